@@ -1,0 +1,58 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_ADMIN } from './constants.js';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (empty local storage) with the app's base URL. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel(/username or email/i).fill(username);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Creates a user through the API as the e2e admin; returns nothing the browser keeps. */
+export async function createUserViaApi(user: {
+  username: string;
+  password: string;
+  role: 'admin' | 'shop_manager';
+  permissions?: Record<string, boolean>;
+}) {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email: `${user.username}@bosun.test`, ...user }),
+  });
+  if (res.status !== 201) throw new Error(`creating ${user.username}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

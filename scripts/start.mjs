@@ -1,0 +1,40 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then serves web and API on one port.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'web/dist/index.html');
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), 0);
+}
+
+export function ensureWebBuilt() {
+  const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared/src'].map((p) => path.join(root, p));
+  const stale = !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
+  if (!stale) return;
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export function startServer(env = process.env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+  return child;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureWebBuilt();
+  startServer();
+}

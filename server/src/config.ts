@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.string().min(1).default('./data/bosun.db'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_USERNAME: z.string().min(1).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+    ALLOW_ADMIN_SIGNUP: booleanFlag(false),
+    ALLOW_REGISTRATION: booleanFlag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .refine(
+    (e) => [e.ADMIN_USERNAME, e.ADMIN_EMAIL, e.ADMIN_PASSWORD].every((v) => v === undefined) ||
+      [e.ADMIN_USERNAME, e.ADMIN_EMAIL, e.ADMIN_PASSWORD].every((v) => v !== undefined),
+    { message: 'set all of ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD, or none', path: ['ADMIN_USERNAME'] },
+  );
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  jwtSecret?: string;
+  bootstrapAdmin?: { username: string; email: string; password: string };
+  allowAdminSignup: boolean;
+  allowRegistration: boolean;
+  logLevel: string;
+  /** Where the built SPA lives; absent in API-only tests. */
+  webDist?: string;
+}
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  return { kind: 'sqlite', file: url.replace(/^sqlite:/i, '') };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with the list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    database: parseDatabaseUrl(e.DATABASE_URL),
+    jwtSecret: e.JWT_SECRET,
+    bootstrapAdmin:
+      e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    allowAdminSignup: e.ALLOW_ADMIN_SIGNUP,
+    allowRegistration: e.ALLOW_REGISTRATION,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  });
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import { initialMigration } from './migrations/0001-initial.js';
+
+/** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
+function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

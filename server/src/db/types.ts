@@ -1,0 +1,137 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types, kept apart from the API types (shared/) and mapped in each service.
+ * Booleans are stored as 0/1 integers and timestamps as ISO 8601 UTC text in both dialects,
+ * so that every query and comparison reads the same on SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'shop_manager';
+  perm_products: number;
+  perm_categories: number;
+  perm_vendors: number;
+  perm_settings: number;
+  preferences: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  id: number;
+  company_name: string;
+  logo_url: string;
+  weight_unit: 'kg' | 'lb';
+  dimension_unit: 'cm' | 'in';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  attempt_key: string;
+  attempted_at: string;
+}
+
+export interface VendorsTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postal_code: string | null;
+  website: string | null;
+  contact_person: string | null;
+  tax_id: string | null;
+  payment_terms: string | null;
+  status: 'active' | 'inactive' | 'pending';
+  logo_url: string | null;
+  description: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  type: 'vendor' | 'store';
+  parent_id: number | null;
+  vendor_id: number | null;
+  level: number;
+  /** Ids from the root down to this node, '/1/7/42/': subtree lookups without recursion. */
+  path: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  sku: string;
+  mfn: string | null;
+  gtin: string | null;
+  name: string;
+  short_description: string | null;
+  description: string | null;
+  brand: string | null;
+  stock: number;
+  list_price: number | null;
+  market_price: number | null;
+  vendor_cost: number | null;
+  special_price: number | null;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  vendor_id: number | null;
+  vendor_category_id: number | null;
+  store_category_id: number | null;
+  google_category: string | null;
+  published: number;
+  featured: number;
+  visibility: 'public' | 'private' | 'hidden';
+  images: string;
+  image_url: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  settings: SettingsTable;
+  app_secrets: AppSecretsTable;
+  login_attempts: LoginAttemptsTable;
+  revoked_tokens: RevokedTokensTable;
+  vendors: VendorsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SettingsRow = Selectable<SettingsTable>;
+export type VendorRow = Selectable<VendorsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;

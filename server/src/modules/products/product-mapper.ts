@@ -1,0 +1,50 @@
+import type { Product } from '@bosun/shared';
+import type { ProductWithNamesRow } from './products.repository.js';
+
+function parseImages(json: string): string[] {
+  try {
+    const value = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toProduct(row: ProductWithNamesRow): Product {
+  return {
+    id: row.id,
+    sku: row.sku,
+    mfn: row.mfn,
+    gtin: row.gtin,
+    name: row.name,
+    short_description: row.short_description,
+    description: row.description,
+    brand: row.brand,
+    stock: row.stock,
+    list_price: row.list_price,
+    market_price: row.market_price,
+    vendor_cost: row.vendor_cost,
+    special_price: row.special_price,
+    weight: row.weight,
+    length: row.length,
+    width: row.width,
+    height: row.height,
+    vendor_id: row.vendor_id,
+    vendor_name: row.vendor_name,
+    vendor_category_id: row.vendor_category_id,
+    vendor_category_name: row.vendor_category_name,
+    store_category_id: row.store_category_id,
+    store_category_name: row.store_category_name,
+    google_category: row.google_category,
+    published: row.published === 1,
+    featured: row.featured === 1,
+    visibility: row.visibility,
+    images: parseImages(row.images),
+    image_url: row.image_url,
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    meta_keywords: row.meta_keywords,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.register('owner', 'admin')).token;
+  manager = (await t.register('clerk')).token;
+});
+afterAll(async () => t.close());
+
+describe('settings API', () => {
+  it('lets any signed-in user read the company settings, with defaults', async () => {
+    const res = await t.request('GET', '/api/settings', manager);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' });
+  });
+
+  it('saves a partial change and answers {success, settings}', async () => {
+    const res = await t.request('PUT', '/api/settings', admin, { company_name: '  Harbor Point Marine  ', logo_url: 'https://example.test/logo.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm' },
+    });
+    const units = await t.request('PUT', '/api/settings', admin, { weight_unit: 'lb', dimension_unit: 'in' });
+    expect(units.json().settings).toMatchObject({ company_name: 'Harbor Point Marine', weight_unit: 'lb', dimension_unit: 'in' });
+  });
+
+  it('refuses a bad body with {success: false, error} naming the field, and changes nothing', async () => {
+    for (const body of [{ logo_url: 'javascript:alert(1)' }, { weight_unit: 'stone' }, { company_name: 'x'.repeat(201) }, { colour: 'red' }]) {
+      const res = await t.request('PUT', '/api/settings', admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
+    }
+    const bad = await t.request('PUT', '/api/settings', admin, { logo_url: 'javascript:alert(1)' });
+    expect(bad.json().details.fields).toHaveProperty('logo_url');
+    expect((await t.request('GET', '/api/settings', admin)).json().company_name).toBe('Harbor Point Marine');
+  });
+
+  it('needs the settings permission to change them', async () => {
+    const res = await t.request('PUT', '/api/settings', manager, { company_name: 'Mine now' });
+    expect(res.statusCode).toBe(403);
+    expect((await t.request('GET', '/api/settings', manager)).json().company_name).toBe('Harbor Point Marine');
+  });
+
+  it('lets a shop_manager holding the settings flag change them', async () => {
+    const created = await t.request('POST', '/api/users', admin, {
+      username: 'office', email: 'office@example.test', password: 'secret-1', role: 'shop_manager',
+      permissions: { products: false, categories: false, vendors: false, settings: true },
+    });
+    const login = await t.request('POST', '/api/auth/login', undefined, { username: created.json().username, password: 'secret-1' });
+    const res = await t.request('PUT', '/api/settings', login.json().token, { company_name: 'Office Edit' });
+    expect(res.statusCode).toBe(200);
+  });
+});

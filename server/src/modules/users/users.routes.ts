@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createUserBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  updateUserBodySchema,
+  USER_MESSAGES,
+  userSchema,
+  usersListResponseSchema,
+} from '@bosun/shared';
+import { requireAdmin } from '../../plugins/authentication.js';
+import { createUser, editUser, getUsers, removeUser } from './users.service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** User management is for admins only, reads included. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/users', {
+    schema: { tags: ['users'], response: { 200: usersListResponseSchema, ...errors } },
+    handler: async () => getUsers(app.deps.db),
+  });
+
+  app.post('/users', {
+    schema: { tags: ['users'], body: createUserBodySchema, response: { 201: userSchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send(await createUser(app.deps.db, request.body)),
+  });
+
+  app.put('/users/:id', {
+    schema: { tags: ['users'], params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema, ...errors } },
+    handler: async (request) => editUser(app.deps.db, request.params.id, request.body),
+  });
+
+  app.delete('/users/:id', {
+    schema: { tags: ['users'], params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await removeUser(app.deps.db, request.params.id, request.user.id);
+      return { message: USER_MESSAGES.deleted };
+    },
+  });
+};

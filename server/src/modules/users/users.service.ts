@@ -1,0 +1,60 @@
+import { USER_MESSAGES, type CreateUserBody, type Preferences, type UpdateUserBody, type User } from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { DB } from '../../db/types.js';
+import { badRequest, notFound } from '../../errors.js';
+import { assertUsernameAndEmailFree } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/password.js';
+import { permissionColumns, toUser } from './user-mapper.js';
+import { countUsers, deleteUserById, findUserById, insertUser, listUsers, updateUser } from './users.repository.js';
+
+export async function getUsers(db: Kysely<DB>): Promise<User[]> {
+  return (await listUsers(db)).map(toUser);
+}
+
+export async function createUser(db: Kysely<DB>, body: CreateUserBody): Promise<User> {
+  await assertUsernameAndEmailFree(db, body.username, body.email);
+  const now = nowIso();
+  const row = await insertUser(db, {
+    username: body.username,
+    email: body.email.toLowerCase(),
+    password_hash: await hashPassword(body.password),
+    role: body.role,
+    ...permissionColumns(body.permissions),
+    preferences: '{}',
+    created_at: now,
+    updated_at: now,
+  });
+  return toUser(row);
+}
+
+export async function editUser(db: Kysely<DB>, id: number, body: UpdateUserBody): Promise<User> {
+  const existing = await findUserById(db, id);
+  if (!existing) throw notFound('User not found');
+  if (existing.role === 'admin' && body.role !== 'admin' && (await countUsers(db, 'admin')) === 1) {
+    throw badRequest(USER_MESSAGES.lastAdmin, { role: USER_MESSAGES.lastAdmin });
+  }
+  await assertUsernameAndEmailFree(db, body.username, body.email, id);
+  const row = await updateUser(db, id, {
+    username: body.username,
+    email: body.email.toLowerCase(),
+    role: body.role,
+    // Flags left out keep their stored values; an admin's are kept too, for when they become a shop_manager.
+    ...(body.permissions ? permissionColumns(body.permissions) : {}),
+    ...(body.password ? { password_hash: await hashPassword(body.password) } : {}),
+    updated_at: nowIso(),
+  });
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+export async function removeUser(db: Kysely<DB>, id: number, currentUserId: number): Promise<void> {
+  if (id === currentUserId) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
+  if (!(await deleteUserById(db, id))) throw notFound('User not found');
+}
+
+export async function savePreferences(db: Kysely<DB>, user: User, changes: Preferences): Promise<User> {
+  const merged = { ...user.preferences, ...changes };
+  const row = await updateUser(db, user.id, { preferences: JSON.stringify(merged), updated_at: nowIso() });
+  return toUser(row!);
+}

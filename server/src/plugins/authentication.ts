@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES, type PermissionKey, type User } from '@bosun/shared';
+import { forbidden, unauthorized } from '../errors.js';
+import { isTokenRevoked } from '../modules/auth/revoked-tokens.repository.js';
+import type { TokenClaims } from '../modules/auth/tokens.js';
+import { toUser } from '../modules/users/user-mapper.js';
+import { findUserById } from '../modules/users/users.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, read fresh from the database on this request. */
+    user: User;
+    token: TokenClaims;
+  }
+  interface FastifyContextConfig {
+    /** Routes are closed by default; only a route that says so is reachable without a token. */
+    public?: boolean;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Authenticates every /api route that is not marked public. The user and their permissions are
+ * loaded on each request so that a flag an admin turns off, or a deleted account, counts at once.
+ */
+export const authentication = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null as unknown as User);
+  app.decorateRequest('token', null as unknown as TokenClaims);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
+    if (!request.routeOptions.url) return; // unknown route: let it 404 rather than 401
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await app.deps.tokens.verify(token);
+    if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    const [row, revoked] = await Promise.all([
+      findUserById(app.deps.db, claims.userId),
+      isTokenRevoked(app.deps.db, claims.jti),
+    ]);
+    if (!row || revoked) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    request.user = toUser(row);
+    request.token = claims;
+  });
+});
+
+/** A hook a module adds to declare that its routes need a shop_manager permission flag (admins always pass). */
+export function requirePermission(permission: PermissionKey): onRequestHookHandler {
+  return async function checkPermission(request: FastifyRequest, _reply: FastifyReply) {
+    if (!request.user.permissions[permission]) throw forbidden();
+  };
+}
+
+export const requireAdmin: onRequestHookHandler = async function checkAdmin(request: FastifyRequest) {
+  if (request.user.role !== 'admin') throw forbidden();
+};

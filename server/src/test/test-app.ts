@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app.js';
+import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
+
+export const TEST_PASSWORD = 'secret-pass-1';
+
+/**
+ * A freshly migrated database per test file: a temporary SQLite file, or, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a new database on it that is dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const name = `bosun_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    return {
+      target: parseDatabaseUrl(url.toString()),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-test-'));
+  return {
+    target: { kind: 'sqlite', file: path.join(dir, 'test.db') },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+  /** Registers (or creates through an admin) a user and returns its token. */
+  register(username: string, role?: 'admin' | 'shop_manager'): Promise<{ token: string; id: number }>;
+  request(method: string, url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { target, drop } = await freshDatabase();
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    database: target,
+    jwtSecret: undefined,
+    allowAdminSignup: false,
+    allowRegistration: true,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const built = await buildApp(config, { logger: false });
+  const request: TestApp['request'] = (method, url, token, payload) =>
+    built.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return {
+    ...built,
+    request,
+    async register(username, role = 'shop_manager') {
+      const res = await request('POST', '/api/auth/register', undefined, {
+        username,
+        email: `${username}@example.test`,
+        password: TEST_PASSWORD,
+        role,
+      });
+      if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return { token: body.token, id: body.user.id };
+    },
+    async close() {
+      await built.app.close();
+      await drop();
+    },
+  };
+}

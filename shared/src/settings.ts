@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const WEIGHT_UNITS = ['kg', 'lb'] as const;
+export const DIMENSION_UNITS = ['cm', 'in'] as const;
+
+/** The stored settings, as every response carries them. */
+export const settingsSchema = z.object({
+  company_name: z.string(),
+  logo_url: z.string(),
+  weight_unit: z.enum(WEIGHT_UNITS),
+  dimension_unit: z.enum(DIMENSION_UNITS),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A logo is an http(s) address or a path on this server; anything else (javascript:, data:) is refused. */
+const logoUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Logo URL must be at most 2000 characters')
+  .refine((v) => v === '' || /^(https?:\/\/[^\s]+|\/[^\s]*)$/i.test(v), 'Logo URL must start with http://, https:// or /');
+
+export const updateSettingsBodySchema = z
+  .object({
+    company_name: z.string().trim().max(200, 'Company name must be at most 200 characters'),
+    logo_url: logoUrlSchema,
+    weight_unit: z.enum(WEIGHT_UNITS, 'Weight unit must be kg or lb'),
+    dimension_unit: z.enum(DIMENSION_UNITS, 'Dimension unit must be cm or in'),
+  })
+  .partial()
+  .strict();
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
+
+export const updateSettingsResponseSchema = z.object({ success: z.literal(true), settings: settingsSchema });
+
+export const SETTINGS_MESSAGES = {
+  updated: 'Settings updated successfully',
+  updateFailed: 'Error updating settings',
+} as const;
