@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authentication } from './plugins/authentication.js';
 
 export interface AppDeps {
@@ -171,6 +172,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);
       await api.register(productsRoutes);
+      await api.register(vendorsRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * Row types, kept apart from the API types (shared/) and mapped in each service.
  * Booleans are stored as 0/1 integers and timestamps as ISO 8601 UTC text in both dialects,
  * so that every query and comparison reads the same on SQLite and PostgreSQL.
+ * Generated<> marks a column the database fills with its default when an insert leaves it out.
  */
 export interface UsersTable {
   id: Generated<number>;
@@ -11,11 +12,11 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role: 'admin' | 'shop_manager';
-  perm_products: number;
-  perm_categories: number;
-  perm_vendors: number;
-  perm_settings: number;
-  preferences: string;
+  perm_products: Generated<number>;
+  perm_categories: Generated<number>;
+  perm_vendors: Generated<number>;
+  perm_settings: Generated<number>;
+  preferences: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -60,7 +61,7 @@ export interface VendorsTable {
   contact_person: string | null;
   tax_id: string | null;
   payment_terms: string | null;
-  status: 'active' | 'inactive' | 'pending';
+  status: Generated<'active' | 'inactive' | 'pending'>;
   logo_url: string | null;
   description: string | null;
   notes: string | null;
@@ -77,7 +78,7 @@ export interface CategoriesTable {
   level: number;
   /** Ids from the root down to this node, '/1/7/42/': subtree lookups without recursion. */
   path: string;
-  status: string;
+  status: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -91,7 +92,7 @@ export interface ProductsTable {
   short_description: string | null;
   description: string | null;
   brand: string | null;
-  stock: number;
+  stock: Generated<number>;
   list_price: number | null;
   market_price: number | null;
   vendor_cost: number | null;
@@ -104,10 +105,10 @@ export interface ProductsTable {
   vendor_category_id: number | null;
   store_category_id: number | null;
   google_category: string | null;
-  published: number;
-  featured: number;
-  visibility: 'public' | 'private' | 'hidden';
-  images: string;
+  published: Generated<number>;
+  featured: Generated<number>;
+  visibility: Generated<'public' | 'private' | 'hidden'>;
+  images: Generated<string>;
   image_url: string | null;
   meta_title: string | null;
   meta_description: string | null;

@@ -6,7 +6,7 @@ export async function insertVendor(db: Kysely<DB>, name: string, status: 'active
   const now = nowIso();
   const { id } = await db
     .insertInto('vendors')
-    .values({ name, status, created_at: now, updated_at: now } as never)
+    .values({ name, status, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -23,4 +23,28 @@ export async function insertProduct(db: Kysely<DB>, fields: Partial<NewProductRo
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+export async function insertCategory(
+  db: Kysely<DB>,
+  fields: { name: string; type: 'vendor' | 'store'; vendor_id?: number | null; parent?: { id: number; path: string; level: number } },
+) {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('categories')
+    .values({
+      name: fields.name,
+      type: fields.type,
+      vendor_id: fields.vendor_id ?? null,
+      parent_id: fields.parent?.id ?? null,
+      level: (fields.parent?.level ?? 0) + 1,
+      path: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const path = `${fields.parent?.path ?? '/'}${id}/`;
+  await db.updateTable('categories').set({ path }).where('id', '=', id).execute();
+  return { id, path, level: (fields.parent?.level ?? 0) + 1 };
 }

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createVendorBodySchema,
+  deleteVendorResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  updateVendorBodySchema,
+  vendorResponseSchema,
+  vendorsListResponseSchema,
+} from '@bosun/shared';
+import { requirePermission } from '../../plugins/authentication.js';
+import { createVendor, deleteVendor, listVendors, updateVendor } from './vendors.service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requirePermission('vendors'));
+
+  app.get('/vendors', {
+    schema: { tags: ['vendors'], response: { 200: vendorsListResponseSchema, ...errors } },
+    handler: async () => ({ vendors: await listVendors(app.deps.db) }),
+  });
+
+  app.post('/vendors', {
+    schema: { tags: ['vendors'], body: createVendorBodySchema, response: { 201: vendorResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send({ vendor: await createVendor(app.deps.db, request.body) }),
+  });
+
+  app.put('/vendors/:id', {
+    schema: { tags: ['vendors'], params: idParamsSchema, body: updateVendorBodySchema, response: { 200: vendorResponseSchema, ...errors } },
+    handler: async (request) => ({ vendor: await updateVendor(app.deps.db, request.params.id, request.body) }),
+  });
+
+  app.delete('/vendors/:id', {
+    schema: { tags: ['vendors'], params: idParamsSchema, response: { 200: deleteVendorResponseSchema, ...errors } },
+    handler: async (request) => deleteVendor(app.deps.db, request.params.id),
+  });
+};
