@@ -29,6 +29,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authentication } from './plugins/authentication.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -173,6 +174,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
       await api.register(dashboardRoutes);
       await api.register(productsRoutes);
       await api.register(vendorsRoutes);
+      await api.register(categoriesRoutes);
     },
     { prefix: '/api' },
   );

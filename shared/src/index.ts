@@ -5,3 +5,5 @@ export * from './settings.js';
 export * from './vendors.js';
 export * from './products.js';
 export * from './dashboard.js';
+export * from './categories.js';
+export * from './category-tree.js';

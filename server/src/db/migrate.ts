@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { vendorIndexesMigration } from './migrations/0002-vendor-indexes.js';
+import { categoryCountsMigration } from './migrations/0003-category-counts.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-vendor-indexes': vendorIndexesMigration,
+    '0003-category-counts': categoryCountsMigration(dialect),
   };
 }
 

@@ -79,6 +79,8 @@ export interface CategoriesTable {
   /** Ids from the root down to this node, '/1/7/42/': subtree lookups without recursion. */
   path: string;
   status: Generated<string>;
+  /** Products filed directly here (not in subcategories); kept by triggers on products. */
+  direct_product_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,104 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CategoriesTable, CategoryRow, DB } from '../../db/types.js';
+import type { Insertable, Updateable } from 'kysely';
+
+export interface CategoryListFilter {
+  vendorId?: number;
+  type?: 'vendor' | 'store';
+}
+
+/** Categories with their vendor's and parent's names, in one query. */
+export function listCategoryRows(db: Kysely<DB>, filter: CategoryListFilter = {}) {
+  let query = db
+    .selectFrom('categories as c')
+    .leftJoin('vendors as v', 'v.id', 'c.vendor_id')
+    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+    .selectAll('c')
+    .select(['v.name as vendor_name', 'parent.name as parent_name'])
+    .orderBy('c.level')
+    .orderBy('c.name')
+    .orderBy('c.id');
+  if (filter.vendorId !== undefined) query = query.where('c.vendor_id', '=', filter.vendorId);
+  if (filter.type) query = query.where('c.type', '=', filter.type);
+  return query.execute();
+}
+export type CategoryWithNamesRow = Awaited<ReturnType<typeof listCategoryRows>>[number];
+
+export const findCategoryById = (db: Kysely<DB>, id: number): Promise<CategoryRow | undefined> =>
+  db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findCategoriesByIds = (db: Kysely<DB>, ids: number[]): Promise<CategoryRow[]> =>
+  ids.length ? db.selectFrom('categories').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]);
+
+export async function hasSubcategories(db: Kysely<DB>, id: number): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The deepest level inside the subtree rooted at path (the root included). */
+export async function maxLevelUnder(db: Kysely<DB>, path: string): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select(sql<number>`max(level)`.as('max_level'))
+    .where('path', 'like', `${path}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.max_level ?? 0);
+}
+
+/** Inserts, then writes the path, which needs the new id. Call inside a transaction. */
+export async function insertCategoryRow(
+  trx: Transaction<DB>,
+  values: Omit<Insertable<CategoriesTable>, 'path'>,
+  parentPath: string,
+): Promise<number> {
+  const { id } = await trx.insertInto('categories').values({ ...values, path: '' }).returning('id').executeTakeFirstOrThrow();
+  await trx.updateTable('categories').set({ path: `${parentPath}${id}/` }).where('id', '=', id).execute();
+  return id;
+}
+
+export async function updateCategoryRow(db: Kysely<DB>, id: number, changes: Updateable<CategoriesTable>) {
+  await db.updateTable('categories').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Re-roots every category whose path starts with fromPath (skipping the node exceptId, if given)
+ * under toPath, shifting levels by levelDelta: one statement for a whole subtree.
+ */
+export async function reRootPaths(trx: Transaction<DB>, fromPath: string, toPath: string, levelDelta: number, exceptId?: number) {
+  let query = trx
+    .updateTable('categories')
+    .set({
+      path: sql`${toPath} || substr(path, ${fromPath.length + 1})`,
+      level: sql`level + ${levelDelta}`,
+    })
+    .where('path', 'like', `${fromPath}%`);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}
+
+/** How many categories the subtrees of the given roots hold (deleted with them). */
+export async function countSubtrees(db: Kysely<DB>, paths: string[]): Promise<number> {
+  if (!paths.length) return 0;
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or(paths.map((p) => eb('path', 'like', `${p}%`))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Subcategories go with their parent (ON DELETE CASCADE); products keep existing with the category cleared (SET NULL). */
+export async function deleteCategoryRows(db: Kysely<DB>, ids: number[]) {
+  await db.deleteFrom('categories').where('id', 'in', ids).execute();
+}
+
+export async function moveProductsBetweenCategories(trx: Transaction<DB>, fromId: number, toId: number) {
+  await trx.updateTable('products').set({ vendor_category_id: toId }).where('vendor_category_id', '=', fromId).execute();
+  await trx.updateTable('products').set({ store_category_id: toId }).where('store_category_id', '=', fromId).execute();
+}
+
+export async function reparentChildren(trx: Transaction<DB>, fromId: number, toId: number) {
+  await trx.updateTable('categories').set({ parent_id: toId }).where('parent_id', '=', fromId).execute();
+}
+
+export const vendorExists = async (db: Kysely<DB>, id: number) =>
+  (await db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

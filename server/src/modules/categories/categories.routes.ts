@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bulkDeleteCategoriesBodySchema,
+  bulkDeleteCategoriesResponseSchema,
+  CATEGORY_MESSAGES,
+  categoriesResponseSchema,
+  categoryBodySchema,
+  categoryResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  mergeCategoriesBodySchema,
+  messageResponseSchema,
+  vendorCategoriesQuerySchema,
+  vendorCategoriesResponseSchema,
+  vendorIdParamsSchema,
+} from '@bosun/shared';
+import { requirePermission } from '../../plugins/authentication.js';
+import {
+  bulkDeleteCategories,
+  createCategory,
+  deleteCategory,
+  getCategories,
+  getVendorCategories,
+  mergeCategories,
+  updateCategory,
+} from './categories.service.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requirePermission('categories'));
+  // Counts are read from the database on every request; nothing here may be cached by a browser or proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/categories', {
+    schema: { tags: ['categories'], response: { 200: categoriesResponseSchema, ...errors } },
+    handler: async () => getCategories(app.deps.db),
+  });
+
+  app.get('/categories/vendor/:vendorId', {
+    schema: {
+      tags: ['categories'],
+      params: vendorIdParamsSchema,
+      querystring: vendorCategoriesQuerySchema,
+      response: { 200: vendorCategoriesResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      categories: await getVendorCategories(app.deps.db, { vendorId: request.params.vendorId, type: request.query.type }),
+    }),
+  });
+
+  app.post('/categories', {
+    schema: { tags: ['categories'], body: categoryBodySchema, response: { 201: categoryResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send({ category: await createCategory(app.deps.db, request.body) }),
+  });
+
+  app.put('/categories/:id', {
+    schema: { tags: ['categories'], params: idParamsSchema, body: categoryBodySchema, response: { 200: categoryResponseSchema, ...errors } },
+    handler: async (request) => ({ category: await updateCategory(app.deps.db, request.params.id, request.body) }),
+  });
+
+  app.delete('/categories/bulk-delete', {
+    schema: { tags: ['categories'], body: bulkDeleteCategoriesBodySchema, response: { 200: bulkDeleteCategoriesResponseSchema, ...errors } },
+    handler: async (request) => bulkDeleteCategories(app.deps.db, request.body.categoryIds),
+  });
+
+  app.delete('/categories/:id', {
+    schema: { tags: ['categories'], params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => deleteCategory(app.deps.db, request.params.id),
+  });
+
+  app.post('/categories/merge', {
+    schema: { tags: ['categories'], body: mergeCategoriesBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => mergeCategories(app.deps.db, request.body),
+  });
+
+  // The original kept a server cache; Bosun reads fresh on every request, so there is nothing to clear.
+  app.post('/categories/clear-cache', {
+    schema: { tags: ['categories'], response: { 200: messageResponseSchema, ...errors } },
+    handler: async () => ({ message: CATEGORY_MESSAGES.cacheCleared }),
+  });
+};

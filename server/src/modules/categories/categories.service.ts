@@ -1,0 +1,196 @@
+import {
+  buildCategoryTree,
+  CATEGORY_MESSAGES,
+  MAX_CATEGORY_LEVEL,
+  type Category,
+  type CategoryBody,
+  type CategoryNode,
+  type CategoryType,
+  type MergeCategoriesBody,
+} from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { CategoryRow, DB } from '../../db/types.js';
+import { badRequest, notFound } from '../../errors.js';
+import {
+  countSubtrees,
+  deleteCategoryRows,
+  findCategoriesByIds,
+  findCategoryById,
+  hasSubcategories,
+  insertCategoryRow,
+  listCategoryRows,
+  maxLevelUnder,
+  moveProductsBetweenCategories,
+  reparentChildren,
+  reRootPaths,
+  updateCategoryRow,
+  vendorExists,
+  type CategoryListFilter,
+  type CategoryWithNamesRow,
+} from './categories.repository.js';
+
+/**
+ * Maps rows to API categories whose product_count covers their whole subtree: each node's direct
+ * count is added to its ancestors, deepest first, in one pass over the list.
+ */
+function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
+  const totals = new Map(rows.map((r) => [r.id, r.direct_product_count]));
+  const byDepth = [...rows].sort((a, b) => b.level - a.level);
+  for (const row of byDepth) {
+    if (row.parent_id !== null && totals.has(row.parent_id)) {
+      totals.set(row.parent_id, totals.get(row.parent_id)! + totals.get(row.id)!);
+    }
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    description: r.type,
+    parent_id: r.parent_id,
+    parent_name: r.parent_name,
+    vendor_id: r.vendor_id,
+    vendor_name: r.vendor_name,
+    level: r.level,
+    status: r.status,
+    product_count: totals.get(r.id)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }));
+}
+
+export async function getCategories(db: Kysely<DB>): Promise<{ categories: CategoryNode[]; flatCategories: Category[] }> {
+  const flatCategories = withSubtreeCounts(await listCategoryRows(db));
+  return { categories: buildCategoryTree(flatCategories), flatCategories };
+}
+
+export async function getVendorCategories(db: Kysely<DB>, filter: CategoryListFilter): Promise<CategoryNode[]> {
+  if (filter.vendorId !== undefined && !(await vendorExists(db, filter.vendorId))) throw notFound(CATEGORY_MESSAGES.vendorNotFound);
+  return buildCategoryTree(withSubtreeCounts(await listCategoryRows(db, filter)));
+}
+
+async function getCategory(db: Kysely<DB>, id: number): Promise<Category> {
+  const all = (await getCategories(db)).flatCategories;
+  const found = all.find((c) => c.id === id);
+  if (!found) throw notFound(CATEGORY_MESSAGES.notFound);
+  return found;
+}
+
+async function requireCategory(db: Kysely<DB>, id: number): Promise<CategoryRow> {
+  const row = await findCategoryById(db, id);
+  if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+  return row;
+}
+
+/** A parent must exist, be of the same type and leave room below it (SPEC §5 Category form). */
+function assertValidParent(parent: CategoryRow | undefined, type: CategoryType): CategoryRow {
+  if (!parent) throw badRequest(CATEGORY_MESSAGES.parentNotFound, { parent_id: CATEGORY_MESSAGES.parentNotFound });
+  if (parent.type !== type) throw badRequest(CATEGORY_MESSAGES.parentTypeMismatch, { parent_id: CATEGORY_MESSAGES.parentTypeMismatch });
+  if (parent.level >= MAX_CATEGORY_LEVEL) throw badRequest(CATEGORY_MESSAGES.parentTooDeep, { parent_id: CATEGORY_MESSAGES.parentTooDeep });
+  return parent;
+}
+
+async function checkVendor(db: Kysely<DB>, vendorId: number | null | undefined) {
+  if (vendorId != null && !(await vendorExists(db, vendorId))) {
+    throw badRequest(CATEGORY_MESSAGES.vendorNotFound, { vendor_id: CATEGORY_MESSAGES.vendorNotFound });
+  }
+}
+
+export async function createCategory(db: Kysely<DB>, body: CategoryBody): Promise<Category> {
+  const parentRow = body.parent_id ? await findCategoryById(db, body.parent_id) : undefined;
+  // The simple screen sends the type as description; a subcategory otherwise inherits its parent's.
+  const type = body.type ?? body.description ?? parentRow?.type ?? 'store';
+  const parent = body.parent_id ? assertValidParent(parentRow, type) : undefined;
+  await checkVendor(db, body.vendor_id);
+  const now = nowIso();
+  const id = await db.transaction().execute((trx) =>
+    insertCategoryRow(
+      trx,
+      {
+        name: body.name,
+        type,
+        parent_id: parent?.id ?? null,
+        vendor_id: body.vendor_id ?? parent?.vendor_id ?? null,
+        level: (parent?.level ?? 0) + 1,
+        status: body.status ?? 'active',
+        created_at: now,
+        updated_at: now,
+      },
+      parent?.path ?? '/',
+    ),
+  );
+  return getCategory(db, id);
+}
+
+export async function updateCategory(db: Kysely<DB>, id: number, body: CategoryBody): Promise<Category> {
+  const existing = await requireCategory(db, id);
+  const type = body.type ?? body.description ?? existing.type;
+  if (type !== existing.type && ((await hasSubcategories(db, id)) || existing.direct_product_count > 0)) {
+    throw badRequest(CATEGORY_MESSAGES.typeLocked, { type: CATEGORY_MESSAGES.typeLocked });
+  }
+  // parent_id left out keeps the parent; null moves the category to the root.
+  const parentId = body.parent_id === undefined ? existing.parent_id : body.parent_id;
+  if (parentId === id) throw badRequest(CATEGORY_MESSAGES.ownParent, { parent_id: CATEGORY_MESSAGES.ownParent });
+  const parent = parentId ? assertValidParent(await findCategoryById(db, parentId), type) : undefined;
+  if (parent && parent.path.startsWith(existing.path)) {
+    throw badRequest(CATEGORY_MESSAGES.cycle, { parent_id: CATEGORY_MESSAGES.cycle });
+  }
+  await checkVendor(db, body.vendor_id);
+  const newLevel = (parent?.level ?? 0) + 1;
+  const newPath = `${parent?.path ?? '/'}${id}/`;
+  const levelDelta = newLevel - existing.level;
+  if (levelDelta > 0 && (await maxLevelUnder(db, existing.path)) + levelDelta > MAX_CATEGORY_LEVEL) {
+    throw badRequest(CATEGORY_MESSAGES.subtreeTooDeep, { parent_id: CATEGORY_MESSAGES.subtreeTooDeep });
+  }
+  await db.transaction().execute(async (trx) => {
+    if (newPath !== existing.path) await reRootPaths(trx, existing.path, newPath, levelDelta);
+    await updateCategoryRow(trx, id, {
+      name: body.name,
+      type,
+      parent_id: parent?.id ?? null,
+      ...(body.vendor_id !== undefined ? { vendor_id: body.vendor_id } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      updated_at: nowIso(),
+    });
+  });
+  return getCategory(db, id);
+}
+
+export async function deleteCategory(db: Kysely<DB>, id: number) {
+  await requireCategory(db, id);
+  await deleteCategoryRows(db, [id]);
+  return { message: CATEGORY_MESSAGES.deleted };
+}
+
+export async function bulkDeleteCategories(db: Kysely<DB>, ids: number[]) {
+  const found = await findCategoriesByIds(db, [...new Set(ids)]);
+  if (!found.length) throw notFound(CATEGORY_MESSAGES.notFound);
+  const deleted = await db.transaction().execute(async (trx) => {
+    const count = await countSubtrees(trx, found.map((c) => c.path));
+    await deleteCategoryRows(trx, found.map((c) => c.id));
+    return count;
+  });
+  return { message: `${deleted} ${deleted === 1 ? 'category' : 'categories'} deleted successfully`, deleted };
+}
+
+/**
+ * Keeps the target: the source's products move to it, the source's subcategories move under it
+ * (levels recomputed, depth 5 enforced), then the source is deleted. One transaction.
+ */
+export async function mergeCategories(db: Kysely<DB>, body: MergeCategoriesBody) {
+  if (body.sourceCategoryId === body.targetCategoryId) throw badRequest(CATEGORY_MESSAGES.mergeSame);
+  const [source, target] = await Promise.all([findCategoryById(db, body.sourceCategoryId), findCategoryById(db, body.targetCategoryId)]);
+  if (!source || !target) throw notFound(CATEGORY_MESSAGES.mergeNotFound);
+  if (source.type !== target.type) throw badRequest(CATEGORY_MESSAGES.mergeTypeMismatch);
+  if (target.path.startsWith(source.path)) throw badRequest(CATEGORY_MESSAGES.mergeIntoDescendant);
+  // The source's children land one level below the target.
+  const levelDelta = target.level - source.level;
+  if ((await maxLevelUnder(db, source.path)) + levelDelta > MAX_CATEGORY_LEVEL) throw badRequest(CATEGORY_MESSAGES.mergeTooDeep);
+  await db.transaction().execute(async (trx) => {
+    await moveProductsBetweenCategories(trx, source.id, target.id);
+    await reRootPaths(trx, source.path, target.path, levelDelta, source.id);
+    await reparentChildren(trx, source.id, target.id);
+    await deleteCategoryRows(trx, [source.id]);
+  });
+  return { message: `Merged "${source.name}" into "${target.name}"` };
+}
