@@ -7,3 +7,4 @@ export * from './products.js';
 export * from './dashboard.js';
 export * from './categories.js';
 export * from './category-tree.js';
+export * from './product-filters.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advancedFilterRowSchema, parseFilterRow, SORTABLE_COLUMNS, type ParsedFilter } from './product-filters.js';
 
 export const VISIBILITIES = ['public', 'private', 'hidden'] as const;
 export const visibilitySchema = z.enum(VISIBILITIES);
@@ -27,6 +28,9 @@ export const productSchema = z.object({
   vendor_category_name: z.string().nullable(),
   store_category_id: z.number().int().nullable(),
   store_category_name: z.string().nullable(),
+  /** 'Root > Child > Leaf' of each category, so lists and exports need no lookup per row. */
+  vendor_category_path: z.string().nullable(),
+  store_category_path: z.string().nullable(),
   google_category: z.string().nullable(),
   published: z.boolean(),
   featured: z.boolean(),
@@ -48,11 +52,69 @@ export const productPaginationSchema = z.object({
   pages: z.number().int(),
 });
 
-export const productListQuerySchema = z.object({
+/** Repeated (?a=1&a=2) or comma-separated (?a=1,2) ids. */
+const idListSchema = z.preprocess(
+  (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+  z.array(z.coerce.number().int().positive()).max(1000).optional(),
+);
+
+const booleanQuery = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v === '' ? undefined : v),
+  z.boolean('must be true or false').optional(),
+);
+
+/** advanced_filters is a JSON list; every row is checked against the column allow-list and the operator table. */
+const advancedFiltersQuery = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((text, ctx): ParsedFilter[] => {
+    if (!text) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'advanced_filters is not valid JSON' });
+      return z.NEVER;
+    }
+    const rows = z.array(advancedFilterRowSchema).max(50).safeParse(json);
+    if (!rows.success) {
+      ctx.addIssue({ code: 'custom', message: 'advanced_filters must be a list of {column, operator, value, value2} (at most 50)' });
+      return z.NEVER;
+    }
+    const parsed: ParsedFilter[] = [];
+    for (const [i, row] of rows.data.entries()) {
+      // Rows without both a column and an operator are still being edited in the UI (SPEC §5).
+      if (!row.column || !row.operator) continue;
+      const result = parseFilterRow(row, i);
+      if ('error' in result) {
+        ctx.addIssue({ code: 'custom', message: result.error });
+        return z.NEVER;
+      }
+      parsed.push(result);
+    }
+    return parsed;
+  });
+
+/** The product list's filters; the list, the export and bulk actions on 'all matching' share them. */
+export const productFilterQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  vendor_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  category_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  category_ids: idListSchema,
+  vendor_category_ids: idListSchema,
+  store_category_ids: idListSchema,
+  stock_status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in_stock', 'out_of_stock'], "stock_status must be 'in_stock' or 'out_of_stock'").optional()),
+  published: booleanQuery,
+  advanced_filters: advancedFiltersQuery,
+});
+export type ProductFilterQuery = z.infer<typeof productFilterQuerySchema>;
+
+export const productListQuerySchema = productFilterQuerySchema.extend({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(20),
-  search: z.string().trim().max(200).optional(),
-  vendor_id: z.coerce.number().int().positive().optional(),
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORTABLE_COLUMNS, 'sort must be one of the sortable columns').optional()),
+  order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], "order must be 'asc' or 'desc'").default('asc')),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -64,6 +126,27 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 /** A product is in stock when its stock is above 0 (SPEC §4 Stock badge). */
 export const isInStock = (stock: number) => stock > 0;
+
+export const bulkDeleteProductsBodySchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    /** Instead of ids: every product matching the list's filters ('select all matching'). */
+    filter: productFilterQuerySchema.optional(),
+  })
+  .refine((v) => (v.ids?.length ?? 0) > 0 || v.filter !== undefined, { message: 'Please select products to delete', path: ['ids'] });
+export const bulkDeleteProductsResponseSchema = z.object({ message: z.string(), deleted: z.number().int() });
+
+export const PRODUCT_MESSAGES = {
+  notFound: 'Product not found',
+  deleted: 'Product deleted successfully',
+  bulkDeleted: (n: number) => `${n} products deleted successfully`,
+  selectToDelete: 'Please select products to delete',
+  loadFailed: 'Error loading products',
+  deleteFailed: 'Error deleting product',
+  bulkDeleteFailed: 'Error deleting products',
+  confirmDelete: 'Are you sure you want to delete this product?',
+  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} products?`,
+} as const;
 
 export const GLOBAL_SEARCH_MIN_CHARS = 2;
 export const GLOBAL_SEARCH_LIMIT = 10;

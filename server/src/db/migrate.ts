@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { vendorIndexesMigration } from './migrations/0002-vendor-indexes.js';
 import { categoryCountsMigration } from './migrations/0003-category-counts.js';
+import { productSearchMigration } from './migrations/0004-product-search.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0001-initial': initialMigration(dialect),
     '0002-vendor-indexes': vendorIndexesMigration,
     '0003-category-counts': categoryCountsMigration(dialect),
+    '0004-product-search': productSearchMigration(dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { toProduct } from '../products/product-mapper.js';
+import { toProducts } from '../products/products.service.js';
 import { countActiveVendors, countProductTotals, findRecentProducts, findTopVendorsByProductCount } from './dashboard.repository.js';
 
 /** Four queries whatever the size of the catalogue. */
@@ -20,6 +20,6 @@ export async function getDashboardStats(db: Kysely<DB>): Promise<DashboardStats>
       featuredProducts: totals.featured,
     },
     topVendors,
-    recentProducts: recent.map(toProduct),
+    recentProducts: await toProducts(db, recent),
   };
 }

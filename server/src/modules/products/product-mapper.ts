@@ -10,7 +10,23 @@ function parseImages(json: string): string[] {
   }
 }
 
-export function toProduct(row: ProductWithNamesRow): Product {
+/** '/1/7/42/' -> [1, 7, 42] */
+export const pathIds = (path: string | null): number[] => (path ? path.split('/').filter(Boolean).map(Number) : []);
+
+/** Every category id the paths of these rows mention, to fetch their names in one query. */
+export function categoryIdsInPaths(rows: ProductWithNamesRow[]): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    for (const id of pathIds(row.vendor_category_ids_path)) ids.add(id);
+    for (const id of pathIds(row.store_category_ids_path)) ids.add(id);
+  }
+  return [...ids];
+}
+
+const namePath = (path: string | null, names: ReadonlyMap<number, string>) =>
+  path ? pathIds(path).map((id) => names.get(id) ?? '?').join(' > ') : null;
+
+export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<number, string> = new Map()): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -35,6 +51,8 @@ export function toProduct(row: ProductWithNamesRow): Product {
     vendor_category_name: row.vendor_category_name,
     store_category_id: row.store_category_id,
     store_category_name: row.store_category_name,
+    vendor_category_path: namePath(row.vendor_category_ids_path, categoryNames),
+    store_category_path: namePath(row.store_category_ids_path, categoryNames),
     google_category: row.google_category,
     published: row.published === 1,
     featured: row.featured === 1,

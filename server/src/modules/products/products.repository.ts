@@ -1,50 +1,89 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
+import { COLUMN_SQL, filterConditions, joinsFor, type ProductQueryDB } from './product-filter.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
 export function selectProductsWithNames(db: Kysely<DB>) {
-  return db
+  return (db as unknown as Kysely<ProductQueryDB>)
     .selectFrom('products as p')
     .leftJoin('vendors as v', 'v.id', 'p.vendor_id')
     .leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id')
     .leftJoin('categories as sc', 'sc.id', 'p.store_category_id')
     .selectAll('p')
-    .select(['v.name as vendor_name', 'vc.name as vendor_category_name', 'sc.name as store_category_name']);
+    .select([
+      'v.name as vendor_name',
+      'vc.name as vendor_category_name',
+      'vc.path as vendor_category_ids_path',
+      'sc.name as store_category_name',
+      'sc.path as store_category_ids_path',
+    ]);
 }
 
 export type ProductWithNamesRow = Awaited<ReturnType<ReturnType<typeof selectProductsWithNames>['executeTakeFirstOrThrow']>>;
 
-export interface ProductListFilter {
-  search?: string;
-  vendorId?: number;
+export interface ProductPageRequest {
+  filter: ProductFilterQuery;
+  sort?: SortColumn;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
 }
 
-/** LIKE patterns treat % and _ as wildcards; a search for '50%' means the text. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * One page in the requested order; id breaks ties so pages never overlap. NULLs sort as the
+ * smallest value in both dialects (first ascending, last descending), the order SQLite's indexes keep.
+ */
+export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: ProductPageRequest) {
+  const direction = page.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const nulls = dialect === 'postgres' ? sql.raw(page.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
+  let query = selectProductsWithNames(db).where((eb) => eb.and(filterConditions(eb, page.filter, dialect)));
+  if (page.sort && page.sort !== 'id') query = query.orderBy(sql`${sql.ref(COLUMN_SQL[page.sort])} ${direction}${nulls}`);
+  return query.orderBy(sql`p.id ${page.sort ? direction : sql.raw('desc')}`).offset(page.offset).limit(page.limit).execute();
+}
 
-function applyFilter<Q extends { where: (...args: any[]) => Q }>(query: Q, filter: ProductListFilter): Q {
-  let q = query;
-  if (filter.vendorId !== undefined) q = q.where('p.vendor_id', '=', filter.vendorId);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    q = q.where((eb: any) =>
-      eb.or([
-        eb(sql`lower(p.name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(p.sku)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
+/** Products matching the filters, joining only the tables an advanced filter needs (for counts and bulk actions). */
+function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery) {
+  const joins = joinsFor((filter.advanced_filters ?? []).map((f) => f.column));
+  let query = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
+  if (joins.has('v')) query = query.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof query;
+  if (joins.has('vc')) query = query.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof query;
+  if (joins.has('sc')) query = query.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof query;
+  return query.where((eb) => eb.and(filterConditions(eb as never, filter, dialect)));
+}
+
+export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
+  const row = await matchingProducts(db, dialect, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Names of the given categories, for turning '/1/7/42/' paths into 'A > B > C' in one query per page. */
+export async function findCategoryNames(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export const findProductRowById = (db: Kysely<DB>, id: number) => selectProductsWithNames(db).where('p.id', '=', id).executeTakeFirst();
+
+export async function deleteProductById(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteProductsByIds(trx: Transaction<DB>, ids: number[]): Promise<number> {
+  let deleted = 0;
+  // Chunks keep each statement under SQLite's limit on bound parameters.
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const result = await trx.deleteFrom('products').where('id', 'in', ids.slice(i, i + 10_000)).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
   }
-  return q;
+  return deleted;
 }
 
-export async function findProductsPage(db: Kysely<DB>, filter: ProductListFilter, offset: number, limit: number) {
-  return applyFilter(selectProductsWithNames(db), filter).orderBy('p.id', 'desc').offset(offset).limit(limit).execute();
-}
-
-export async function countProducts(db: Kysely<DB>, filter: ProductListFilter): Promise<number> {
-  const query = applyFilter(
-    db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
-    filter,
-  );
-  return Number((await query.executeTakeFirstOrThrow()).n);
+export async function deleteProductsMatching(trx: Transaction<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
+  const ids = matchingProducts(trx, dialect, filter).select('p.id');
+  const result = await trx.deleteFrom('products').where('id', 'in', ids as never).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

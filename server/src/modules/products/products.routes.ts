@@ -1,15 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, productListQuerySchema, productListResponseSchema } from '@bosun/shared';
-import { requirePermission } from '../../plugins/authentication.js';
-import { listProducts } from './products.service.js';
+import {
+  bulkDeleteProductsBodySchema,
+  bulkDeleteProductsResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+} from '@bosun/shared';
+import { requireAdmin, requirePermission } from '../../plugins/authentication.js';
+import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('products'));
+  const deps = () => ({ db: app.deps.db, dialect: app.deps.dialect });
 
   app.get('/products', {
     schema: { tags: ['products'], querystring: productListQuerySchema, response: { 200: productListResponseSchema, ...errors } },
-    handler: async (request) => listProducts(app.deps.db, request.query),
+    handler: async (request) => listProducts(deps(), request.query),
+  });
+
+  app.get('/products/:id', {
+    schema: { tags: ['products'], params: idParamsSchema, response: { 200: productSchema, ...errors } },
+    handler: async (request) => getProduct(deps(), request.params.id),
+  });
+
+  app.delete('/products/:id', {
+    schema: { tags: ['products'], params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => deleteProduct(deps(), request.params.id),
+  });
+
+  // Bulk delete is for admins only (SPEC §6); one transaction instead of N parallel DELETEs.
+  app.post('/products/bulk-delete', {
+    onRequest: requireAdmin,
+    schema: { tags: ['products'], body: bulkDeleteProductsBodySchema, response: { 200: bulkDeleteProductsResponseSchema, ...errors } },
+    handler: async (request) => bulkDeleteProducts(deps(), request.body),
   });
 };

@@ -1,15 +1,59 @@
-import type { ProductListQuery, ProductListResponse } from '@bosun/shared';
+import { PRODUCT_MESSAGES, type Product, type ProductFilterQuery, type ProductListQuery, type ProductListResponse } from '@bosun/shared';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { toProduct } from './product-mapper.js';
-import { countProducts, findProductsPage, type ProductListFilter } from './products.repository.js';
+import { badRequest, notFound } from '../../errors.js';
+import { categoryIdsInPaths, toProduct } from './product-mapper.js';
+import {
+  countProducts,
+  deleteProductById,
+  deleteProductsByIds,
+  deleteProductsMatching,
+  findCategoryNames,
+  findProductRowById,
+  findProductsPage,
+  type ProductWithNamesRow,
+} from './products.repository.js';
 
-export async function listProducts(db: Kysely<DB>, query: ProductListQuery): Promise<ProductListResponse> {
-  const filter: ProductListFilter = { search: query.search || undefined, vendorId: query.vendor_id };
-  const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await Promise.all([findProductsPage(db, filter, offset, query.limit), countProducts(db, filter)]);
+export interface ProductDeps {
+  db: Kysely<DB>;
+  dialect: Dialect;
+}
+
+/** Rows to API products, with category paths resolved in one query for the whole page. */
+export async function toProducts(db: Kysely<DB>, rows: ProductWithNamesRow[]): Promise<Product[]> {
+  const names = await findCategoryNames(db, categoryIdsInPaths(rows));
+  return rows.map((row) => toProduct(row, names));
+}
+
+export async function listProducts({ db, dialect }: ProductDeps, query: ProductListQuery): Promise<ProductListResponse> {
+  const { page, limit, sort, order, ...filter } = query;
+  const [rows, total] = await Promise.all([
+    findProductsPage(db, dialect, { filter, sort, order, offset: (page - 1) * limit, limit }),
+    countProducts(db, dialect, filter),
+  ]);
   return {
-    products: rows.map(toProduct),
-    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+    products: await toProducts(db, rows),
+    pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
+}
+
+export async function getProduct({ db }: ProductDeps, id: number): Promise<Product> {
+  const row = await findProductRowById(db, id);
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return (await toProducts(db, [row]))[0]!;
+}
+
+export async function deleteProduct({ db }: ProductDeps, id: number) {
+  if (!(await deleteProductById(db, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+  return { message: PRODUCT_MESSAGES.deleted };
+}
+
+/** Deletes the listed products, or every product matching the list's filters; one transaction either way. */
+export async function bulkDeleteProducts({ db, dialect }: ProductDeps, target: { ids?: number[]; filter?: ProductFilterQuery }) {
+  if (!target.ids?.length && !target.filter) throw badRequest(PRODUCT_MESSAGES.selectToDelete, { ids: PRODUCT_MESSAGES.selectToDelete });
+  const deleted = await db
+    .transaction()
+    .execute((trx) => (target.ids?.length ? deleteProductsByIds(trx, [...new Set(target.ids)]) : deleteProductsMatching(trx, dialect, target.filter!)));
+  return { message: PRODUCT_MESSAGES.bulkDeleted(deleted), deleted };
 }

@@ -1,0 +1,39 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+
+/**
+ * Substring search over name, SKU, MFN, GTIN and brand through an index: an FTS5 trigram table
+ * kept in step by triggers on SQLite, a pg_trgm GIN index over the same text on PostgreSQL.
+ */
+const SQLITE = [
+  sql`create virtual table products_search using fts5(name, sku, mfn, gtin, brand, content='products', content_rowid='id', tokenize='trigram')`,
+  sql`create trigger products_search_insert after insert on products begin
+    insert into products_search(rowid, name, sku, mfn, gtin, brand) values (new.id, new.name, new.sku, new.mfn, new.gtin, new.brand);
+  end`,
+  sql`create trigger products_search_delete after delete on products begin
+    insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand) values ('delete', old.id, old.name, old.sku, old.mfn, old.gtin, old.brand);
+  end`,
+  sql`create trigger products_search_update after update of name, sku, mfn, gtin, brand on products begin
+    insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand) values ('delete', old.id, old.name, old.sku, old.mfn, old.gtin, old.brand);
+    insert into products_search(rowid, name, sku, mfn, gtin, brand) values (new.id, new.name, new.sku, new.mfn, new.gtin, new.brand);
+  end`,
+  sql`insert into products_search(products_search) values ('rebuild')`,
+];
+
+/** The text the PostgreSQL index covers; the query must use the very same expression. */
+export const POSTGRES_SEARCH_TEXT = sql.raw(
+  `lower(coalesce(p.name, '') || ' ' || p.sku || ' ' || coalesce(p.mfn, '') || ' ' || coalesce(p.gtin, '') || ' ' || coalesce(p.brand, ''))`,
+);
+
+const POSTGRES = [
+  sql`create extension if not exists pg_trgm`,
+  sql`create index products_search_trgm on products using gin ((lower(coalesce(name, '') || ' ' || sku || ' ' || coalesce(mfn, '') || ' ' || coalesce(gtin, '') || ' ' || coalesce(brand, ''))) gin_trgm_ops)`,
+];
+
+export function productSearchMigration(dialect: Dialect) {
+  return {
+    async up(db: Kysely<any>) {
+      for (const statement of dialect === 'postgres' ? POSTGRES : SQLITE) await statement.execute(db);
+    },
+  };
+}
