@@ -8,3 +8,5 @@ export * from './dashboard.js';
 export * from './categories.js';
 export * from './category-tree.js';
 export * from './product-filters.js';
+export * from './gtin.js';
+export * from './product-form.js';

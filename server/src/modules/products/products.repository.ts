@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
-import type { DB } from '../../db/types.js';
+import type { DB, ProductsTable } from '../../db/types.js';
 import { COLUMN_SQL, filterConditions, joinsFor, type ProductQueryDB } from './product-filter.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
@@ -87,3 +87,25 @@ export async function deleteProductsMatching(trx: Transaction<DB>, dialect: Dial
   const result = await trx.deleteFrom('products').where('id', 'in', ids as never).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export async function findProductIdBySku(db: Kysely<DB>, sku: string, exceptId?: number): Promise<number | undefined> {
+  let query = db.selectFrom('products').select('id').where('sku', '=', sku);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+export async function insertProductRow(db: Kysely<DB>, values: Insertable<ProductsTable>): Promise<number> {
+  const { id } = await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateProductRow(db: Kysely<DB>, id: number, changes: Updateable<ProductsTable>): Promise<boolean> {
+  const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export const findCategoryForProduct = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('categories').select(['id', 'type', 'vendor_id']).where('id', '=', id).executeTakeFirst();
+
+export const vendorIdExists = async (db: Kysely<DB>, id: number) =>
+  (await db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkDeleteProductsBodySchema,
   bulkDeleteProductsResponseSchema,
+  createProductBodySchema,
+  updateProductBodySchema,
   errorResponseSchema,
   idParamsSchema,
   messageResponseSchema,
@@ -10,9 +12,10 @@ import {
   productSchema,
 } from '@bosun/shared';
 import { requireAdmin, requirePermission } from '../../plugins/authentication.js';
+import { createProduct, updateProduct } from './product-writes.service.js';
 import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('products'));
@@ -26,6 +29,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products/:id', {
     schema: { tags: ['products'], params: idParamsSchema, response: { 200: productSchema, ...errors } },
     handler: async (request) => getProduct(deps(), request.params.id),
+  });
+
+  app.post('/products', {
+    schema: { tags: ['products'], body: createProductBodySchema, response: { 201: productSchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send(await createProduct(deps(), request.body)),
+  });
+
+  app.put('/products/:id', {
+    schema: { tags: ['products'], params: idParamsSchema, body: updateProductBodySchema, response: { 200: productSchema, ...errors } },
+    handler: async (request) => updateProduct(deps(), request.params.id, request.body),
   });
 
   app.delete('/products/:id', {

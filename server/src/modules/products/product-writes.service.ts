@@ -1,0 +1,79 @@
+import { PRODUCT_FORM_MESSAGES, type CreateProductBody, type Product, type UpdateProductBody } from '@bosun/shared';
+import type { Kysely, Updateable } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { DB, ProductsTable, ProductRow } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { findCategoryForProduct, findProductIdBySku, findProductRowById, insertProductRow, updateProductRow, vendorIdExists } from './products.repository.js';
+import { getProduct, type ProductDeps } from './products.service.js';
+
+type ReferenceFields = Pick<ProductRow, 'vendor_id' | 'vendor_category_id' | 'store_category_id'>;
+
+/** Vendor and categories must exist, be of the right type, and the vendor category belong to the vendor. */
+async function assertReferencesValid(db: Kysely<DB>, refs: ReferenceFields) {
+  if (refs.vendor_id != null && !(await vendorIdExists(db, refs.vendor_id))) {
+    throw badRequest(PRODUCT_FORM_MESSAGES.vendorNotFound, { vendor_id: PRODUCT_FORM_MESSAGES.vendorNotFound });
+  }
+  if (refs.vendor_category_id != null) {
+    const category = await findCategoryForProduct(db, refs.vendor_category_id);
+    if (!category || category.type !== 'vendor') {
+      throw badRequest(PRODUCT_FORM_MESSAGES.vendorCategoryNotFound, { vendor_category_id: PRODUCT_FORM_MESSAGES.vendorCategoryNotFound });
+    }
+    if (category.vendor_id !== null && category.vendor_id !== refs.vendor_id) {
+      throw badRequest(PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor, { vendor_category_id: PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor });
+    }
+  }
+  if (refs.store_category_id != null) {
+    const category = await findCategoryForProduct(db, refs.store_category_id);
+    if (!category || category.type !== 'store') {
+      throw badRequest(PRODUCT_FORM_MESSAGES.storeCategoryNotFound, { store_category_id: PRODUCT_FORM_MESSAGES.storeCategoryNotFound });
+    }
+  }
+}
+
+async function assertSkuFree(db: Kysely<DB>, sku: string, exceptId?: number) {
+  if ((await findProductIdBySku(db, sku, exceptId)) !== undefined) {
+    const message = PRODUCT_FORM_MESSAGES.skuTaken(sku);
+    throw conflict(message, { sku: message });
+  }
+}
+
+/** Body fields to columns: booleans as 0/1, images as JSON, descriptions sanitised. */
+export function productColumns(body: UpdateProductBody): Updateable<ProductsTable> {
+  const { published, featured, images, short_description, description, ...rest } = body;
+  return {
+    ...rest,
+    ...(published !== undefined ? { published: published ? 1 : 0 } : {}),
+    ...(featured !== undefined ? { featured: featured ? 1 : 0 } : {}),
+    ...(images !== undefined ? { images: JSON.stringify(images) } : {}),
+    ...(short_description !== undefined ? { short_description: short_description === null ? null : sanitizeHtml(short_description) } : {}),
+    ...(description !== undefined ? { description: description === null ? null : sanitizeHtml(description) } : {}),
+  };
+}
+
+export async function createProduct(deps: ProductDeps, body: CreateProductBody): Promise<Product> {
+  const { db } = deps;
+  await assertSkuFree(db, body.sku);
+  await assertReferencesValid(db, {
+    vendor_id: body.vendor_id ?? null,
+    vendor_category_id: body.vendor_category_id ?? null,
+    store_category_id: body.store_category_id ?? null,
+  });
+  const now = nowIso();
+  const id = await insertProductRow(db, { ...productColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now });
+  return getProduct(deps, id);
+}
+
+export async function updateProduct(deps: ProductDeps, id: number, body: UpdateProductBody): Promise<Product> {
+  const { db } = deps;
+  const existing = await findProductRowById(db, id);
+  if (!existing) throw notFound('Product not found');
+  if (body.sku !== undefined) await assertSkuFree(db, body.sku, id);
+  await assertReferencesValid(db, {
+    vendor_id: body.vendor_id !== undefined ? body.vendor_id : existing.vendor_id,
+    vendor_category_id: body.vendor_category_id !== undefined ? body.vendor_category_id : existing.vendor_category_id,
+    store_category_id: body.store_category_id !== undefined ? body.store_category_id : existing.store_category_id,
+  });
+  await updateProductRow(db, id, { ...productColumns(body), updated_at: nowIso() });
+  return getProduct(deps, id);
+}

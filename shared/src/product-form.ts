@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { gtinProblem } from './gtin.js';
+import { VISIBILITIES } from './products.js';
+
+export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const text = (max: number, label: string) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
+const html = (label: string) => z.preprocess(blankToNull, z.string().max(200_000, `${label} is too long`).nullable().optional());
+
+/** A non-negative amount; money keeps at most 2 decimals so it round-trips exactly through CSV. */
+const amount = (label: string, decimals?: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number(`${label} must be a number`)
+      .min(0, `${label} must be at least 0`)
+      .max(1e9, `${label} is too large`)
+      .refine((n) => decimals === undefined || Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, `${label} must have at most ${decimals} decimals`)
+      .nullable()
+      .optional(),
+  );
+
+const optionalId = (label: string) =>
+  z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number(`${label} must be a number`).int().positive().nullable().optional());
+
+const webAddress = z.string().trim().max(2000).regex(/^(https?:\/\/\S+|\/\S*)$/i, 'Image addresses must start with http://, https:// or /');
+
+/** Fields the product object carries for display; a client may send them back, the server ignores them. */
+export const READ_ONLY_PRODUCT_FIELDS = [
+  'id', 'created_at', 'updated_at', 'vendor_name', 'vendor_category_name', 'store_category_name',
+  'vendor_category_path', 'store_category_path',
+] as const;
+
+const withoutReadOnly = (v: unknown) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const key of READ_ONLY_PRODUCT_FIELDS) delete copy[key];
+  return copy;
+};
+
+export const productFieldsSchema = z.object({
+  sku: z.string(NAME_AND_SKU_REQUIRED).trim().min(1, NAME_AND_SKU_REQUIRED).max(100, 'SKU must be at most 100 characters'),
+  name: z.string(NAME_AND_SKU_REQUIRED).trim().min(1, NAME_AND_SKU_REQUIRED).max(500, 'Name must be at most 500 characters'),
+  mfn: text(100, 'MFN'),
+  gtin: z.preprocess(
+    blankToNull,
+    z.string().trim().max(20).superRefine((v, ctx) => {
+      const problem = gtinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }).nullable().optional(),
+  ),
+  short_description: html('Short description'),
+  description: html('Description'),
+  brand: text(200, 'Brand'),
+  stock: z.preprocess(
+    (v) => (v === '' || v === null ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(2_000_000_000).optional(),
+  ),
+  list_price: amount('List price', 2),
+  market_price: amount('Market price', 2),
+  vendor_cost: amount('Vendor cost', 2),
+  special_price: amount('Special price', 2),
+  weight: amount('Weight'),
+  length: amount('Length'),
+  width: amount('Width'),
+  height: amount('Height'),
+  vendor_id: optionalId('Vendor'),
+  vendor_category_id: optionalId('Vendor category'),
+  store_category_id: optionalId('Store category'),
+  google_category: text(500, 'Google category'),
+  published: z.boolean('Published must be true or false').optional(),
+  featured: z.boolean('Featured must be true or false').optional(),
+  visibility: z.enum(VISIBILITIES, 'Visibility must be public, private or hidden').optional(),
+  images: z.array(webAddress).max(50, 'At most 50 images').optional(),
+  image_url: z.preprocess(blankToNull, webAddress.nullable().optional()),
+  meta_title: text(300, 'Meta title'),
+  meta_description: text(1000, 'Meta description'),
+  meta_keywords: text(1000, 'Meta keywords'),
+});
+
+export const createProductBodySchema = z.preprocess(withoutReadOnly, productFieldsSchema.strict());
+export type CreateProductBody = z.infer<typeof productFieldsSchema>;
+
+/** PUT changes only the fields sent. */
+export const updateProductBodySchema = z.preprocess(withoutReadOnly, productFieldsSchema.partial().strict());
+export type UpdateProductBody = Partial<CreateProductBody>;
+
+export const PRODUCT_FORM_MESSAGES = {
+  created: 'Product created successfully',
+  updated: 'Product updated successfully',
+  saveFailed: 'Error saving product',
+  updateFailed: 'Error updating product',
+  skuTaken: (sku: string) => `A product with SKU ${sku} already exists`,
+  vendorNotFound: 'Vendor not found',
+  vendorCategoryNotFound: 'Vendor category not found',
+  vendorCategoryWrongVendor: 'The vendor category must belong to the chosen vendor',
+  storeCategoryNotFound: 'Store category not found',
+} as const;
