@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gtinProblem } from './gtin.js';
-import { VISIBILITIES } from './products.js';
+import { productFilterQuerySchema, VISIBILITIES } from './products.js';
 
 export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
 
@@ -98,3 +98,53 @@ export const PRODUCT_FORM_MESSAGES = {
   vendorCategoryWrongVendor: 'The vendor category must belong to the chosen vendor',
   storeCategoryNotFound: 'Store category not found',
 } as const;
+
+export const PRICE_FIELDS = ['list_price', 'market_price', 'vendor_cost', 'special_price'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+
+/** A bulk price change: set it, or raise/lower it by an amount or a percentage (as WooCommerce's bulk edit). */
+export const priceAdjustmentSchema = z.object({
+  op: z.enum(['increase', 'decrease'], "op must be 'increase' or 'decrease'"),
+  by: z.enum(['amount', 'percent'], "by must be 'amount' or 'percent'"),
+  value: z.number('The adjustment must be a number').positive('The adjustment must be above 0').max(1e9),
+});
+export type PriceAdjustment = z.infer<typeof priceAdjustmentSchema>;
+
+const bulkPrice = (label: string) =>
+  z.union([priceAdjustmentSchema, z.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(1e9)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must have at most 2 decimals`)]).optional();
+
+export const bulkUpdateDataSchema = productFieldsSchema
+  .omit({ sku: true, ...Object.fromEntries(PRICE_FIELDS.map((f) => [f, true])) } as { sku: true } & Record<PriceField, true>)
+  .partial()
+  .extend({
+    list_price: bulkPrice('List price'),
+    market_price: bulkPrice('Market price'),
+    vendor_cost: bulkPrice('Vendor cost'),
+    special_price: bulkPrice('Special price'),
+  })
+  .strict();
+export type BulkUpdateData = z.infer<typeof bulkUpdateDataSchema>;
+
+export const BULK_MESSAGES = {
+  selectField: 'Please select at least one field to update',
+  selectProducts: 'Please select products to update',
+  updated: (n: number) => `${n} products updated successfully`,
+  failed: 'Error updating products',
+  negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
+  specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below cost' to apply it anyway.`,
+} as const;
+
+/** {ids | filter, updateData}: the selected products, or every product matching the list's filters. */
+export const bulkUpdateProductsBodySchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(100_000).optional(),
+    filter: productFilterQuerySchema.optional(),
+    updateData: bulkUpdateDataSchema,
+    allowSpecialBelowCost: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => (v.ids?.length ?? 0) > 0 || v.filter !== undefined, { message: 'Please select products to update', path: ['ids'] })
+  .refine((v) => Object.keys(v.updateData).length > 0, { message: 'Please select at least one field to update', path: ['updateData'] });
+export const bulkUpdateProductsResponseSchema = z.object({ message: z.string(), updated: z.number().int() });
+

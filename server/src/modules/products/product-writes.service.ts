@@ -10,7 +10,7 @@ import { getProduct, type ProductDeps } from './products.service.js';
 type ReferenceFields = Pick<ProductRow, 'vendor_id' | 'vendor_category_id' | 'store_category_id'>;
 
 /** Vendor and categories must exist, be of the right type, and the vendor category belong to the vendor. */
-async function assertReferencesValid(db: Kysely<DB>, refs: ReferenceFields) {
+export async function assertReferencesValid(db: Kysely<DB>, refs: ReferenceFields) {
   if (refs.vendor_id != null && !(await vendorIdExists(db, refs.vendor_id))) {
     throw badRequest(PRODUCT_FORM_MESSAGES.vendorNotFound, { vendor_id: PRODUCT_FORM_MESSAGES.vendorNotFound });
   }

@@ -82,8 +82,12 @@ export async function deleteProductsByIds(trx: Transaction<DB>, ids: number[]): 
   return deleted;
 }
 
+/** The ids matching the filters, as a subquery for bulk statements. */
+export const matchingProductIds = (db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery) =>
+  matchingProducts(db, dialect, filter).select('p.id');
+
 export async function deleteProductsMatching(trx: Transaction<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
-  const ids = matchingProducts(trx, dialect, filter).select('p.id');
+  const ids = matchingProductIds(trx, dialect, filter);
   const result = await trx.deleteFrom('products').where('id', 'in', ids as never).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

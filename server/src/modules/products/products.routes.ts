@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkDeleteProductsBodySchema,
   bulkDeleteProductsResponseSchema,
+  bulkUpdateProductsBodySchema,
+  bulkUpdateProductsResponseSchema,
   createProductBodySchema,
   updateProductBodySchema,
   errorResponseSchema,
@@ -12,6 +14,7 @@ import {
   productSchema,
 } from '@bosun/shared';
 import { requireAdmin, requirePermission } from '../../plugins/authentication.js';
+import { bulkUpdateProducts } from './product-bulk-update.js';
 import { createProduct, updateProduct } from './product-writes.service.js';
 import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';
 
@@ -34,6 +37,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/products', {
     schema: { tags: ['products'], body: createProductBodySchema, response: { 201: productSchema, ...errors } },
     handler: async (request, reply) => reply.code(201).send(await createProduct(deps(), request.body)),
+  });
+
+  // Registered before /products/:id so 'bulk' is never read as an id.
+  app.put('/products/bulk/update', {
+    schema: { tags: ['products'], body: bulkUpdateProductsBodySchema, response: { 200: bulkUpdateProductsResponseSchema, ...errors } },
+    handler: async (request) => {
+      const { ids, filter, updateData, allowSpecialBelowCost } = request.body;
+      return bulkUpdateProducts(app.deps.db, app.deps.dialect, { ids, filter }, updateData, allowSpecialBelowCost);
+    },
   });
 
   app.put('/products/:id', {
