@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authentication } from './plugins/authentication.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { exportRoutes } from './modules/export/export.routes.js';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -175,6 +176,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
       await api.register(productsRoutes);
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);
+      await api.register(exportRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,5 @@ export * from './category-tree.js';
 export * from './product-filters.js';
 export * from './gtin.js';
 export * from './product-form.js';
+export * from './csv.js';
+export * from './export.js';

@@ -41,6 +41,12 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
+export interface DownloadTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   attempt_key: string;
@@ -125,6 +131,7 @@ export interface DB {
   app_secrets: AppSecretsTable;
   login_attempts: LoginAttemptsTable;
   revoked_tokens: RevokedTokensTable;
+  download_tokens: DownloadTokensTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
   products: ProductsTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, type PermissionKey, type User } from '@bosun/shared';
 import { forbidden, unauthorized } from '../errors.js';
+import { consumeDownloadToken } from '../modules/auth/download-tokens.js';
 import { isTokenRevoked } from '../modules/auth/revoked-tokens.repository.js';
 import type { TokenClaims } from '../modules/auth/tokens.js';
 import { toUser } from '../modules/users/user-mapper.js';
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are closed by default; only a route that says so is reachable without a token. */
     public?: boolean;
+    /** A file download the browser opens as a link: a single-use ?download_token= stands in for the header. */
+    downloadToken?: boolean;
   }
 }
 
@@ -39,6 +42,14 @@ export const authentication = fp(async (app: FastifyInstance) => {
     if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
     if (!request.routeOptions.url) return; // unknown route: let it 404 rather than 401
     const token = bearerToken(request);
+    const downloadToken = (request.query as { download_token?: unknown })?.download_token;
+    if (!token && request.routeOptions.config?.downloadToken && typeof downloadToken === 'string') {
+      const userId = await consumeDownloadToken(app.deps.db, downloadToken);
+      const row = userId === undefined ? undefined : await findUserById(app.deps.db, userId);
+      if (!row) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+      request.user = toUser(row);
+      return;
+    }
     if (!token) throw unauthorized();
     const claims = await app.deps.tokens.verify(token);
     if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);

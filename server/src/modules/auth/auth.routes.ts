@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  downloadTokenResponseSchema,
   errorResponseSchema,
   loginBodySchema,
   preferencesSchema,
@@ -9,6 +10,7 @@ import {
   userResponseSchema,
 } from '@bosun/shared';
 import { z } from 'zod';
+import { issueDownloadToken } from './download-tokens.js';
 import { revokeToken } from './revoked-tokens.repository.js';
 import { login, register, updateProfile } from './auth.service.js';
 import { savePreferences } from '../users/users.service.js';
@@ -36,6 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeToken(app.deps.db, request.token.jti, request.token.expiresAt);
       return reply.code(204).send(null);
     },
+  });
+
+  app.post('/auth/download-token', {
+    schema: { tags: ['auth'], response: { 200: downloadTokenResponseSchema, 401: errorResponseSchema } },
+    handler: async (request) => issueDownloadToken(app.deps.db, request.user.id),
   });
 
   app.get('/auth/verify', {

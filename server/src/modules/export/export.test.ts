@@ -1,0 +1,126 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
+
+let t: TestApp;
+let admin: string;
+let ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.register('owner', 'admin')).token;
+  const db = t.database.db;
+  const vendor = await insertVendor(db, 'Alpha, Inc');
+  const vRoot = await insertCategory(db, { name: 'Hardware, Deck', type: 'vendor', vendor_id: vendor });
+  const vLeaf = await insertCategory(db, { name: 'Cleats', type: 'vendor', vendor_id: vendor, parent: vRoot });
+  const sRoot = await insertCategory(db, { name: 'Deck', type: 'store' });
+  const sMid = await insertCategory(db, { name: 'Cleats & Chocks', type: 'store', parent: sRoot });
+  const sLeaf = await insertCategory(db, { name: 'Horn', type: 'store', parent: sMid });
+  ids = {
+    cleat: await insertProduct(db, {
+      sku: 'ALP-1', name: 'Cleat "Pro", 8 inch', description: '<p>Line one\nline two</p>', short_description: '=HYPERLINK("http://evil")',
+      brand: '+Brand', mfn: '-5', stock: 4, list_price: 10, market_price: 12.5, vendor_cost: 3.1, special_price: 9.99,
+      weight: 0.25, vendor_id: vendor, vendor_category_id: vLeaf.id, store_category_id: sLeaf.id, featured: 1, visibility: 'private',
+      images: JSON.stringify(['https://x.test/a.jpg', 'https://x.test/b.jpg']), image_url: 'https://x.test/main.jpg',
+    }),
+    chain: await insertProduct(db, { sku: 'ALP-2', name: '@chain', stock: 0, published: 0, vendor_id: vendor, meta_title: "'=already" }),
+    other: await insertProduct(db, { sku: 'OTH-1', name: 'Other', stock: 9 }),
+  };
+});
+afterAll(async () => t.close());
+
+async function download(query: string, token = admin) {
+  const res = await t.request('GET', `/api/products/export?${query}`, token);
+  return res;
+}
+const rowsOf = (body: string) => parse(body.replace(/^\uFEFF/, ''), { columns: true, bom: false }) as Array<Record<string, string>>;
+
+describe('GET /api/products/export', () => {
+  it('streams the WooCommerce layout with a BOM, a dated file name and WooCommerce headers', async () => {
+    const res = await download('mode=woocommerce');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="products_woocommerce_${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const header = res.body.slice(1).split('\r\n')[0]!;
+    expect(header).toContain('SKU,"GTIN, UPC, EAN, or ISBN",Name,Published,Is featured?,Visibility in catalog,Short description,Description,In stock?,Stock,Weight (kg),Length (cm)');
+    expect(header).toContain('Sale price,Regular price,Categories,Images,Brands,Category Path');
+    const rows = rowsOf(res.body);
+    expect(rows.map((r) => r.SKU)).toEqual(['ALP-1', 'ALP-2', 'OTH-1']);
+    expect(rows[0]).toMatchObject({
+      Name: 'Cleat "Pro", 8 inch',
+      Description: '<p>Line one\nline two</p>',
+      'Regular price': '10.00',
+      'Sale price': '9.99',
+      'Is featured?': '1',
+      'Visibility in catalog': 'hidden',
+      'Meta: visibility': 'private',
+      Categories: 'Deck > Cleats & Chocks > Horn',
+      'Category Path': 'Vendor:Hardware\\, Deck > Cleats, Store:Deck > Cleats & Chocks > Horn',
+      Images: 'https://x.test/main.jpg, https://x.test/a.jpg, https://x.test/b.jpg',
+      'In stock?': '1',
+      'Meta: vendor': 'Alpha, Inc',
+    });
+    expect(rows[1]).toMatchObject({ Published: '0', 'In stock?': '0', Categories: '', 'Category Path': '' });
+  });
+
+  it('neutralises formula cells with one apostrophe', async () => {
+    const rows = rowsOf((await download('mode=woocommerce')).body);
+    expect(rows[0]!['Short description']).toBe(`'=HYPERLINK("http://evil")`);
+    expect(rows[0]!.Brands).toBe("'+Brand");
+    expect(rows[0]!['Meta: mfn']).toBe("'-5");
+    expect(rows[1]!.Name).toBe("'@chain");
+    expect(rows[1]!['Meta: meta_title']).toBe("''=already");
+  });
+
+  it('writes the direct layout with every field and one column per category level', async () => {
+    const res = await download('mode=direct');
+    const rows = rowsOf(res.body);
+    expect(res.headers['content-disposition']).toContain('products_direct_');
+    expect(rows[0]).toMatchObject({
+      SKU: 'ALP-1', 'List Price': '10.00', 'Market Price': '12.50', 'Vendor Cost': '3.10', 'Weight (kg)': '0.25',
+      Published: 'true', Featured: 'true', Visibility: 'private',
+      'Vendor ParentCategory': 'Hardware, Deck', 'Vendor Subcategory1': 'Cleats', 'Vendor Subcategory2': '',
+      'Store ParentCategory': 'Deck', 'Store Subcategory1': 'Cleats & Chocks', 'Store Subcategory2': 'Horn',
+    });
+  });
+
+  it('honours the list filters, stock bounds and a selection', async () => {
+    const skus = async (q: string) => rowsOf((await download(q)).body).map((r) => r.SKU);
+    expect(await skus('search=alp')).toEqual(['ALP-1', 'ALP-2']);
+    expect(await skus('stock_min=1')).toEqual(['ALP-1', 'OTH-1']);
+    expect(await skus('stock_max=0')).toEqual(['ALP-2']);
+    expect(await skus('published=false')).toEqual(['ALP-2']);
+    expect(await skus(`ids=${ids.other},${ids.chain}`)).toEqual(['ALP-2', 'OTH-1']);
+    expect(await skus(`advanced_filters=${encodeURIComponent(JSON.stringify([{ column: 'list_price', operator: 'is_set' }]))}`)).toEqual(['ALP-1']);
+    expect(await skus('search=nothing-matches')).toEqual([]);
+    expect((await download('mode=pdf')).statusCode).toBe(400);
+  });
+
+  it('uses the unit settings in the headers', async () => {
+    await t.request('PUT', '/api/settings', admin, { weight_unit: 'lb', dimension_unit: 'in' });
+    const header = (await download('mode=direct')).body.split('\r\n')[0]!;
+    expect(header).toContain('Weight (lb),Length (in),Width (in),Height (in)');
+    await t.request('PUT', '/api/settings', admin, { weight_unit: 'kg', dimension_unit: 'cm' });
+  });
+
+  it('needs a token and the products permission; a download token works once', async () => {
+    expect((await t.request('GET', '/api/products/export')).statusCode).toBe(401);
+    const m = await t.register('clerk');
+    await t.request('PUT', `/api/users/${m.id}`, admin, {
+      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
+      permissions: { products: false, categories: true, vendors: true, settings: false },
+    });
+    expect((await download('', m.token)).statusCode).toBe(403);
+    const { token } = (await t.request('POST', '/api/auth/download-token', admin)).json();
+    const first = await t.request('GET', `/api/products/export?mode=direct&download_token=${token}`);
+    expect(first.statusCode).toBe(200);
+    expect(rowsOf(first.body)).toHaveLength(3);
+    expect((await t.request('GET', `/api/products/export?download_token=${token}`)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/products/export?download_token=forged')).statusCode).toBe(401);
+    // A download token is not a bearer token anywhere else.
+    const second = (await t.request('POST', '/api/auth/download-token', admin)).json().token;
+    expect((await t.request('GET', `/api/users?download_token=${second}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { productFilterQuerySchema } from './products.js';
+
+export const EXPORT_MODES = ['woocommerce', 'direct'] as const;
+export type ExportMode = (typeof EXPORT_MODES)[number];
+
+export const exportQuerySchema = productFilterQuerySchema.extend({
+  mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EXPORT_MODES, "mode must be 'woocommerce' or 'direct'").default('woocommerce')),
+  /** 1 exports products in stock (stock >= 1); stock_max 0 those out of stock. */
+  stock_min: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+  stock_max: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+  /** Only these products (the list's selection). */
+  ids: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '')),
+    z.array(z.coerce.number().int().positive()).max(100_000).optional(),
+  ),
+  /** A short-lived, single-use token so the browser can download straight to disk without a header. */
+  download_token: z.string().max(200).optional(),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+export const exportFileName = (mode: ExportMode, date = new Date()) => `products_${mode}_${date.toISOString().slice(0, 10)}.csv`;
+
+export const EXPORT_MESSAGES = {
+  success: (mode: string) => `Products exported successfully (${mode} mode)`,
+  failed: 'Error exporting products',
+} as const;
+
+export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
+  woocommerce: "WooCommerce's own product CSV columns, so WooCommerce imports it as it is, plus a Category Path column.",
+  direct: 'Every Bosun field in its own column, with the category trees as ParentCategory, Subcategory1, Subcategory2, ...',
+};
+
+/** Direct layout: category levels per tree, named so the importer's auto-mapping recognises them. */
+export const directCategoryHeaders = (tree: 'Vendor' | 'Store') => [
+  `${tree} ParentCategory`,
+  ...[1, 2, 3, 4].map((n) => `${tree} Subcategory${n}`),
+];
+
+export const downloadTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
