@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           root: './server',

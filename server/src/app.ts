@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +32,7 @@ import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authentication } from './plugins/authentication.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
+import { importRoutes } from './modules/import/import.routes.js';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -159,6 +161,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: {} });
+  await app.register(multipart, { limits: { fileSize: config.importMaxBytes, files: 1 } });
   registerErrorHandling(app);
   await app.register(authentication);
 
@@ -177,6 +180,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);
       await api.register(exportRoutes);
+      await api.register(importRoutes);
     },
     { prefix: '/api' },
   );

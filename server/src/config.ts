@@ -19,6 +19,7 @@ const envSchema = z
     ALLOW_REGISTRATION: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
   })
   .refine(
     (e) => [e.ADMIN_USERNAME, e.ADMIN_EMAIL, e.ADMIN_PASSWORD].every((v) => v === undefined) ||
@@ -37,6 +38,8 @@ export interface Config {
   allowAdminSignup: boolean;
   allowRegistration: boolean;
   logLevel: string;
+  /** The largest CSV an import accepts. */
+  importMaxBytes: number;
   /** Where the built SPA lives; absent in API-only tests. */
   webDist?: string;
 }
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     allowRegistration: e.ALLOW_REGISTRATION,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
   });
 }

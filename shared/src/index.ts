@@ -12,3 +12,6 @@ export * from './gtin.js';
 export * from './product-form.js';
 export * from './csv.js';
 export * from './export.js';
+export * from './import-fields.js';
+export * from './import-automap.js';
+export * from './import.js';

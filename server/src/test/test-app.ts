@@ -57,6 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     allowAdminSignup: false,
     allowRegistration: true,
     logLevel: 'silent',
+    importMaxBytes: 5 * 1024 * 1024,
     ...overrides,
   };
   const built = await buildApp(config, { logger: false });
@@ -87,3 +88,26 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
 }
+
+/** A multipart/form-data body for app.inject, as a browser's FormData would send it. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer; type?: string }) {
+  const boundary = `----bosun${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The events of a text/event-stream body. */
+export const sseEvents = (body: string) =>
+  body
+    .split('\n\n')
+    .filter((chunk) => chunk.startsWith('data: '))
+    .map((chunk) => JSON.parse(chunk.slice(6)));

@@ -1,0 +1,58 @@
+import { MAX_CATEGORY_LEVEL } from '@bosun/shared';
+
+export interface CategoryPaths {
+  vendor?: string[];
+  store?: string[];
+}
+
+/** Splits on the separator except where a backslash escapes it, as WooCommerce writes '\,' in names. */
+function splitUnescaped(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\\' && i + 1 < text.length) {
+      current += ch + text[i + 1];
+      i += 1;
+    } else if (text.startsWith(separator, i)) {
+      parts.push(current);
+      current = '';
+      i += separator.length - 1;
+    } else {
+      current += ch;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+const unescape = (name: string) => name.replace(/\\(.)/g, '$1');
+/** Surrounding and repeated spaces are not part of a category's name. */
+export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),
+ * each optionally prefixed 'Vendor:' or 'Store:'; unprefixed means the store tree. Per tree the
+ * deepest path is kept: WooCommerce lists 'Deck, Deck > Cleats' for one product in Deck > Cleats.
+ */
+export function parseCategoryHierarchy(cell: string): CategoryPaths {
+  const result: CategoryPaths = {};
+  for (const raw of splitUnescaped(cell, ',')) {
+    let text = raw.trim();
+    if (!text) continue;
+    let tree: 'vendor' | 'store' = 'store';
+    const prefix = /^(vendor|store)\s*:/i.exec(text);
+    if (prefix) {
+      tree = prefix[1]!.toLowerCase() as 'vendor' | 'store';
+      text = text.slice(prefix[0].length);
+    }
+    const path = splitUnescaped(text, '>').map((n) => tidyName(unescape(n))).filter(Boolean);
+    if (path.length > (result[tree]?.length ?? 0)) result[tree] = path;
+  }
+  return result;
+}
+
+export const pathTooDeep = (path: string[] | undefined) =>
+  path !== undefined && path.length > MAX_CATEGORY_LEVEL
+    ? `the category path '${path.join(' > ')}' has ${path.length} levels; the maximum is ${MAX_CATEGORY_LEVEL}`
+    : undefined;

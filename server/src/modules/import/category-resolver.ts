@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { DB } from '../../db/types.js';
+import { tidyName } from './category-paths.js';
+
+interface Node {
+  id: number;
+  path: string;
+  level: number;
+}
+
+const keyOf = (parentId: number | null, name: string) => `${parentId ?? 0}|${tidyName(name).toLowerCase()}`;
+
+/**
+ * Resolves category paths to ids with the two trees held in memory (no query per row): names are
+ * matched under the same parent regardless of case and surrounding spaces, so re-importing a file
+ * never duplicates a category. Missing levels are created in one committed transaction per batch,
+ * before the batch's products are written.
+ */
+export class CategoryResolver {
+  private readonly vendorTree = new Map<string, Node>();
+  private readonly storeTree = new Map<string, Node>();
+  /** Paths of this import that do not exist yet, for the dry run's count. */
+  private readonly pending = new Set<string>();
+
+  private constructor(
+    private readonly db: Kysely<DB>,
+    private readonly vendorId: number | null,
+  ) {}
+
+  static async load(db: Kysely<DB>, vendorId: number | null): Promise<CategoryResolver> {
+    const resolver = new CategoryResolver(db, vendorId);
+    let query = db.selectFrom('categories').select(['id', 'name', 'parent_id', 'path', 'level', 'type', 'vendor_id']);
+    query = query.where((eb) => eb.or([eb('type', '=', 'store'), eb.and([eb('type', '=', 'vendor'), eb('vendor_id', '=', vendorId ?? -1)])]));
+    for (const c of await query.execute()) {
+      const tree = c.type === 'store' ? resolver.storeTree : resolver.vendorTree;
+      const key = keyOf(c.parent_id, c.name);
+      // The store tree is the shop's one tree: the first match wins, whichever vendor a category names.
+      if (!tree.has(key)) tree.set(key, { id: c.id, path: c.path, level: c.level });
+    }
+    return resolver;
+  }
+
+  /** The id of the path's deepest node if every level exists already (for the dry run), counting the new ones. */
+  peek(type: 'vendor' | 'store', path: string[]): number | undefined {
+    const tree = type === 'store' ? this.storeTree : this.vendorTree;
+    let parent: Node | undefined;
+    for (let depth = 0; depth < path.length; depth++) {
+      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!));
+      if (!node) {
+        for (let d = depth; d < path.length; d++) this.pending.add(`${type}|${path.slice(0, d + 1).join('>').toLowerCase()}`);
+        return undefined;
+      }
+      parent = node;
+    }
+    return parent?.id;
+  }
+
+  get newCategoryCount() {
+    return this.pending.size;
+  }
+
+  /** Creates whatever levels of these paths are missing, in one transaction. */
+  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: string[] }>): Promise<void> {
+    const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
+    if (!missing.length) return;
+    const created: Array<[Map<string, Node>, string]> = [];
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      for (const { type, path } of missing) {
+        const tree = type === 'store' ? this.storeTree : this.vendorTree;
+        let parent: Node | undefined;
+        for (const name of path) {
+          const key = keyOf(parent?.id ?? null, name);
+          let node = tree.get(key);
+          if (!node) {
+            const level = (parent?.level ?? 0) + 1;
+            const { id } = await trx
+              .insertInto('categories')
+              .values({
+                name: tidyName(name),
+                type,
+                parent_id: parent?.id ?? null,
+                vendor_id: type === 'vendor' ? this.vendorId : null,
+                level,
+                path: '',
+                created_at: now,
+                updated_at: now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            node = { id, level, path: `${parent?.path ?? '/'}${id}/` };
+            await trx.updateTable('categories').set({ path: node.path }).where('id', '=', id).execute();
+            tree.set(key, node);
+            created.push([tree, key]);
+          }
+          parent = node;
+        }
+      }
+    }).catch((err: unknown) => {
+      // Rolled back: forget the ids that were never committed.
+      for (const [tree, key] of created) tree.delete(key);
+      throw err;
+    });
+  }
+
+  /** The id of an existing path (call ensure first). */
+  resolve(type: 'vendor' | 'store', path: string[] | undefined): number | null {
+    if (!path?.length) return null;
+    return this.peek(type, path) ?? null;
+  }
+}

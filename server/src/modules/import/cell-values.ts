@@ -1,0 +1,70 @@
+/**
+ * Reading the cells vendors send: decimal commas ('12,50'), thousands separators, currency signs
+ * ('$19.99', '19,99 €'), yes/no/1/0/true/false. A value that cannot be read is an error with its
+ * reason, never a guess.
+ */
+export type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
+const ok = <T>(value: T): Read<T> => ({ ok: true, value });
+const fail = (reason: string): Read<never> => ({ ok: false, reason });
+
+const CURRENCY = /[$€£¥]|\b(usd|eur|gbp|cad|aud)\b/gi;
+
+export function readDecimal(raw: string): Read<number> {
+  let text = raw.replace(CURRENCY, '').replace(/[\s\u00a0]/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(text)) text = text.replaceAll('.', '').replace(',', '.'); // 1.234,56
+  else if (/^-?\d+,\d+$/.test(text)) text = text.replace(',', '.'); // 12,50
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(',', ''); // 1,234.56
+  if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return fail(`'${raw}' is not a number`);
+  const value = Number(text);
+  return Number.isFinite(value) ? ok(value) : fail(`'${raw}' is not a number`);
+}
+
+export function readAmount(raw: string, decimals?: number): Read<number> {
+  const read = readDecimal(raw);
+  if (!read.ok) return read;
+  if (read.value < 0) return fail(`'${raw}' must be at least 0`);
+  if (decimals !== undefined && Math.abs(read.value * 10 ** decimals - Math.round(read.value * 10 ** decimals)) > 1e-6) {
+    return fail(`'${raw}' has more than ${decimals} decimals`);
+  }
+  return read;
+}
+
+export function readStock(raw: string): Read<number> {
+  const read = readDecimal(raw);
+  if (!read.ok) return read;
+  if (!Number.isInteger(read.value)) return fail(`'${raw}' is not a whole number`);
+  if (read.value < 0) return fail(`'${raw}' must be at least 0`);
+  return read;
+}
+
+const TRUE = new Set(['true', 'yes', 'y', '1', 'on', 'published', 'publish']);
+const FALSE = new Set(['false', 'no', 'n', '0', 'off', 'draft', '-1', 'private']);
+
+/** WooCommerce writes Published as 1, 0 or -1 (private); -1 reads as not published. */
+export function readBoolean(raw: string): Read<boolean> {
+  const text = raw.trim().toLowerCase();
+  if (TRUE.has(text)) return ok(true);
+  if (FALSE.has(text)) return ok(false);
+  return fail(`'${raw}' is not yes/no, true/false or 1/0`);
+}
+
+const VISIBILITY: Record<string, 'public' | 'private' | 'hidden'> = {
+  public: 'public', visible: 'public', catalog: 'public', search: 'public', 'shop and search results': 'public',
+  private: 'private', hidden: 'hidden',
+};
+
+export function readVisibility(raw: string): Read<'public' | 'private' | 'hidden'> {
+  const value = VISIBILITY[raw.trim().toLowerCase()];
+  return value ? ok(value) : fail(`'${raw}' is not public, private or hidden`);
+}
+
+/** Unit conversions into the shop's units when a header names another one ('Weight (lb)'). */
+const TO_KG: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, lbs: 0.45359237, oz: 0.028349523125 };
+const TO_CM: Record<string, number> = { cm: 1, mm: 0.1, m: 100, in: 2.54, inch: 2.54, inches: 2.54 };
+
+export function unitFactor(header: string, kind: 'weight' | 'dimension', shopUnit: string): number {
+  const unit = /\(([^)]+)\)/.exec(header)?.[1]?.trim().toLowerCase();
+  const table = kind === 'weight' ? TO_KG : TO_CM;
+  if (!unit || !(unit in table) || !(shopUnit in table)) return 1;
+  return table[unit]! / table[shopUnit]!;
+}

@@ -1,0 +1,38 @@
+import { csvLine, UTF8_BOM } from '@bosun/shared';
+
+/** Every mappable column under a header the wizard maps by itself, and two rows that import as they are. */
+const TEMPLATE: Array<[string, string, string]> = [
+  ['SKU', 'HPM-CLEAT-8', 'HPM-BILGE-1100'],
+  ['Product Name', 'Stainless Steel Bow Cleat 8"', 'Automatic Bilge Pump 1100 GPH'],
+  ['Brand', 'Lewmar', 'Rule'],
+  ['MFN', 'LM-29100', 'RL-27SA'],
+  ['GTIN', '4006381333931', '036000291452'],
+  ['Short Description', 'Polished 316 stainless bow cleat', '<p>Fully automatic, 12 V</p>'],
+  ['Description', '<p>Cast 316 stainless steel.</p><ul><li>Length 8 in</li><li>Through-bolt mount</li></ul>', '<p>Electronic float switch.</p>'],
+  ['Image URL', 'https://example.com/images/cleat-8.jpg', ''],
+  ['Stock', '25', '0'],
+  ['List Price', '39.99', '89.50'],
+  ['Market Price', '44.99', '99.00'],
+  ['Vendor Cost', '21.40', '52.10'],
+  ['Special Price', '36.99', ''],
+  ['Weight', '0.45', '1.2'],
+  ['Length', '20.3', '15'],
+  ['Width', '5.1', '10'],
+  ['Height', '4.4', '12'],
+  ['Google Category', 'Vehicles & Parts > Watercraft Parts & Accessories', 'Vehicles & Parts > Watercraft Parts & Accessories'],
+  ['Published', 'yes', 'yes'],
+  ['Featured', 'no', 'yes'],
+  ['Visibility', 'public', 'public'],
+  ['Vendor Category', 'Deck Hardware', 'Plumbing'],
+  ['Vendor Subcategory 1', 'Cleats', 'Bilge Pumps'],
+  ['Store Category', 'Deck & Hardware', 'Plumbing'],
+  ['Store Subcategory 1', 'Cleats & Chocks', 'Pumps'],
+  ['Store Subcategory 2', 'Bow Cleats', 'Bilge Pumps'],
+  ['Meta Title', 'Bow Cleat 8 inch', 'Bilge Pump 1100 GPH'],
+  ['Meta Description', 'Polished 316 stainless bow cleat, 8 inch', 'Automatic 12 V bilge pump'],
+  ['Meta Keywords', 'cleat, bow, stainless', 'bilge, pump, automatic'],
+];
+
+export function importTemplateCsv(): string {
+  return UTF8_BOM + csvLine(TEMPLATE.map((c) => c[0])) + csvLine(TEMPLATE.map((c) => c[1])) + csvLine(TEMPLATE.map((c) => c[2]));
+}

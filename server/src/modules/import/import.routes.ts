@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  fieldMappingSchema,
+  IMPORT_FIELD_GROUPS,
+  IMPORT_MESSAGES,
+  importFieldsResponseSchema,
+  importModeParamsSchema,
+  importPreviewResponseSchema,
+  type FieldMapping,
+  type ImportEvent,
+} from '@bosun/shared';
+import { AppError, badRequest } from '../../errors.js';
+import { requirePermission } from '../../plugins/authentication.js';
+import { vendorIdExists } from '../products/products.repository.js';
+import { importTemplateCsv } from './import-template.js';
+import { previewImport, runImport } from './import.service.js';
+import { spoolUpload } from './upload.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
+
+function parseMapping(text: string | undefined): FieldMapping {
+  let json: unknown;
+  try {
+    json = JSON.parse(text ?? '{}');
+  } catch {
+    throw badRequest('fieldMapping is not valid JSON', { fieldMapping: 'fieldMapping is not valid JSON' });
+  }
+  const parsed = fieldMappingSchema.safeParse(json);
+  if (!parsed.success) throw badRequest(`fieldMapping: ${parsed.error.issues[0]?.message}`, { fieldMapping: parsed.error.issues[0]?.message ?? '' });
+  return parsed.data as FieldMapping;
+}
+
+const isTrue = (v: string | undefined) => v === 'true' || v === '1';
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requirePermission('products'));
+  const deps = () => ({ db: app.deps.db, dialect: app.deps.dialect, config: app.deps.config });
+  const maxBytes = () => app.deps.config.importMaxBytes;
+
+  app.get('/products/import/fields', {
+    schema: { tags: ['import'], response: { 200: importFieldsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+    handler: async () => ({ fields: IMPORT_FIELD_GROUPS }),
+  });
+
+  app.get('/products/import/template', {
+    config: { downloadToken: true },
+    schema: { tags: ['import'] },
+    handler: async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bosun_import_template.csv"')
+        .send(importTemplateCsv()),
+  });
+
+  app.post('/products/import/preview', {
+    schema: { tags: ['import'], consumes: ['multipart/form-data'], response: { 200: importPreviewResponseSchema, ...errors } },
+    handler: async (request) => {
+      const upload = await spoolUpload(request, maxBytes());
+      try {
+        const vendorId = Number(upload.fields.selectedVendor) || undefined;
+        return await previewImport(deps(), upload, parseMapping(upload.fields.fieldMapping), { updateMode: isTrue(upload.fields.updateMode), vendorId });
+      } finally {
+        await upload.remove();
+      }
+    },
+  });
+
+  app.post('/products/import/:mode', {
+    schema: { tags: ['import'], consumes: ['multipart/form-data'], params: importModeParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const upload = await spoolUpload(request, maxBytes());
+      try {
+        const mapping = parseMapping(upload.fields.fieldMapping);
+        const vendorId = Number(upload.fields.selectedVendor);
+        if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
+        if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
+
+        // From here the answer is a stream of server-sent events: 'data: {json}' per event.
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+        const send = (event: ImportEvent) => {
+          if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+        };
+        const aborted = new AbortController();
+        reply.raw.on('close', () => aborted.abort());
+        try {
+          const complete = await runImport(deps(), upload, { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode }, send, aborted.signal);
+          send(complete);
+        } catch (err) {
+          request.log.error({ err }, 'import failed');
+          const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
+          send({ type: 'error', message });
+        }
+        reply.raw.end();
+      } finally {
+        await upload.remove();
+      }
+    },
+  });
+};

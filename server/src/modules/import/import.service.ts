@@ -1,0 +1,259 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  formatRowError,
+  IMPORT_MESSAGES,
+  type FieldMapping,
+  type ImportCompleteEvent,
+  type ImportEvent,
+  type ImportMode,
+  type ImportPreviewResponse,
+  type ImportRowError,
+  type PreviewRow,
+} from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/types.js';
+import { getSettings } from '../settings/settings.service.js';
+import { CategoryResolver } from './category-resolver.js';
+import { checkMapping, countDataRows, openCsv } from './import-file.js';
+import { withImportLock } from './import-lock.js';
+import { createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
+import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
+
+export interface ImportDeps {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Readonly<Config>;
+}
+
+export interface ImportFile {
+  path: string;
+  utf8Valid: boolean;
+}
+
+const MODE_PLAN: Record<ImportMode, { batchRows: number; style: TransactionStyle }> = {
+  'ultra-fast': { batchRows: 5_000, style: 'batch' },
+  lightning: { batchRows: 1_000, style: 'batch' },
+  standard: { batchRows: 250, style: 'per-row' },
+};
+const PREVIEW_ROWS = 5;
+const DRY_RUN_ERRORS = 100;
+const COMPLETE_ERRORS = 1_000;
+const ERROR_ROWS = 10_000;
+
+async function countProductsTotal(db: Kysely<DB>) {
+  const { n } = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping, cells: string[], row: number): PreviewRow {
+  const values: Record<string, string> = {};
+  for (const [field, header] of Object.entries(mapping)) values[field] = cells[headers.indexOf(header)] ?? '';
+  const mapped = mapper.map(cells, row);
+  const categories = mapped.ok ? mapped.row.categories : {};
+  const preview: PreviewRow = {
+    rowNumber: row,
+    values,
+    vendor_category_path: categories.vendor ? `Vendor: ${categories.vendor.join(' > ')}` : null,
+    store_category_path: categories.store ? `Store: ${categories.store.join(' > ')}` : null,
+  };
+  for (const [field, value] of Object.entries(values)) if (/_subcategory_\d$/.test(field)) preview[field] = value;
+  return preview;
+}
+
+/** Sorts a batch's valid rows into create / update / skip, the way the import will write them. */
+class SkuLedger {
+  private readonly seen = new Set<string>();
+  constructor(private readonly updateMode: boolean) {}
+
+  classify(rows: MappedRow[], existing: Set<string>) {
+    const plan: Array<{ row: MappedRow; action: 'create' | 'update' | 'skip' }> = [];
+    for (const row of rows) {
+      // A later row of the same file updates the earlier one, whatever the update mode.
+      if (this.seen.has(row.sku)) plan.push({ row, action: 'update' });
+      else if (existing.has(row.sku)) plan.push({ row, action: this.updateMode ? 'update' : 'skip' });
+      else plan.push({ row, action: 'create' });
+      if (plan.at(-1)!.action !== 'skip') this.seen.add(row.sku);
+    }
+    return plan;
+  }
+}
+
+async function existingSkusIn(db: Kysely<DB>, skus: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < skus.length; i += 1_000) {
+    const rows = await db.selectFrom('products').select('sku').where('sku', 'in', skus.slice(i, i + 1_000)).execute();
+    for (const r of rows) found.add(r.sku);
+  }
+  return found;
+}
+
+/**
+ * Reads the whole file once, streaming: the first rows as they will be mapped, and a dry run over
+ * every row (what would be created, updated, skipped, and the row errors), writing nothing.
+ */
+export async function previewImport(
+  deps: ImportDeps,
+  file: ImportFile,
+  mapping: FieldMapping,
+  options: { updateMode: boolean; vendorId?: number },
+): Promise<ImportPreviewResponse> {
+  const csv = await openCsv(file.path, file.utf8Valid);
+  checkMapping(csv.headers, mapping);
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
+  const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
+  const ledger = new SkuLedger(options.updateMode);
+  const previewRows: PreviewRow[] = [];
+  const errors: ImportRowError[] = [];
+  const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
+  let totalRows = 0;
+  let batch: MappedRow[] = [];
+  const flush = async () => {
+    const plan = ledger.classify(batch, await existingSkusIn(deps.db, batch.map((r) => r.sku)));
+    for (const { row, action } of plan) {
+      counts[action] += 1;
+      if (row.categories.vendor) resolver.peek('vendor', row.categories.vendor);
+      if (row.categories.store) resolver.peek('store', row.categories.store);
+    }
+    batch = [];
+    await yieldToEventLoop();
+  };
+  for await (const { cells, row } of csv.rows) {
+    totalRows += 1;
+    if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row));
+    const mapped = mapper.map(cells, row);
+    if (!mapped.ok) {
+      counts.errorCount += 1;
+      if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);
+      continue;
+    }
+    counts.valid += 1;
+    batch.push(mapped.row);
+    if (batch.length >= 5_000) await flush();
+  }
+  await flush();
+  return {
+    previewRows,
+    totalRows,
+    headers: csv.headers,
+    encoding: csv.format.encoding,
+    delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
+    message: `Previewing ${previewRows.length} of ${totalRows} rows`,
+    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount },
+  };
+}
+
+function createWriter(deps: ImportDeps, shape: Parameters<typeof createSqliteWriter>[1]): ProductWriter {
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape) : createPostgresWriter(deps.db, shape);
+}
+
+/**
+ * Writes every valid row in the mode's batches, reporting progress at least every 250 ms through
+ * emit. A batch is written whole or retried row by row; a row is either written or reported.
+ * Stops at a batch boundary when the signal aborts (the client went away).
+ */
+export async function runImport(
+  deps: ImportDeps,
+  file: ImportFile,
+  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode },
+  emit: (event: ImportEvent) => void,
+  signal: AbortSignal,
+): Promise<ImportCompleteEvent> {
+  const started = performance.now();
+  const csv = await openCsv(file.path, file.utf8Valid);
+  checkMapping(csv.headers, request.mapping);
+  const total = await countDataRows(file.path, file.utf8Valid);
+  const counts = { current: 0, imported: 0, updated: 0, skipped: 0, errors: 0 };
+  let currentProduct = '';
+  const rate = () => Math.round(counts.current / Math.max(0.001, (performance.now() - started) / 1000));
+  const progress = (extra: Partial<ImportEvent> = {}) =>
+    emit({ type: 'progress', total, ...counts, processingRate: rate(), currentProduct, ...extra } as ImportEvent);
+  progress();
+
+  const errorMessages: string[] = [];
+  const errorRows: ImportCompleteEvent['errorRows'] = [];
+  const report = (error: ImportRowError, cells: string[]) => {
+    counts.errors += 1;
+    if (errorMessages.length < COMPLETE_ERRORS) errorMessages.push(formatRowError(error));
+    if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells, reason: formatRowError(error) });
+  };
+
+  await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
+    const mapper = createRowMapper(csv.headers, request.mapping, await getSettings(deps.db));
+    const resolver = await CategoryResolver.load(deps.db, request.vendorId);
+    const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory });
+    const ledger = new SkuLedger(request.updateMode);
+    const plan = MODE_PLAN[request.mode];
+    let lastProgress = performance.now();
+    let batch: MappedRow[] = [];
+    let pendingErrors = 0;
+
+    const flush = async () => {
+      const classified = ledger.classify(batch, await writer.existingSkus(batch.map((r) => r.sku)));
+      const toWrite = classified.filter((c) => c.action !== 'skip');
+      counts.skipped += classified.length - toWrite.length;
+      const paths = toWrite.flatMap(({ row }) => [
+        ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
+        ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
+      ]);
+      await resolver.ensure(paths);
+      const items: RowToWrite[] = toWrite.map(({ row }) => ({
+        row,
+        vendorCategoryId: resolver.resolve('vendor', row.categories.vendor),
+        storeCategoryId: resolver.resolve('store', row.categories.store),
+      }));
+      const actionOf = new Map(toWrite.map((c) => [c.row, c.action]));
+      const outcome = await writer.write(items, plan.style);
+      for (const { row } of outcome.written) counts[actionOf.get(row) === 'create' ? 'imported' : 'updated'] += 1;
+      for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
+      counts.current += batch.length + pendingErrors;
+      pendingErrors = 0;
+      currentProduct = batch.at(-1)?.name ?? currentProduct;
+      batch = [];
+      if (performance.now() - lastProgress >= 200) {
+        progress();
+        lastProgress = performance.now();
+      }
+      // Lets SSE progress and other requests through between batches.
+      await yieldToEventLoop();
+    };
+
+    try {
+      for await (const { cells, row } of csv.rows) {
+        const mapped = mapper.map(cells, row);
+        if (mapped.ok) batch.push(mapped.row);
+        else {
+          report(mapped.error, cells);
+          pendingErrors += 1;
+        }
+        if (batch.length >= plan.batchRows) {
+          await flush();
+          if (signal.aborted) break;
+        }
+      }
+      if (!signal.aborted) await flush();
+    } finally {
+      await writer.close();
+    }
+  });
+
+  const processingTime = Math.round(performance.now() - started);
+  const complete: ImportCompleteEvent = {
+    type: 'complete',
+    total,
+    imported: counts.imported,
+    updated: counts.updated,
+    skipped: counts.skipped,
+    errors: errorMessages,
+    errorCount: counts.errors,
+    errorRows,
+    headers: csv.headers,
+    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors`,
+    totalProducts: await countProductsTotal(deps.db),
+    processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),
+    processingTime,
+  };
+  return complete;
+}
+

@@ -1,0 +1,214 @@
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoMapHeaders, IMPORT_MESSAGES } from '@bosun/shared';
+import { insertVendor } from '../../test/fixtures.js';
+import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let vendorId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.register('owner', 'admin')).token;
+  vendorId = await insertVendor(t.database.db, 'Harbor Supply');
+});
+afterAll(async () => t.close());
+
+const headersOf = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(/[,;\t]/).map((h) => h.replace(/^"|"$/g, ''));
+
+async function preview(csv: string | Buffer, mapping: Record<string, string>, fields: Record<string, string> = {}) {
+  const body = multipart({ fieldMapping: JSON.stringify(mapping), ...fields }, { name: 'products.csv', content: csv });
+  return t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+}
+
+async function runImport(csv: string | Buffer, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean; vendor?: number | null; token?: string } = {}) {
+  const fields: Record<string, string> = { fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false) };
+  if (options.vendor !== null) fields.selectedVendor = String(options.vendor ?? vendorId);
+  const body = multipart(fields, { name: 'products.csv', content: csv });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/products/import/${options.mode ?? 'ultra-fast'}`,
+    headers: { ...body.headers, authorization: `Bearer ${options.token ?? admin}` },
+    payload: body.payload,
+  });
+}
+
+async function importOk(csv: string | Buffer, mapping: Record<string, string>, options: Parameters<typeof runImport>[2] = {}) {
+  const res = await runImport(csv, mapping, options);
+  expect(res.statusCode, res.body).toBe(200);
+  const events = sseEvents(res.body);
+  const complete = events.at(-1);
+  expect(complete.type, res.body.slice(0, 500)).toBe('complete');
+  return { events, complete };
+}
+
+const product = async (sku: string) => (await t.request('GET', `/api/products?search=${encodeURIComponent(sku)}&limit=5`, admin)).json().products.find((p: { sku: string }) => p.sku === sku);
+const BASIC = { sku: 'SKU', name: 'Name', list_price: 'Price', stock: 'Stock' };
+
+describe('import fields and template', () => {
+  it('lists every field in groups, SKU and name required', async () => {
+    const res = await t.request('GET', '/api/products/import/fields', admin);
+    const fields = res.json().fields.flatMap((g: { fields: Array<{ key: string; required: boolean }> }) => g.fields);
+    expect(fields.filter((f: { required: boolean }) => f.required).map((f: { key: string }) => f.key)).toEqual(['sku', 'name']);
+    for (const key of ['image_url', 'vendor_subcategory_5', 'store_subcategory_5', 'category_hierarchy', 'google_category', 'visibility']) {
+      expect(fields.map((f: { key: string }) => f.key)).toContain(key);
+    }
+  });
+
+  it('offers a template that auto-maps completely and imports cleanly', async () => {
+    const template = (await t.request('GET', '/api/products/import/template', admin)).body;
+    const headers = headersOf(template);
+    const mapping = autoMapHeaders(headers);
+    expect(Object.values(mapping).sort()).toEqual([...headers].sort());
+    const dry = (await preview(template, mapping)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 2, create: 2, errorCount: 0 });
+    const { complete } = await importOk(template, mapping);
+    expect(complete).toMatchObject({ total: 2, imported: 2, errorCount: 0 });
+    expect(await product('HPM-CLEAT-8')).toMatchObject({
+      name: 'Stainless Steel Bow Cleat 8"', list_price: 39.99, vendor_name: 'Harbor Supply', featured: false,
+      vendor_category_path: 'Deck Hardware > Cleats', store_category_path: 'Deck & Hardware > Cleats & Chocks > Bow Cleats',
+    });
+  });
+});
+
+describe('reading what vendors send', () => {
+  it('reads UTF-8 with BOM, semicolons, decimal commas, currency signs and yes/no', async () => {
+    const csv = '\uFEFFSKU;Name;Price;Stock;Published\r\nM-1;Ancre "Delta";12,50;3;no\r\nM-2;Défense;$19.99;0;yes\r\n';
+    const { complete } = await importOk(csv, { ...BASIC, published: 'Published' });
+    expect(complete.imported).toBe(2);
+    expect(await product('M-1')).toMatchObject({ name: 'Ancre "Delta"', list_price: 12.5, published: false });
+    expect(await product('M-2')).toMatchObject({ name: 'Défense', list_price: 19.99, published: true });
+  });
+
+  it('reads Windows-1252, tabs, LF and quoted newlines', async () => {
+    const csv = iconv.encode('SKU\tName\tPrice\tStock\nW-1\t"Hélice\nbronze"\t1.234,56\t2\n', 'win1252');
+    const dry = (await preview(csv, BASIC)).json();
+    expect(dry).toMatchObject({ encoding: 'windows-1252', delimiter: 'tab', totalRows: 1 });
+    await importOk(csv, BASIC);
+    expect(await product('W-1')).toMatchObject({ name: 'Hélice\nbronze', list_price: 1234.56 });
+  });
+
+  it('reports unreadable values with row, column and reason, and keeps the good rows', async () => {
+    const csv = 'SKU,Name,Price,Stock\nE-1,Good,1.00,1\nE-2,Bad price,cheap,1\n,No sku,1,1\nE-4,Fraction stock,1,2.5\nE-5,Also good,2,0\n';
+    const dry = (await preview(csv, BASIC)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 2, errorCount: 3 });
+    expect(dry.dryRun.errors).toEqual([
+      { row: 3, column: 'Price', value: 'cheap', reason: "'cheap' is not a number" },
+      { row: 4, column: 'SKU', value: '', reason: 'Name and SKU are required' },
+      { row: 5, column: 'Stock', value: '2.5', reason: "'2.5' is not a whole number" },
+    ]);
+    const { complete } = await importOk(csv, BASIC, { mode: 'standard' });
+    expect(complete).toMatchObject({ imported: 2, errorCount: 3 });
+    expect(complete.errors[0]).toBe("Row 3: Price: 'cheap' is not a number");
+    expect(complete.errorRows.map((r: { row: number; cells: string[] }) => [r.row, r.cells[0]])).toEqual([[3, 'E-2'], [4, ''], [5, 'E-4']]);
+  });
+
+  it('undoes exactly the formula prefix an export adds', async () => {
+    const csv = "SKU,Name,Brand\nF-1,'=SUM(A1),'''=kept\n";
+    await importOk(csv, { sku: 'SKU', name: 'Name', brand: 'Brand' });
+    expect(await product('F-1')).toMatchObject({ name: '=SUM(A1)', brand: "''=kept" });
+  });
+});
+
+describe('update mode, duplicates and categories', () => {
+  it('skips an existing SKU without update mode and updates only mapped columns with it', async () => {
+    await importOk('SKU,Name,Price,Stock,Brand\nU-1,First,5,1,Lewmar\n', { ...BASIC, brand: 'Brand' });
+    const skipped = await importOk('SKU,Name,Price,Stock\nU-1,Second,6,2\n', BASIC);
+    expect(skipped.complete).toMatchObject({ skipped: 1, imported: 0, updated: 0 });
+    expect((await product('U-1')).name).toBe('First');
+    const updated = await importOk('SKU,Name,Price,Stock\nU-1,Second,6,2\n', BASIC, { updateMode: true });
+    expect(updated.complete).toMatchObject({ updated: 1 });
+    expect(await product('U-1')).toMatchObject({ name: 'Second', list_price: 6, stock: 2, brand: 'Lewmar' });
+  });
+
+  it('lets a later row of the same file update the earlier one', async () => {
+    const { complete } = await importOk('SKU,Name,Price,Stock\nD-1,Early,1,1\nD-1,Late,2,2\n', BASIC);
+    expect(complete).toMatchObject({ imported: 1, updated: 1 });
+    expect((await product('D-1')).name).toBe('Late');
+  });
+
+  it('creates missing category paths once and reuses them by name across imports, ignoring case and spaces', async () => {
+    const mapping = { ...BASIC, category_hierarchy: 'Categories' };
+    await importOk('SKU,Name,Price,Stock,Categories\nC-1,One,1,1,"Vendor:Rigging > Blocks, Store:Sailing > Blocks"\n', mapping);
+    await importOk('SKU,Name,Price,Stock,Categories\nC-2,Two,1,1,"vendor: rigging >  BLOCKS , Sailing>blocks > Ratchet"\n', mapping);
+    const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; type: string; vendor_id: number | null }>;
+    expect(flat.filter((c) => c.name.toLowerCase() === 'rigging')).toHaveLength(1);
+    expect(flat.filter((c) => c.name.toLowerCase() === 'blocks' && c.type === 'store')).toHaveLength(1);
+    expect(flat.find((c) => c.name === 'Rigging')).toMatchObject({ type: 'vendor', vendor_id: vendorId });
+    expect(flat.find((c) => c.name === 'Sailing')).toMatchObject({ type: 'store', vendor_id: null });
+    expect(await product('C-2')).toMatchObject({ vendor_category_path: 'Rigging > Blocks', store_category_path: 'Sailing > Blocks > Ratchet' });
+  });
+
+  it('reports a path deeper than 5 levels instead of cutting it', async () => {
+    const { complete } = await importOk('SKU,Name,Price,Stock,Categories\nX-1,Deep,1,1,A > B > C > D > E > F\n', { ...BASIC, category_hierarchy: 'Categories' });
+    expect(complete).toMatchObject({ imported: 0, errorCount: 1 });
+    expect(complete.errors[0]).toContain('has 6 levels; the maximum is 5');
+  });
+});
+
+describe('the import stream', () => {
+  it('sends progress events first and one complete event last, with every field', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `S-${i},Stream ${i},${i % 50}.99,${i % 7}`).join('\n');
+    const { events, complete } = await importOk(`SKU,Name,Price,Stock\n${rows}\n`, BASIC, { mode: 'lightning' });
+    expect(events[0]).toMatchObject({ type: 'progress', current: 0, total: 1200 });
+    for (const e of events.slice(0, -1)) {
+      expect(e.type).toBe('progress');
+      expect(Object.keys(e)).toEqual(expect.arrayContaining(['current', 'total', 'imported', 'updated', 'skipped', 'errors', 'processingRate', 'currentProduct']));
+    }
+    expect(complete).toMatchObject({ total: 1200, imported: 1200, updated: 0, skipped: 0, errors: [], message: expect.any(String) });
+    expect(complete.totalProducts).toBeGreaterThanOrEqual(1200);
+    expect(Object.keys(complete)).toEqual(expect.arrayContaining(['processingRate', 'processingTime']));
+  });
+
+  it('has the dry run agree with the real import', async () => {
+    const csv = 'SKU,Name,Price,Stock\nS-1,Existing,1,1\nN-1,New,1,1\nN-1,New again,1,1\nBAD,,1,1\n';
+    const dry = (await preview(csv, BASIC, { updateMode: 'true' })).json().dryRun;
+    const { complete } = await importOk(csv, BASIC, { updateMode: true });
+    expect([dry.create, dry.update, dry.skip, dry.errorCount]).toEqual([complete.imported, complete.updated, complete.skipped, complete.errorCount]);
+  });
+
+  it('shows the first 5 mapped rows in the preview with category cells', async () => {
+    const csv = `SKU,Name,Price,Stock,VCat,VSub1,SCat\n${Array.from({ length: 7 }, (_, i) => `P-${i},Prev ${i},1,1,Deck,Cleats,Shop`).join('\n')}\n`;
+    const res = (await preview(csv, { ...BASIC, vendor_category: 'VCat', vendor_subcategory_1: 'VSub1', store_category: 'SCat' })).json();
+    expect(res.totalRows).toBe(7);
+    expect(res.previewRows).toHaveLength(5);
+    expect(res.previewRows[0]).toMatchObject({
+      rowNumber: 2, values: { sku: 'P-0', name: 'Prev 0' }, vendor_category_path: 'Vendor: Deck > Cleats', store_category_path: 'Store: Shop', vendor_subcategory_1: 'Cleats',
+    });
+  });
+});
+
+describe('import refusals', () => {
+  it('needs a vendor, a CSV and a sane mapping', async () => {
+    const noVendor = await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { vendor: null });
+    expect(noVendor.statusCode).toBe(400);
+    expect(noVendor.json().message).toBe(IMPORT_MESSAGES.selectVendor);
+    const body = multipart({ fieldMapping: '{}', selectedVendor: String(vendorId) }, { name: 'photo.png', content: Buffer.from([0x89, 0x50]), type: 'image/png' });
+    const png = await t.app.inject({ method: 'POST', url: '/api/products/import/standard', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+    expect(png.statusCode).toBe(415);
+    expect(png.json().message).toBe(IMPORT_MESSAGES.invalidFile);
+    const unknown = await preview('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Title' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("The file has no column 'Title'");
+    expect((await preview('SKU,Name\nA,B\n', { sku: 'SKU' })).json().message).toBe(IMPORT_MESSAGES.missingRequired);
+    expect((await preview('SKU,Name\nA,B\n', { colour: 'SKU' })).statusCode).toBe(400);
+  });
+
+  it('refuses a file over the size limit with 413', async () => {
+    const big = `SKU,Name\n${'X,'.padEnd(1000, 'y')}\n`.repeat(6 * 1024);
+    const res = await preview(big, { sku: 'SKU', name: 'Name' });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('needs a token and the products permission', async () => {
+    expect((await t.request('GET', '/api/products/import/fields')).statusCode).toBe(401);
+    const m = await t.register('clerk');
+    await t.request('PUT', `/api/users/${m.id}`, admin, {
+      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
+      permissions: { products: false, categories: true, vendors: true, settings: false },
+    });
+    expect((await t.request('GET', '/api/products/import/fields', m.token)).statusCode).toBe(403);
+    expect((await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { token: m.token })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,155 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { openSqlite } from '../../db/database.js';
+import type { DB } from '../../db/types.js';
+import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
+
+export interface RowToWrite {
+  row: MappedRow;
+  vendorCategoryId: number | null;
+  storeCategoryId: number | null;
+}
+
+export interface WriteOutcome {
+  written: RowToWrite[];
+  failed: Array<{ item: RowToWrite; reason: string }>;
+}
+
+/** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */
+export type TransactionStyle = 'batch' | 'per-row';
+
+export interface ProductWriter {
+  existingSkus(skus: string[]): Promise<Set<string>>;
+  write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
+  close(): Promise<void>;
+}
+
+export interface WriterShape {
+  columns: ImportableColumn[];
+  vendorId: number | null;
+  writesVendorCategory: boolean;
+  writesStoreCategory: boolean;
+}
+
+/** Columns of the upsert: the mapped ones, the vendor, the categories when mapped, timestamps. */
+export function writeColumns(shape: WriterShape): string[] {
+  return [
+    ...shape.columns,
+    'vendor_id',
+    ...(shape.writesVendorCategory ? ['vendor_category_id'] : []),
+    ...(shape.writesStoreCategory ? ['store_category_id'] : []),
+    'created_at',
+    'updated_at',
+  ];
+}
+
+function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnValue[] {
+  const values: ColumnValue[] = shape.columns.map((c) => item.row.values[c] ?? null);
+  values.push(shape.vendorId);
+  if (shape.writesVendorCategory) values.push(item.vendorCategoryId);
+  if (shape.writesStoreCategory) values.push(item.storeCategoryId);
+  values.push(now, now);
+  return values;
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * SQLite: its own connection (WAL lets the API keep reading), one prepared upsert reused for every
+ * row, better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change
+ * on an existing SKU.
+ */
+export function createSqliteWriter(file: string, shape: WriterShape): ProductWriter {
+  const conn: SQLite.Database = openSqlite(file);
+  const columns = writeColumns(shape);
+  const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at').map((c) => `${c} = excluded.${c}`);
+  const upsert = conn.prepare(
+    `insert into products (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict(sku) do update set ${updates.join(', ')}`,
+  );
+  const exists = conn.prepare('select sku from products where sku in (select value from json_each(?))').pluck();
+  const writeOne = conn.transaction((item: RowToWrite, now: string) => upsert.run(rowValues(shape, item, now)));
+  const writeAll = conn.transaction((items: RowToWrite[], now: string) => {
+    for (const item of items) upsert.run(rowValues(shape, item, now));
+  });
+  const writeEach = conn.transaction((items: RowToWrite[], now: string, outcome: WriteOutcome) => {
+    for (const item of items) {
+      try {
+        writeOne(item, now);
+        outcome.written.push(item);
+      } catch (err) {
+        outcome.failed.push({ item, reason: reasonOf(err) });
+      }
+    }
+  });
+  return {
+    async existingSkus(skus) {
+      return new Set(exists.all(JSON.stringify(skus)) as string[]);
+    },
+    async write(items, style) {
+      const now = new Date().toISOString();
+      if (style === 'batch') {
+        try {
+          writeAll(items, now);
+          return { written: items, failed: [] };
+        } catch {
+          // Fall through: find the bad rows one by one, keeping the good ones.
+        }
+      }
+      const outcome: WriteOutcome = { written: [], failed: [] };
+      writeEach(items, now, outcome);
+      return outcome;
+    },
+    async close() {
+      conn.close();
+    },
+  };
+}
+
+/** PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. */
+export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): ProductWriter {
+  const columns = writeColumns(shape);
+  const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at');
+  const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
+  const upsert = (executor: Kysely<DB>, items: RowToWrite[], now: string) => {
+    const rows = items.map((item) => sql`(${sql.join(rowValues(shape, item, now))})`);
+    return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+      on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(executor);
+  };
+  return {
+    async existingSkus(skus) {
+      const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
+      return new Set(rows.map((r) => r.sku));
+    },
+    async write(items, style) {
+      const now = new Date().toISOString();
+      if (style === 'batch') {
+        try {
+          await db.transaction().execute(async (trx) => {
+            // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
+            const lastBySku = [...new Map(items.map((i) => [i.row.sku, i])).values()];
+            for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
+          });
+          return { written: items, failed: [] };
+        } catch {
+          // Retried row by row below.
+        }
+      }
+      const outcome: WriteOutcome = { written: [], failed: [] };
+      await db.transaction().execute(async (trx) => {
+        for (const item of items) {
+          await sql`savepoint import_row`.execute(trx);
+          try {
+            await upsert(trx, [item], now);
+            await sql`release savepoint import_row`.execute(trx);
+            outcome.written.push(item);
+          } catch (err) {
+            await sql`rollback to savepoint import_row`.execute(trx);
+            outcome.failed.push({ item, reason: reasonOf(err) });
+          }
+        }
+      });
+      return outcome;
+    },
+    async close() {},
+  };
+}

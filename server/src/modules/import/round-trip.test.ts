@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoMapHeaders, type Product } from '@bosun/shared';
+import { sql } from 'kysely';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
+import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+
+let source: TestApp;
+let sourceAdmin: string;
+
+/** Deep paths and awkward text: commas, quotes, newlines, formula starts, '>' and '\' in names, unicode. */
+beforeAll(async () => {
+  source = await createTestApp();
+  sourceAdmin = (await source.register('owner', 'admin')).token;
+  const db = source.database.db;
+  const vendor = await insertVendor(db, 'Quirky Supply');
+  let vParent: Awaited<ReturnType<typeof insertCategory>> | undefined;
+  for (const name of ['Hardware, Deck', 'Cleats "Pro"', 'Horn', 'Cast', 'Bronze\\Alloy']) {
+    vParent = await insertCategory(db, { name, type: 'vendor', vendor_id: vendor, parent: vParent });
+  }
+  let sParent: Awaited<ReturnType<typeof insertCategory>> | undefined;
+  for (const name of ['Deck & Hardware', 'Mooring', 'Cleats', 'Héllo wörld', '=Level five']) {
+    sParent = await insertCategory(db, { name, type: 'store', parent: sParent });
+  }
+  await insertProduct(db, {
+    sku: 'RT-1', name: '=Cleat, "Pro"\nsecond line', mfn: '-5', gtin: '4006381333931',
+    short_description: '<p>Short, <strong>sweet</strong></p>', description: '<h2>Specs</h2><ul><li>Ø 8 mm</li></ul>',
+    brand: '@Brand', stock: 12, list_price: 19.99, market_price: 24.5, vendor_cost: 0.1, special_price: 17,
+    weight: 0.4536, length: 20.32, width: 5, height: 4.1, vendor_id: vendor, vendor_category_id: vParent!.id,
+    store_category_id: sParent!.id, google_category: 'Vehicles & Parts > Watercraft', published: 0, featured: 1,
+    visibility: 'private', images: JSON.stringify(['https://x.test/a.jpg', 'https://x.test/b.jpg']),
+    image_url: 'https://x.test/main.jpg', meta_title: "'=quoted", meta_description: 'Tab\tinside', meta_keywords: 'a, b',
+  });
+  await insertProduct(db, {
+    sku: 'RT-2', name: 'Plain', stock: 0, list_price: null, vendor_id: vendor, visibility: 'hidden',
+    images: JSON.stringify(['https://x.test/only.jpg']), image_url: null,
+  });
+  await insertProduct(db, { sku: 'RT-3', name: 'Top level only', stock: 3, list_price: 1000000.5, vendor_id: vendor, store_category_id: (await insertCategory(db, { name: 'Solo', type: 'store' })).id });
+});
+afterAll(async () => source.close());
+
+const FIELDS: Array<keyof Product> = [
+  'sku', 'name', 'mfn', 'gtin', 'short_description', 'description', 'brand', 'stock', 'list_price', 'market_price',
+  'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
+  'visibility', 'images', 'image_url', 'meta_title', 'meta_description', 'meta_keywords', 'vendor_category_path', 'store_category_path',
+];
+const pick = (p: Product) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
+
+describe.each(['woocommerce', 'direct'])('round trip through the %s layout', (mode) => {
+  it('reproduces every product field and both category paths in an empty database', async () => {
+    const csv = (await source.request('GET', `/api/products/export?mode=${mode}`, sourceAdmin)).body;
+    const target = await createTestApp();
+    try {
+      const admin = (await target.register('owner', 'admin')).token;
+      const vendorId = await insertVendor(target.database.db, 'Quirky Supply');
+      const headers = csv.replace(/^\uFEFF/, '').split('\r\n')[0]!.match(/("([^"]|"")*"|[^,]+)/g)!.map((h) => h.replace(/^"|"$/g, '').replaceAll('""', '"'));
+      const body = multipart({ fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'true', selectedVendor: String(vendorId) }, { name: `export.csv`, content: csv });
+      const res = await target.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+      const complete = sseEvents(res.body).at(-1);
+      expect(complete).toMatchObject({ type: 'complete', imported: 3, errorCount: 0 });
+      const before = (await source.request('GET', '/api/products?sort=sku', sourceAdmin)).json().products.map(pick);
+      const after = (await target.request('GET', '/api/products?sort=sku', admin)).json().products.map(pick);
+      expect(after).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('a failing batch', () => {
+  it('is retried row by row: the good rows are kept and the bad one reported', async () => {
+    const t = await createTestApp();
+    try {
+      if (t.database.dialect !== 'sqlite') return; // the failure is injected with a SQLite trigger
+      const admin = (await t.register('owner', 'admin')).token;
+      const vendorId = await insertVendor(t.database.db, 'V');
+      await sql`create trigger refuse_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'refused by the database'); end`.execute(t.database.db);
+      const rows = ['SKU,Name', 'OK-1,One', 'BOOM,Bad', 'OK-2,Two'].join('\n');
+      const body = multipart({ fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Name' }), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
+      const res = await t.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+      const complete = sseEvents(res.body).at(-1);
+      expect(complete).toMatchObject({ imported: 2, errorCount: 1 });
+      expect(complete.errors[0]).toContain('Row 3');
+      expect(complete.errors[0]).toContain('refused by the database');
+      const skus = (await t.request('GET', '/api/products?sort=sku', admin)).json().products.map((p: { sku: string }) => p.sku);
+      expect(skus).toEqual(['OK-1', 'OK-2']);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import { gtinProblem, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { parseCategoryHierarchy, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
+import { readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
+
+/** Product columns an import can write, in a fixed order (the prepared statement's). */
+export const IMPORTABLE_COLUMNS = [
+  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
+  'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
+  'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords',
+] as const;
+export type ImportableColumn = (typeof IMPORTABLE_COLUMNS)[number];
+export type ColumnValue = string | number | null;
+
+export interface MappedRow {
+  row: number;
+  sku: string;
+  name: string;
+  values: Partial<Record<ImportableColumn, ColumnValue>>;
+  categories: CategoryPaths;
+  cells: string[];
+}
+
+export type MapResult = { ok: true; row: MappedRow } | { ok: false; error: ImportRowError; cells: string[] };
+
+const TEXT_LIMITS: Partial<Record<ImportableColumn, number>> = {
+  mfn: 100, brand: 200, google_category: 500, meta_title: 300, meta_description: 1000, meta_keywords: 1000,
+};
+const WEB_ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
+
+type CellReader = (text: string) => Read<ColumnValue>;
+
+/** How each mapped field reads its cell; empty cells take the product form's defaults or null. */
+function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>): CellReader | undefined {
+  const text = (max: number): CellReader => (v) =>
+    v.length > max ? { ok: false, reason: `longer than ${max} characters` } : { ok: true, value: v === '' ? null : v };
+  const amount = (decimals?: number, factor = 1): CellReader => (v) => {
+    if (v === '') return { ok: true, value: null };
+    const read = readAmount(v, decimals);
+    return read.ok && factor !== 1 ? { ok: true, value: Math.round(read.value * factor * 10_000) / 10_000 } : read;
+  };
+  switch (field) {
+    case 'mfn': case 'brand': case 'google_category': case 'meta_title': case 'meta_description': case 'meta_keywords':
+      return text(TEXT_LIMITS[field]!);
+    case 'gtin':
+      return (v) => {
+        if (v === '') return { ok: true, value: null };
+        const problem = gtinProblem(v);
+        return problem ? { ok: false, reason: problem } : { ok: true, value: v };
+      };
+    case 'short_description': case 'description':
+      // Plain text needs no parsing; HTML goes through the same allow-list as the product form.
+      return (v) => ({ ok: true, value: v === '' ? null : v.includes('<') ? sanitizeHtml(v) : v });
+    case 'stock':
+      return (v) => (v === '' ? { ok: true, value: 0 } : readStock(v));
+    case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
+      return amount(2);
+    case 'weight':
+      return amount(undefined, unitFactor(header, 'weight', settings.weight_unit));
+    case 'length': case 'width': case 'height':
+      return amount(undefined, unitFactor(header, 'dimension', settings.dimension_unit));
+    case 'published': case 'featured':
+      return (v) => {
+        if (v === '') return { ok: true, value: field === 'published' ? 1 : 0 };
+        const read = readBoolean(v);
+        return read.ok ? { ok: true, value: read.value ? 1 : 0 } : read;
+      };
+    case 'visibility':
+      return (v) => (v === '' ? { ok: true, value: 'public' } : readVisibility(v));
+    case 'image_url':
+      return (v) => (v === '' ? { ok: true, value: null } : WEB_ADDRESS.test(v) ? { ok: true, value: v } : { ok: false, reason: `'${v}' is not a web address` });
+    default:
+      return undefined;
+  }
+}
+
+/** The 'Images' cell as Bosun's exports write it: image URL first (may be empty), then the gallery. */
+function readImages(cell: string): Read<{ imageUrl: string | null; images: string[] }> {
+  if (cell === '') return { ok: true, value: { imageUrl: null, images: [] } };
+  const [first, ...rest] = cell.split(',').map((s) => s.trim());
+  for (const url of [first, ...rest]) {
+    if (url && !WEB_ADDRESS.test(url)) return { ok: false, reason: `'${url}' is not a web address` };
+  }
+  return { ok: true, value: { imageUrl: first || null, images: rest.filter(Boolean) } };
+}
+
+export interface RowMapper {
+  /** The product columns this file writes (mapped fields), fixed for the whole file. */
+  columns: ImportableColumn[];
+  writesVendorCategory: boolean;
+  writesStoreCategory: boolean;
+  map(cells: string[], row: number): MapResult;
+}
+
+/** Builds, once per file, the reader of every mapped column; then maps each record with no lookups. */
+export function createRowMapper(headers: string[], mapping: FieldMapping, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>): RowMapper {
+  const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
+  const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader }> = [];
+  for (const field of IMPORTABLE_COLUMNS) {
+    const at = index(field);
+    const reader = at >= 0 ? readerFor(field, headers[at]!, settings) : undefined;
+    if (reader) readers.push({ field, header: headers[at]!, at, read: reader });
+  }
+  const imagesAt = index('images');
+  const skuAt = index('sku');
+  const nameAt = index('name');
+  const levelIndexes = (tree: 'vendor' | 'store') =>
+    [index(`${tree}_category`), ...[1, 2, 3, 4, 5].map((n) => index(`${tree}_subcategory_${n}`))].filter((at) => at >= 0);
+  const vendorLevels = levelIndexes('vendor');
+  const storeLevels = levelIndexes('store');
+  const hierarchyAt = index('category_hierarchy');
+  const columns = [...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : [])])];
+
+  const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
+  const levelsPath = (cells: string[], ats: number[]) => {
+    const names = ats.map((at) => tidyName(cell(cells, at)));
+    // One name per level column, read in order; an empty level ends the path.
+    const end = names.indexOf('');
+    const path = end === -1 ? names : names.slice(0, end);
+    return path.length ? path : undefined;
+  };
+
+  return {
+    columns,
+    writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
+    writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
+    map(cells, row) {
+      const fail = (column: string, value: string, reason: string): MapResult => ({ ok: false, error: { row, column, value, reason }, cells });
+      const sku = cell(cells, skuAt);
+      const name = cell(cells, nameAt);
+      if (!sku || !name) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
+      if (sku.length > 100) return fail(mapping.sku!, sku, 'SKU must be at most 100 characters');
+      if (name.length > 500) return fail(mapping.name!, name.slice(0, 50), 'Name must be at most 500 characters');
+      const values: MappedRow['values'] = { sku, name };
+      for (const reader of readers) {
+        const text = cell(cells, reader.at);
+        const read = reader.read(text);
+        if (!read.ok) return fail(reader.header, text, read.reason);
+        values[reader.field] = read.value;
+      }
+      if (imagesAt >= 0) {
+        const read = readImages(cell(cells, imagesAt));
+        if (!read.ok) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
+        values.image_url = read.value.imageUrl;
+        values.images = JSON.stringify(read.value.images);
+      }
+      const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt)) : {};
+      const categories: CategoryPaths = {
+        vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
+        store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
+      };
+      for (const tree of ['vendor', 'store'] as const) {
+        const problem = pathTooDeep(categories[tree]);
+        if (problem) return fail(tree === 'vendor' ? 'Vendor category' : 'Store category', categories[tree]!.join(' > '), problem);
+      }
+      return { ok: true, row: { row, sku, name, values, categories, cells } };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { IMPORT_MESSAGES } from '@bosun/shared';
+import { AppError, badRequest } from '../../errors.js';
+
+export interface SpooledUpload {
+  path: string;
+  fileName: string;
+  bytes: number;
+  /** Whether every byte read as UTF-8, checked while spooling. */
+  utf8Valid: boolean;
+  fields: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/x-csv', 'application/octet-stream', 'text/comma-separated-values', 'text/tab-separated-values']);
+
+/** CSV by type or by extension (SPEC §5), refusing what is plainly something else. */
+export function isCsvUpload(fileName: string, mimeType: string): boolean {
+  const extension = path.extname(fileName).toLowerCase();
+  if (['.csv', '.tsv', '.txt'].includes(extension)) return true;
+  return mimeType === 'text/csv' || (CSV_TYPES.has(mimeType) && extension === '');
+}
+
+/**
+ * Streams the multipart csvFile to a temporary file (never into memory), collecting the other
+ * fields whichever order they come in. Over the size limit is a 413; not a CSV a 415.
+ */
+export async function spoolUpload(request: FastifyRequest, maxBytes: number): Promise<SpooledUpload> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bosun-import-'));
+  const target = path.join(dir, `${randomBytes(8).toString('hex')}.csv`);
+  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  let file: Omit<SpooledUpload, 'fields' | 'remove'> | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1024 * 1024 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'csvFile') {
+        part.file.resume();
+        continue;
+      }
+      if (!isCsvUpload(part.filename, part.mimetype)) {
+        part.file.resume();
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
+      }
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      let utf8Valid = true;
+      let bytes = 0;
+      const inspect = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          if (utf8Valid) {
+            try {
+              decoder.decode(chunk, { stream: true });
+            } catch {
+              utf8Valid = false;
+            }
+          }
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, inspect, fs.createWriteStream(target));
+      if (part.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge(maxBytes));
+      file = { path: target, fileName: part.filename, bytes, utf8Valid };
+    }
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+  if (!file) {
+    await remove();
+    throw badRequest(IMPORT_MESSAGES.invalidFile, { csvFile: IMPORT_MESSAGES.invalidFile });
+  }
+  return { ...file, fields, remove };
+}

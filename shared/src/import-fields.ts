@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const IMPORT_MODES = ['ultra-fast', 'lightning', 'standard'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const DEFAULT_IMPORT_MODE: ImportMode = 'ultra-fast';
+
+/** Shown beside each mode; rates are what `npm run bench` measured, used for the time estimate. */
+export const IMPORT_MODE_INFO: Record<ImportMode, { label: string; description: string; rowsPerSecond: number }> = {
+  'ultra-fast': {
+    label: 'Ultra-fast',
+    description: 'For 10,000+ products: large transactions and prepared statements. Bad rows are still reported one by one.',
+    rowsPerSecond: 50_000,
+  },
+  lightning: {
+    label: 'Lightning',
+    description: 'For 1,000 to 10,000 products: batches of 1,000 with real-time progress; a failing batch is retried row by row.',
+    rowsPerSecond: 20_000,
+  },
+  standard: {
+    label: 'Standard',
+    description: 'Best under 1,000 products: every row in its own savepoint, with detailed validation.',
+    rowsPerSecond: 5_000,
+  },
+};
+
+export const MAX_CATEGORY_MAPPING_LEVELS = 5;
+const levels = [1, 2, 3, 4, 5] as const;
+
+export interface ImportField {
+  key: string;
+  label: string;
+  required: boolean;
+}
+export interface ImportFieldGroup {
+  name: string;
+  fields: ImportField[];
+}
+
+const field = (key: string, label: string, required = false): ImportField => ({ key, label, required });
+
+/** Every mapping key of SPEC §3, plus the product fields an export writes so a round trip is exact. */
+export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
+  { name: 'Basic', fields: [field('sku', 'SKU', true), field('name', 'Product Name', true), field('brand', 'Brand'), field('mfn', 'MFN'), field('gtin', 'GTIN / UPC / EAN / ISBN')] },
+  { name: 'Content', fields: [field('short_description', 'Short Description'), field('description', 'Description'), field('image_url', 'Image URL'), field('images', 'Images (image URL first, then the gallery)')] },
+  { name: 'Pricing', fields: [field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price')] },
+  { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
+  { name: 'Shipping', fields: [field('weight', 'Weight'), field('length', 'Length'), field('width', 'Width'), field('height', 'Height')] },
+  {
+    name: 'Categories',
+    fields: [
+      field('vendor_category', 'Vendor Category'),
+      ...levels.map((n) => field(`vendor_subcategory_${n}`, `Vendor Subcategory ${n}`)),
+      field('store_category', 'Store Category'),
+      ...levels.map((n) => field(`store_subcategory_${n}`, `Store Subcategory ${n}`)),
+      field('category_hierarchy', "Category Hierarchy ('A > B > C', several joined with ', ', 'Vendor:' / 'Store:' prefixes)"),
+      field('google_category', 'Google Category'),
+    ],
+  },
+  { name: 'SEO', fields: [field('meta_title', 'Meta Title'), field('meta_description', 'Meta Description'), field('meta_keywords', 'Meta Keywords')] },
+];
+
+export const IMPORT_FIELD_KEYS = IMPORT_FIELD_GROUPS.flatMap((g) => g.fields.map((f) => f.key));
+export const importFieldsResponseSchema = z.object({
+  fields: z.array(z.object({ name: z.string(), fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })) })),
+});
+
+/** {target field: source column header}; each field is mapped to one column at most (an object key is unique). */
+export const fieldMappingSchema = z.partialRecord(z.enum(IMPORT_FIELD_KEYS as [string, ...string[]], 'unknown field in fieldMapping'), z.string().max(500));
+export type FieldMapping = Record<string, string>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+export const IMPORT_MESSAGES = {
+  invalidFile: 'Please select a valid CSV file',
+  selectVendor: 'Please select a vendor for the imported products',
+  selectVendorInline: 'Please select a vendor to continue with the import.',
+  vendorNotFound: 'The selected vendor does not exist',
+  previewFailed: 'Error previewing data',
+  importFailed: 'Error importing data',
+  parseFailed: 'Error parsing CSV file',
+  noMapping: 'Map at least one column to a field',
+  missingRequired: 'Map both SKU and Product Name',
+  unknownColumn: (header: string) => `The file has no column '${header}'`,
+  tooLarge: (bytes: number) => `The file is larger than the limit of ${Math.round(bytes / 1024 / 1024)} MB`,
+  templateOk: 'Template downloaded successfully',
+  templateFailed: (message: string) => `Error downloading template: ${message}`,
+  fieldsFailed: (message: string) => `Error loading database fields: ${message}`,
+  standardWarning: 'Standard mode imports about 5,000 rows per second with a savepoint per row. For more than 1,000 rows, ultra-fast is 10 times faster.',
+  waiting: 'Waiting for another import to finish...',
+  preparing: 'Preparing import...',
+  emptyFile: 'The file has no data rows',
+} as const;
+
+export interface ImportRowError {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export const importRowErrorSchema = z.object({ row: z.number().int(), column: z.string(), value: z.string(), reason: z.string() });
+
+export const formatRowError = (e: ImportRowError) => `Row ${e.row}: ${e.column ? `${e.column}: ` : ''}${e.reason}`;
+
+export const previewRowSchema = z.object({
+  rowNumber: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  vendor_category_path: z.string().nullable(),
+  store_category_path: z.string().nullable(),
+}).catchall(z.unknown());
+export type PreviewRow = z.infer<typeof previewRowSchema>;
+
+export const importPreviewResponseSchema = z.object({
+  previewRows: z.array(previewRowSchema),
+  totalRows: z.number().int(),
+  message: z.string(),
+  headers: z.array(z.string()),
+  encoding: z.string(),
+  delimiter: z.string(),
+  dryRun: z.object({
+    valid: z.number().int(),
+    create: z.number().int(),
+    update: z.number().int(),
+    skip: z.number().int(),
+    errorCount: z.number().int(),
+    errors: z.array(importRowErrorSchema),
+    newCategories: z.number().int(),
+  }),
+});
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
+
+export interface ImportProgressEvent {
+  type: 'progress';
+  current: number;
+  total: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: number;
+  processingRate: number;
+  currentProduct: string;
+  waiting?: boolean;
+  message?: string;
+}
+
+export interface ImportCompleteEvent {
+  type: 'complete';
+  total: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: string[];
+  errorCount: number;
+  /** The failed rows as read, with their reason, for the 'Download error rows' file. */
+  errorRows: Array<{ row: number; cells: string[]; reason: string }>;
+  headers: string[];
+  message: string;
+  totalProducts: number;
+  processingRate: number;
+  processingTime: number;
+}
+
+export interface ImportErrorEvent {
+  type: 'error';
+  message: string;
+}
+
+export type ImportEvent = ImportProgressEvent | ImportCompleteEvent | ImportErrorEvent;
+
+export const importModeParamsSchema = z.object({ mode: z.enum(['ultra-fast', 'lightning', 'standard']) });
+
+/** 'about 42 seconds', '3.5 minutes', '1.2 hours' from rows and a rate. */
+export function formatImportEstimate(rows: number, rowsPerSecond: number): string {
+  const seconds = rows / rowsPerSecond;
+  if (seconds < 60) return `about ${Math.max(1, Math.ceil(seconds))} seconds`;
+  if (seconds < 3600) return `about ${(seconds / 60).toFixed(1)} minutes`;
+  return `about ${(seconds / 3600).toFixed(1)} hours`;
+}
