@@ -19,6 +19,7 @@ import { APP_VERSION } from '@bosun/shared';
 import type { Config } from './config.js';
 import { createDatabase, type Database, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
 import { AppError } from './errors.js';
 import { bootstrapAdmin } from './modules/auth/auth.service.js';
@@ -121,6 +122,8 @@ export interface BuiltApp {
 export async function buildApp(config: Readonly<Config>, options: { logger?: boolean | object } = {}): Promise<BuiltApp> {
   const database = createDatabase(config.database);
   await migrateToLatest(database);
+  // An import that stopped midway may have left the sort indexes dropped.
+  await ensureProductSortIndexes(database, config.database.kind === 'sqlite' ? config.database.file : undefined);
   const tokens = createTokenService(await loadSigningSecret(database.db, config.jwtSecret));
   if (config.bootstrapAdmin) await bootstrapAdmin(database.db, config.bootstrapAdmin);
 

@@ -27,4 +27,11 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
-export const sanitizeHtml = (html: string) => sanitize(html, OPTIONS);
+/**
+ * Markup made only of attribute-free allowed tags and text (what most vendor files hold) has
+ * nothing to remove, so it skips the full parse: the import sanitises a million descriptions.
+ */
+const PLAIN_TAG = /<\/?(p|br|hr|h[1-6]|ul|ol|li|strong|b|em|i|u|s|sub|sup|blockquote|code|pre|span|div|table|thead|tbody|tfoot|tr|th|td|caption|mark)\s*\/?>/gi;
+const isPlainMarkup = (html: string) => !/[<>]/.test(html.replace(PLAIN_TAG, '')) && !/&(?![a-z]+;|#\d+;|#x[\da-f]+;)/i.test(html);
+
+export const sanitizeHtml = (html: string) => (isPlainMarkup(html) ? html : sanitize(html, OPTIONS));

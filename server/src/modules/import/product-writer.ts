@@ -61,6 +61,8 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  */
 export function createSqliteWriter(file: string, shape: WriterShape): ProductWriter {
   const conn: SQLite.Database = openSqlite(file);
+  // A larger page cache keeps the indexes' upper pages in memory through a long import.
+  conn.pragma('cache_size = -65536');
   const columns = writeColumns(shape);
   const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at').map((c) => `${c} = excluded.${c}`);
   const upsert = conn.prepare(
