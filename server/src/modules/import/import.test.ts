@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, IMPORT_MESSAGES } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
@@ -177,6 +178,22 @@ describe('the import stream', () => {
       rowNumber: 2, values: { sku: 'P-0', name: 'Prev 0' }, vendor_category_path: 'Vendor: Deck > Cleats', store_category_path: 'Store: Shop', vendor_subcategory_1: 'Cleats',
     });
   });
+});
+
+describe('a large ultra-fast import', () => {
+  it('rebuilds the sort indexes it set aside and keeps every row', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `BIG-${i},Big ${i},${i % 90}.50,${i % 5}`).join('\n');
+    const { events, complete } = await importOk(`SKU,Name,Price,Stock\n${rows}\n`, BASIC);
+    expect(complete).toMatchObject({ imported: 20_000, errorCount: 0 });
+    expect(events.some((e: { message?: string }) => e.message?.startsWith('Rebuilding the list indexes'))).toBe(true);
+    const indexQuery = t.database.dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and name like 'products\_%\_idx' escape '\\'`
+      : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'products' and indexname like 'products\_%\_idx'`;
+    const names = (await indexQuery.execute(t.database.db)).rows.map((r) => r.name);
+    for (const column of ['name', 'list_price', 'created_at', 'updated_at', 'visibility']) expect(names).toContain(`products_${column}_idx`);
+    const page = (await t.request('GET', '/api/products?search=big-1999&sort=list_price&order=desc', admin)).json();
+    expect(page.products.map((p: { sku: string }) => p.sku)).toContain('BIG-1999');
+  }, 60_000);
 });
 
 describe('import refusals', () => {
