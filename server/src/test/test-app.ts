@@ -45,6 +45,8 @@ export interface TestApp extends BuiltApp {
   /** Registers (or creates through an admin) a user and returns its token. */
   register(username: string, role?: 'admin' | 'shop_manager'): Promise<{ token: string; id: number }>;
   request(method: string, url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Registers a shop_manager, then has the admin turn one permission flag off. */
+  registerWithout(username: string, adminToken: string, permission: 'products' | 'categories' | 'vendors'): Promise<{ token: string; id: number }>;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -68,19 +70,27 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
+  const register: TestApp['register'] = async (username, role = 'shop_manager') => {
+    const res = await request('POST', '/api/auth/register', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: TEST_PASSWORD,
+      role,
+    });
+    if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    return { token: body.token, id: body.user.id };
+  };
   return {
     ...built,
     request,
-    async register(username, role = 'shop_manager') {
-      const res = await request('POST', '/api/auth/register', undefined, {
-        username,
-        email: `${username}@example.test`,
-        password: TEST_PASSWORD,
-        role,
-      });
-      if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);
-      const body = res.json();
-      return { token: body.token, id: body.user.id };
+    register,
+    async registerWithout(username, adminToken, permission) {
+      const user = await register(username);
+      const permissions = { products: true, categories: true, vendors: true, settings: false, [permission]: false };
+      const res = await request('PUT', `/api/users/${user.id}`, adminToken, { username, email: `${username}@example.test`, role: 'shop_manager', permissions });
+      if (res.statusCode !== 200) throw new Error(`revoking ${permission} failed: ${res.body}`);
+      return user;
     },
     async close() {
       await built.app.close();

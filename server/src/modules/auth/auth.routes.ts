@@ -14,8 +14,9 @@ import { issueDownloadToken } from './download-tokens.js';
 import { revokeToken } from './revoked-tokens.repository.js';
 import { login, register, updateProfile } from './auth.service.js';
 import { savePreferences } from '../users/users.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ ...app.deps, allowAdminSignup: app.deps.config.allowAdminSignup, allowRegistration: app.deps.config.allowRegistration });

@@ -14,6 +14,7 @@ import {
   vendorCategoriesResponseSchema,
   vendorIdParamsSchema,
 } from '@bosun/shared';
+import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import {
   bulkDeleteCategories,
@@ -25,7 +26,7 @@ import {
   updateCategory,
 } from './categories.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('categories'));

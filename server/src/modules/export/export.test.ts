@@ -107,11 +107,7 @@ describe('GET /api/products/export', () => {
 
   it('needs a token and the products permission; a download token works once', async () => {
     expect((await t.request('GET', '/api/products/export')).statusCode).toBe(401);
-    const m = await t.register('clerk');
-    await t.request('PUT', `/api/users/${m.id}`, admin, {
-      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
-      permissions: { products: false, categories: true, vendors: true, settings: false },
-    });
+    const m = await t.registerWithout('clerk', admin, 'products');
     expect((await download('', m.token)).statusCode).toBe(403);
     const { token } = (await t.request('POST', '/api/auth/download-token', admin)).json();
     const first = await t.request('GET', `/api/products/export?mode=direct&download_token=${token}`);

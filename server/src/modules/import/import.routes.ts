@@ -11,13 +11,14 @@ import {
   type ImportEvent,
 } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import { vendorIdExists } from '../products/products.repository.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImport, runImport } from './import.service.js';
 import { spoolUpload } from './upload.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 413, 415);
 
 function parseMapping(text: string | undefined): FieldMapping {
   let json: unknown;

@@ -220,11 +220,7 @@ describe('import refusals', () => {
 
   it('needs a token and the products permission', async () => {
     expect((await t.request('GET', '/api/products/import/fields')).statusCode).toBe(401);
-    const m = await t.register('clerk');
-    await t.request('PUT', `/api/users/${m.id}`, admin, {
-      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
-      permissions: { products: false, categories: true, vendors: true, settings: false },
-    });
+    const m = await t.registerWithout('clerk', admin, 'products');
     expect((await t.request('GET', '/api/products/import/fields', m.token)).statusCode).toBe(403);
     expect((await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { token: m.token })).statusCode).toBe(403);
   });

@@ -86,11 +86,7 @@ describe('PUT /api/products/bulk/update', () => {
   });
 
   it('needs the products permission', async () => {
-    const m = await t.register('clerk');
-    await t.request('PUT', `/api/users/${m.id}`, admin, {
-      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
-      permissions: { products: false, categories: true, vendors: true, settings: false },
-    });
+    const m = await t.registerWithout('clerk', admin, 'products');
     expect((await t.request('PUT', '/api/products/bulk/update', m.token, { ids: [a], updateData: { brand: 'x' } })).statusCode).toBe(403);
   });
 });

@@ -170,11 +170,7 @@ describe('PUT /api/products/:id', () => {
   });
 
   it('needs the products permission for reads and writes', async () => {
-    const m = await t.register('clerk');
-    await t.request('PUT', `/api/users/${m.id}`, admin, {
-      username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
-      permissions: { products: false, categories: true, vendors: true, settings: false },
-    });
+    const m = await t.registerWithout('clerk', admin, 'products');
     expect((await t.request('POST', '/api/products', m.token, { sku: 'X', name: 'X' })).statusCode).toBe(403);
     expect((await t.request('PUT', '/api/products/1', m.token, { name: 'X' })).statusCode).toBe(403);
     expect((await t.request('GET', '/api/products/1', m.token)).statusCode).toBe(403);

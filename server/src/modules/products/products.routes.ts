@@ -17,8 +17,9 @@ import { requireAdmin, requirePermission } from '../../plugins/authentication.js
 import { bulkUpdateProducts } from './product-bulk-update.js';
 import { createProduct, updateProduct } from './product-writes.service.js';
 import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('products'));

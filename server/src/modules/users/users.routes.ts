@@ -11,8 +11,9 @@ import {
 } from '@bosun/shared';
 import { requireAdmin } from '../../plugins/authentication.js';
 import { createUser, editUser, getUsers, removeUser } from './users.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** User management is for admins only, reads included. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,10 +8,11 @@ import {
   vendorResponseSchema,
   vendorsListResponseSchema,
 } from '@bosun/shared';
+import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import { createVendor, deleteVendor, listVendors, updateVendor } from './vendors.service.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('vendors'));
