@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { FullScreenLoader } from '../components/ui/loaders';
+import { useSession } from '../features/auth';
+
+const SIGNED_OUT_PATHS = ['/login', '/register'];
+
+/** Where a fresh sign-in goes: back to the page that sent the user to /login, else the dashboard. */
+function afterSignInPath(state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  if (!from || SIGNED_OUT_PATHS.includes(from.pathname)) return '/dashboard';
+  return `${from.pathname}${from.search}${from.hash}`;
+}
+
+/** Signed-in routes: a full-screen loader while the session resolves, /login without one. */
+export function RequireSession() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'resolving') return <FullScreenLoader label="Loading session" />;
+  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** /login and /register: a signed-in user has nothing to do there. */
+export function RedirectIfSignedIn() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'resolving') return <FullScreenLoader label="Loading session" />;
+  if (status === 'signed-in') return <Navigate to={afterSignInPath(location.state)} replace />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

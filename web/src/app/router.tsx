@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn, RequireSession } from './route-guards';
+
+// Every page is its own chunk, so the first load of /login carries none of the signed-in screens.
+const LoginRoute = lazy(() => import('./routes/login'));
+const RegisterRoute = lazy(() => import('./routes/register'));
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const UsersRoute = lazy(() => import('./routes/users'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+
+/** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RedirectIfSignedIn />,
+    children: [
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/register', element: <RegisterRoute /> },
+    ],
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/users', element: <UsersRoute /> },
+          { path: '/settings', element: <SettingsRoute /> },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

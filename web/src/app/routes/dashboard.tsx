@@ -1,0 +1,9 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useCurrentUser } from '../../features/auth';
+import { DashboardView } from '../../features/dashboard';
+
+export default function DashboardRoute() {
+  useDocumentTitle('Dashboard · Bosun');
+  const user = useCurrentUser();
+  return <DashboardView username={user.username} />;
+}

@@ -1,0 +1,17 @@
+import { Image, type ImageProps } from '@mantine/core';
+import { useState } from 'react';
+
+export const FALLBACK_IMAGE_URL = '/logo-fallback.svg';
+
+interface ImageWithFallbackProps extends Omit<ImageProps, 'src' | 'fallbackSrc'> {
+  src: string | null | undefined;
+  alt: string;
+  fallbackSrc?: string;
+}
+
+/** An image that shows the fallback when the address is empty or does not load. */
+export function ImageWithFallback({ src, alt, fallbackSrc = FALLBACK_IMAGE_URL, ...rest }: ImageWithFallbackProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const usable = src && src !== failedSrc ? src : fallbackSrc;
+  return <Image {...rest} src={usable} alt={alt} onError={() => setFailedSrc(src ?? null)} />;
+}

@@ -1,0 +1,63 @@
+import { DASHBOARD_MESSAGES } from '@bosun/shared';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { ContentLoader } from '../../../components/ui/loaders';
+import { notify } from '../../../components/ui/notify';
+import { isApiError } from '../../../lib/api-client';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { RecentProductsCard } from './recent-products-card';
+import { StatCards } from './stat-cards';
+import { TopVendorsCard } from './top-vendors-card';
+
+function statusLine(error: unknown): string {
+  if (isApiError(error)) return `HTTP ${error.status}: ${error.statusText}`.trim();
+  return error instanceof Error ? error.message : 'Network error';
+}
+
+export function DashboardView({ username }: { username: string }) {
+  const dashboard = useDashboardStats();
+  const { error, errorUpdatedAt, refetch, isFetching } = dashboard;
+
+  // One toast per failed load (after the retries), not one per render.
+  useEffect(() => {
+    if (error) notify.error(DASHBOARD_MESSAGES.toastFailed);
+  }, [error, errorUpdatedAt]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Dashboard
+          </Title>
+          <Text c="dimmed">Welcome back, {username}</Text>
+        </div>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => refetch()} loading={isFetching && !dashboard.isPending}>
+          Refresh
+        </Button>
+      </Group>
+
+      {dashboard.isPending && !dashboard.isError ? (
+        <ContentLoader label="Loading dashboard" />
+      ) : dashboard.isError ? (
+        <ErrorPanel
+          title={DASHBOARD_MESSAGES.panelFailed}
+          message={statusLine(error)}
+          detail={isApiError(error) ? error.message : undefined}
+          onRetry={() => refetch()}
+          retrying={isFetching}
+        />
+      ) : (
+        <>
+          <StatCards stats={dashboard.data.stats} />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TopVendorsCard vendors={dashboard.data.topVendors} />
+            <RecentProductsCard products={dashboard.data.recentProducts} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { DASHBOARD_RECENT_PRODUCTS, isInStock, type Product } from '@bosun/shared';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { formatCurrency } from '../../../lib/format';
+
+const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
+
+export function StockBadge({ stock }: { stock: number }) {
+  return isInStock(stock) ? (
+    <Badge color="teal" variant="light">{`${stock} in stock`}</Badge>
+  ) : (
+    <Badge color="red" variant="light">
+      Out of stock
+    </Badge>
+  );
+}
+
+export function RecentProductsCard({ products }: { products: Product[] }) {
+  const recent = products.slice(0, DASHBOARD_RECENT_PRODUCTS);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="recent-products-title">
+      <Title id="recent-products-title" order={3} size="h4" mb="md">
+        Recent Products
+      </Title>
+      {recent.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No products yet
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {recent.map((product) => (
+            <Group key={product.id} component="li" wrap="nowrap" gap="sm">
+              <ImageWithFallback
+                src={product.image_url}
+                fallbackSrc={PRODUCT_PLACEHOLDER}
+                alt={product.name}
+                w={44}
+                h={44}
+                radius="sm"
+                fit="cover"
+                style={{ flex: 'none' }}
+              />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={500} size="sm" truncate="end" title={product.name}>
+                  {product.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  SKU: {product.sku} · {product.vendor_name || 'Unknown'}
+                </Text>
+              </div>
+              <Stack gap={4} align="flex-end" style={{ flex: 'none' }}>
+                <Text size="sm" fw={600}>
+                  {formatCurrency(product.list_price)}
+                </Text>
+                <StockBadge stock={product.stock} />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Product } from '@bosun/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { GlobalSearch, SEARCH_DEBOUNCE_MS } from './global-search';
+
+function product(id: number): Product {
+  return {
+    id,
+    sku: `ANC-${id}`,
+    mfn: null,
+    gtin: null,
+    name: `Anchor ${id}`,
+    short_description: null,
+    description: null,
+    brand: null,
+    stock: 3,
+    list_price: 19.5 + id,
+    market_price: null,
+    vendor_cost: null,
+    special_price: null,
+    weight: null,
+    length: null,
+    width: null,
+    height: null,
+    vendor_id: null,
+    vendor_name: null,
+    vendor_category_id: null,
+    vendor_category_name: null,
+    store_category_id: null,
+    store_category_name: null,
+    vendor_category_path: null,
+    store_category_path: null,
+    google_category: null,
+    published: true,
+    featured: false,
+    visibility: 'public',
+    images: [],
+    image_url: null,
+    meta_title: null,
+    meta_description: null,
+    meta_keywords: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const page = (count: number) =>
+  jsonResponse({
+    products: Array.from({ length: count }, (_, i) => product(i + 1)),
+    pagination: { page: 1, limit: 10, total: count, pages: 1 },
+  });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('GlobalSearch', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends nothing under 2 characters, then searches with limit 10', async () => {
+    fetchMock.mockResolvedValue(page(3));
+    renderWithProviders(<GlobalSearch />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: 'Search products' });
+
+    await user.type(box, 'a');
+    await wait(SEARCH_DEBOUNCE_MS + 150);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(box, 'n');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products?search=an&limit=10');
+    expect(await screen.findByText('Anchor 3')).toBeTruthy();
+    expect(screen.getByText('SKU: ANC-1')).toBeTruthy();
+    expect(screen.getByText('$20.50')).toBeTruthy();
+  });
+
+  it("offers 'See all results' only when exactly 10 results come back", async () => {
+    fetchMock.mockImplementation((url: string) => Promise.resolve(page(url.includes('search=ropes&') ? 10 : 9)));
+    renderWithProviders(<GlobalSearch />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: 'Search products' });
+
+    await user.type(box, 'rope');
+    expect(await screen.findByText('Anchor 9')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'See all results' })).toBeNull();
+
+    await user.type(box, 's');
+    expect(await screen.findByText('Anchor 10')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'See all results' }));
+    expect(screen.getByTestId('location').textContent).toBe('/products?search=ropes');
+  });
+
+  it('opens the product a result names', async () => {
+    fetchMock.mockResolvedValue(page(4));
+    renderWithProviders(<GlobalSearch />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search products' }), 'anchor');
+
+    await user.click(await screen.findByRole('option', { name: /Anchor 4/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/product/4');
+  });
+
+  it('only logs a failed search', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValue(jsonResponse({ message: 'boom', code: 'INTERNAL' }, { status: 500, statusText: 'Internal Server Error' }));
+    renderWithProviders(<GlobalSearch />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Search products' }), 'chain');
+
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('boom')).toBeNull();
+  });
+});

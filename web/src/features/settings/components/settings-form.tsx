@@ -1,0 +1,128 @@
+import { APP_VERSION, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { notify } from '../../../components/ui/notify';
+import { showServerFieldErrors } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/format';
+import { useUpdateSettings } from '../api/update-settings';
+import { settingsErrorMessage } from '../settings-error-message';
+import { LogoPreview } from './logo-preview';
+
+const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit'] as const;
+
+interface SettingsFormProps {
+  settings: Settings;
+  /** Without the settings permission the form is shown read-only (the server would refuse a save). */
+  canEdit: boolean;
+}
+
+export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
+  const updateSettings = useUpdateSettings();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<UpdateSettingsBody, unknown, UpdateSettingsBody>({ resolver: zodResolver(updateSettingsBodySchema), defaultValues: settings });
+  const logoUrl = useWatch({ control, name: 'logo_url' }) ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { settings: saved } = await updateSettings.mutateAsync(values);
+      reset(saved);
+      notify.success(SETTINGS_MESSAGES.updated);
+    } catch (error) {
+      showServerFieldErrors(error, setError, SERVER_FIELDS);
+      notify.error(settingsErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Company settings">
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          {!canEdit && (
+            <Alert color="yellow" icon={<IconInfoCircle />} title="Read-only">
+              You can view the company settings but not change them. Ask an administrator for Settings Access.
+            </Alert>
+          )}
+          <Card withBorder padding="lg">
+            <Title order={3} size="h4" mb="md">
+              Company Information
+            </Title>
+            <Stack gap="md">
+              <TextInput label="Company Name" error={errors.company_name?.message} {...register('company_name')} />
+              <TextInput
+                label="Logo URL"
+                placeholder="https://example.com/logo.png"
+                description="An address starting with http://, https:// or /"
+                error={errors.logo_url?.message}
+                {...register('logo_url')}
+              />
+              <LogoPreview url={logoUrl} />
+            </Stack>
+          </Card>
+
+          <Card withBorder padding="lg">
+            <Title order={3} size="h4" mb="md">
+              Units
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <Controller
+                control={control}
+                name="weight_unit"
+                render={({ field }) => (
+                  <Radio.Group label="Weight unit" value={field.value} onChange={field.onChange} error={errors.weight_unit?.message}>
+                    <Group mt={6}>
+                      <Radio value="kg" label="Kilograms (kg)" />
+                      <Radio value="lb" label="Pounds (lb)" />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+              <Controller
+                control={control}
+                name="dimension_unit"
+                render={({ field }) => (
+                  <Radio.Group label="Dimension unit" value={field.value} onChange={field.onChange} error={errors.dimension_unit?.message}>
+                    <Group mt={6}>
+                      <Radio value="cm" label="Centimetres (cm)" />
+                      <Radio value="in" label="Inches (in)" />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+            </SimpleGrid>
+          </Card>
+
+          <Card withBorder padding="lg">
+            <Title order={3} size="h4" mb="md">
+              System Information
+            </Title>
+            <SimpleGrid cols={2} maw={360} spacing={4}>
+              <Text size="sm" c="dimmed">Version</Text>
+              <Text size="sm">{APP_VERSION}</Text>
+              <Text size="sm" c="dimmed">Last Updated</Text>
+              <Text size="sm">{formatDate(new Date())}</Text>
+            </SimpleGrid>
+          </Card>
+
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => reset(settings)} disabled={!isDirty || updateSettings.isPending}>
+                Reset
+              </Button>
+              <Button type="submit" loading={updateSettings.isPending}>
+                Save Settings
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { PERMISSION_KEYS, PERMISSION_LABELS, type User } from '@bosun/shared';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PasswordField } from '../../../components/ui/password-field';
+import { ROLE_LABELS } from '../../auth';
+import { userFormDefaults, userFormResolver, type UserFormMode, type UserFormValues, type UserPayload } from '../user-form-values';
+
+const ROLE_OPTIONS = [
+  { value: 'shop_manager', label: ROLE_LABELS.shop_manager },
+  { value: 'admin', label: ROLE_LABELS.admin },
+];
+
+export type ServerFieldErrors = Partial<Record<'username' | 'email' | 'password' | 'role', string>>;
+
+interface UserFormProps {
+  mode: UserFormMode;
+  user?: User;
+  /** Resolves to the field messages the server returned (shown under the fields), or nothing. */
+  onSubmit: (payload: UserPayload) => Promise<ServerFieldErrors | void>;
+  onCancel: () => void;
+}
+
+export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFormValues, unknown, UserPayload>({
+    resolver: userFormResolver(mode),
+    defaultValues: userFormDefaults(user),
+  });
+  const role = useWatch({ control, name: 'role' });
+
+  const submit = handleSubmit(async (payload) => {
+    const fieldErrors = await onSubmit(payload);
+    if (!fieldErrors) return;
+    Object.entries(fieldErrors).forEach(([field, message], index) =>
+      setError(field as keyof ServerFieldErrors, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add user' : 'Edit user'}>
+      <Stack gap="md">
+        <TextInput label="Username" withAsterisk autoComplete="off" error={errors.username?.message} {...register('username')} />
+        <TextInput label="Email" type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          withAsterisk={mode === 'create'}
+          description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <NativeSelect label="Role" withAsterisk data={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
+        {role === 'shop_manager' && (
+          <Fieldset legend="Permissions" variant="filled">
+            <Stack gap={8}>
+              {PERMISSION_KEYS.map((key) => (
+                <Controller
+                  key={key}
+                  control={control}
+                  name={`permissions.${key}`}
+                  render={({ field }) => (
+                    <Checkbox
+                      label={PERMISSION_LABELS[key]}
+                      name={field.name}
+                      ref={field.ref}
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+        )}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {mode === 'create' ? 'Create User' : 'Update User'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { USER_MESSAGES, type User } from '@bosun/shared';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { AccessDenied } from '../../../components/ui/access-denied';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { ContentLoader } from '../../../components/ui/loaders';
+import { notify } from '../../../components/ui/notify';
+import { isForbidden } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { UserFormModal } from './user-form-modal';
+import { UsersTable } from './users-table';
+
+export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserId: number; accessDeniedMessage: string }) {
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  // The user stays set while the modal closes, so its title does not flip to 'Add User' on the way out.
+  const [form, setForm] = useState<{ opened: boolean; user: User | null }>({ opened: false, user: null });
+
+  useEffect(() => {
+    if (users.error && !isForbidden(users.error)) notify.error(USER_MESSAGES.loadFailed);
+  }, [users.error, users.errorUpdatedAt]);
+
+  const confirmDelete = (user: User) =>
+    modals.openConfirmModal({
+      title: 'Delete user',
+      children: `Are you sure you want to delete the user "${user.username}"? This cannot be undone.`,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await deleteUser.mutateAsync(user.id);
+          notify.success(USER_MESSAGES.deleted);
+        } catch (error) {
+          const message = errorMessage(error, USER_MESSAGES.deleteFailed);
+          if (message === USER_MESSAGES.cannotDeleteSelf) notify.warning(message);
+          else notify.error(message);
+        }
+      },
+    });
+
+  // An admin demoted in another tab gets a 403 here; that is a page they may no longer see.
+  if (isForbidden(users.error)) return <AccessDenied message={accessDeniedMessage} />;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          User Management
+        </Title>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setForm({ opened: true, user: null })}>
+          Add User
+        </Button>
+      </Group>
+      {users.isPending ? (
+        <ContentLoader label="Loading users" />
+      ) : users.isError ? (
+        <ErrorPanel title={USER_MESSAGES.loadFailed} message={users.error.message} onRetry={() => users.refetch()} retrying={users.isFetching} />
+      ) : (
+        <Card withBorder padding={0}>
+          <UsersTable users={users.data} currentUserId={currentUserId} onEdit={(user) => setForm({ opened: true, user })} onDelete={confirmDelete} />
+        </Card>
+      )}
+      <UserFormModal opened={form.opened} user={form.user} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
+    </Stack>
+  );
+}

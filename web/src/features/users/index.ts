@@ -1,0 +1,1 @@
+export { UsersView } from './components/users-view';
