@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATABASE_URL: path.join(dir, 'e2e.db'),
       LOG_LEVEL: 'warn',
+      // A build of its own lets several e2e runs go on at once without one rebuild breaking another.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
