@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { autoMapHeaders, csvLine, type FieldMapping } from '@bosun/shared';
+import type { DB } from '../../server/src/db/types.js';
+import { generateProducts, type Catalogue, type ProductSeed } from '../catalogue/index.js';
+
+/**
+ * Generated products as an import file (plain field-name headers, categories in one
+ * category_hierarchy cell: 'Vendor:A > B, Store:C > D') and as rows for the baselines' direct inserts.
+ */
+
+/** The product columns the file carries, and so the ones the import writes; image_url is never set by the generator. */
+export const PRODUCT_COLUMNS = [
+  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
+  'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
+  'visibility', 'meta_title', 'meta_description', 'meta_keywords',
+] as const satisfies ReadonlyArray<keyof ProductSeed>;
+
+export const CSV_HEADERS = [...PRODUCT_COLUMNS, 'category_hierarchy'];
+
+/** Every category's path of names, by ref. */
+export function categoryNamePaths(catalogue: Catalogue): string[][] {
+  const paths: string[][] = [];
+  for (const c of catalogue.categories) paths[c.ref] = c.parentRef === null ? [c.name] : [...paths[c.parentRef], c.name];
+  return paths;
+}
+
+/** The import reads '\,' and '\>' as part of a name (WooCommerce's escaping); names such as '3,500-5,200 lb' need it. */
+const escapeName = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,').replaceAll('>', '\\>');
+const hierarchyCell = (paths: string[][], p: ProductSeed) =>
+  `Vendor:${paths[p.vendorCategoryRef].map(escapeName).join(' > ')}, Store:${paths[p.storeCategoryRef].map(escapeName).join(' > ')}`;
+
+function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): string | number | null {
+  const value = p[column];
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (['list_price', 'market_price', 'vendor_cost', 'special_price'].includes(column)) return value === null ? null : (value as number).toFixed(2);
+  return value;
+}
+
+/** Writes the first `rows` generated products as a CSV file; returns its size in bytes. */
+export function writeImportCsv(catalogue: Catalogue, rows: number, file: string): number {
+  const paths = categoryNamePaths(catalogue);
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, csvLine(CSV_HEADERS));
+    let text = '';
+    for (const p of generateProducts(catalogue, rows)) {
+      text += csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p)]);
+      if (text.length > 4_000_000) {
+        fs.writeSync(fd, text);
+        text = '';
+      }
+    }
+    fs.writeSync(fd, text);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return fs.statSync(file).size;
+}
+
+/** The mapping the import wizard would propose for the file; every column must be recognised. */
+export function importMapping(): FieldMapping {
+  const mapping = autoMapHeaders(CSV_HEADERS);
+  const mapped = new Set(Object.values(mapping));
+  const missing = CSV_HEADERS.filter((h) => !mapped.has(h));
+  if (missing.length) throw new Error(`autoMapHeaders left unmapped: ${missing.join(', ')}`);
+  return mapping;
+}
+
+/** Columns of the baselines' INSERT: what the import writes for this file. */
+export const INSERT_COLUMNS = [...PRODUCT_COLUMNS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'created_at', 'updated_at'];
+
+export interface CatalogueIds {
+  vendorIds: number[];
+  categoryIds: number[];
+}
+
+/** Vendor and category ids of a catalogue loaded with loadCatalogue, by catalogue index and ref. */
+export async function catalogueIds(db: Kysely<DB>, catalogue: Catalogue): Promise<CatalogueIds> {
+  const vendors = await db.selectFrom('vendors').select(['id', 'name']).execute();
+  const vendorIdByName = new Map(vendors.map((v) => [v.name, v.id]));
+  const vendorIds = catalogue.vendors.map((v) => vendorIdByName.get(v.name)!);
+  const rows = await db.selectFrom('categories').select(['id', 'name', 'parent_id', 'type', 'vendor_id']).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const keyOf = new Map<number, string>();
+  const key = (id: number): string => {
+    const known = keyOf.get(id);
+    if (known !== undefined) return known;
+    const row = byId.get(id)!;
+    const k = `${row.parent_id === null ? `${row.type}|${row.vendor_id ?? ''}` : key(row.parent_id)}\u0001${row.name}`;
+    keyOf.set(id, k);
+    return k;
+  };
+  const idByKey = new Map(rows.map((r) => [key(r.id), r.id]));
+  const paths = categoryNamePaths(catalogue);
+  const categoryIds = catalogue.categories.map((c) => {
+    const root = `${c.type}|${c.vendorIndex === null ? '' : vendorIds[c.vendorIndex]}`;
+    const id = idByKey.get([root, ...paths[c.ref]].join('\u0001'));
+    if (id === undefined) throw new Error(`category ${paths[c.ref].join(' > ')} was not loaded`);
+    return id;
+  });
+  return { vendorIds, categoryIds };
+}
+
+/** One product's values in INSERT_COLUMNS order, as the import would write them. */
+export function insertValues(p: ProductSeed, ids: CatalogueIds, now: string): Array<string | number | null> {
+  const values: Array<string | number | null> = PRODUCT_COLUMNS.map((c) => {
+    const v = p[c];
+    return typeof v === 'boolean' ? (v ? 1 : 0) : v;
+  });
+  values.push(ids.vendorIds[p.vendorIndex], ids.categoryIds[p.vendorCategoryRef], ids.categoryIds[p.storeCategoryRef], now, now);
+  return values;
+}

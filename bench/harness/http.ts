@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * A thin client over node:http with one keep-alive connection, so the figures measure the server
+ * rather than connection set-up or a heavier client.
+ */
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+export interface Response {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+}
+
+type Sink = (chunk: Buffer) => void;
+
+interface RequestOptions {
+  method?: string;
+  token?: string;
+  headers?: Record<string, string | number>;
+  /** A body written in one piece, or a function that writes (and ends) the request itself. */
+  body?: string | Buffer | ((req: http.ClientRequest) => void);
+  /** When given, the body is handed to it chunk by chunk instead of being collected. */
+  onChunk?: Sink;
+}
+
+export function request(url: string, options: RequestOptions = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const headers: Record<string, string | number> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const req = http.request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      // An error answer is always collected, so that its message can be shown.
+      const sink = (res.statusCode ?? 0) < 400 ? options.onChunk : undefined;
+      res.on('data', (chunk: Buffer) => (sink ? sink(chunk) : chunks.push(chunk)));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    if (typeof options.body === 'function') options.body(req);
+    else req.end(options.body);
+  });
+}
+
+function check(res: Response, url: string): Response {
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`${url.replace(/^https?:\/\/[^/]+/, '')} answered ${res.status}: ${res.body.toString().slice(0, 500)}`);
+  }
+  return res;
+}
+
+export async function getJson<T>(url: string, token?: string): Promise<T> {
+  return JSON.parse(check(await request(url, { token }), url).body.toString()) as T;
+}
+
+export async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const text = JSON.stringify(body);
+  const res = await request(url, { method: 'POST', token, body: text, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
+  return JSON.parse(check(res, url).body.toString()) as T;
+}
+
+/** One GET whose whole body is read; the time from sending to the last byte, in ms. */
+export async function timedGet(url: string, token?: string): Promise<number> {
+  const res = check(await request(url, { token }), url);
+  return res.ms;
+}
+
+/**
+ * Downloads a CSV stream, counting its records (line ends outside quoted cells) and bytes
+ * without keeping the body.
+ */
+export async function downloadCsv(url: string, token: string): Promise<{ records: number; bytes: number; ms: number }> {
+  let records = 0;
+  let bytes = 0;
+  let quoted = false;
+  const res = await request(url, {
+    token,
+    onChunk: (chunk) => {
+      bytes += chunk.length;
+      for (let i = 0; i < chunk.length; i++) {
+        const byte = chunk[i];
+        if (byte === 0x22) quoted = !quoted;
+        else if (byte === 0x0a && !quoted) records += 1;
+      }
+    },
+  });
+  check(res, url);
+  return { records, bytes, ms: res.ms };
+}
+
+/**
+ * A multipart/form-data POST of text fields and one CSV file, streamed from disk (a 1M-row
+ * file is never held in memory). The answer is collected, or handed to onChunk (an SSE stream).
+ */
+export async function postMultipart(url: string, token: string, fields: Record<string, string>, file: string, onChunk?: Sink): Promise<Response> {
+  const boundary = `----bosunbench${Math.random().toString(16).slice(2)}`;
+  let head = '';
+  for (const [name, value] of Object.entries(fields)) {
+    head += `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  head += `--${boundary}\r\ncontent-disposition: form-data; name="csvFile"; filename="${path.basename(file)}"\r\ncontent-type: text/csv\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const size = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
+  const res = await request(url, {
+    method: 'POST',
+    token,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': size },
+    onChunk,
+    body: (req) => {
+      req.write(head);
+      const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+      stream.on('error', (err) => req.destroy(err));
+      stream.on('end', () => req.end(tail));
+      stream.pipe(req, { end: false });
+    },
+  });
+  return check(res, url);
+}
+
+/** Splits a text/event-stream into its `data: {json}` events as chunks arrive. */
+export function sseParser<T>(onEvent: (event: T) => void): Sink {
+  let pending = '';
+  return (chunk) => {
+    pending += chunk.toString();
+    let end: number;
+    while ((end = pending.indexOf('\n\n')) >= 0) {
+      const block = pending.slice(0, end);
+      pending = pending.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n');
+      if (data) onEvent(JSON.parse(data) as T);
+    }
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench` (ARCHITECTURE §7): imports, the product list, the category tree and vendor
+ * list, and exports, measured through the real HTTP API of a server child process on temporary
+ * databases, each figure beside a baseline measured in the same run.
+ *
+ *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads]
+ *                    [--rows N] [--big-rows N] [--out file]
+ *
+ * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
+ * ultra-fast on 1M rows and the reads on 1M products. --pg repeats everything on PostgreSQL
+ * (a new database per scenario on that server, dropped afterwards). --rows / --big-rows change
+ * the 10k-or-100k and the 1M sizes (targets are judged only at 100k and 1M).
+ * Writes bench/results.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { IMPORT_MODES } from '@bosun/shared';
+import { createCatalogue } from './catalogue/index.js';
+import { insertBaseline, parseBaseline } from './harness/baselines.js';
+import { writeImportCsv } from './harness/catalogue-rows.js';
+import { formatTable, type Figure } from './harness/report.js';
+import { installExitHooks, ROOT } from './harness/server.js';
+import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
+import { importFigures, previewFigure, readFigures } from './scenarios/figures.js';
+import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
+import { benchReads } from './scenarios/reads.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
+    pg: { type: 'string' },
+    'no-sqlite': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    rows: { type: 'string' },
+    'big-rows': { type: 'string' },
+    out: { type: 'string', default: path.join(ROOT, 'bench/results.json') },
+  },
+});
+if (args.quick && args.full) throw new Error('--quick and --full do not go together');
+if (args.only && !['import', 'reads'].includes(args.only)) throw new Error('--only takes import or reads');
+
+const profile = args.quick ? 'quick' : args.full ? 'full' : 'default';
+const count = (text: string | undefined, fallback: number) => {
+  const n = text === undefined ? fallback : Number(text);
+  if (!Number.isInteger(n) || n < 100) throw new Error(`not a row count (100 or more): ${text}`);
+  return n;
+};
+const base = count(args.rows, args.quick ? 10_000 : 100_000);
+const big = count(args['big-rows'], 1_000_000);
+const plan = {
+  importRows: base,
+  bigImportRows: args.full ? big : undefined,
+  readSizes: args.full ? [base, big] : [base],
+  warmups: args.quick ? 1 : 3,
+  samples: args.quick ? 5 : 20,
+  totalCategories: 5_000,
+};
+const dbs: DbKind[] = [...(args['no-sqlite'] ? [] : (['sqlite'] as const)), ...(args.pg ? (['postgres'] as const) : [])];
+if (!dbs.length) throw new Error('--no-sqlite needs --pg URL');
+const runImports = args.only !== 'reads';
+const runReads = args.only !== 'import';
+
+const started = Date.now();
+const log = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
+installExitHooks(dropAllTargets);
+
+/** Midnight UTC today: timestamps spread over the two years before it, so 'this year' filters match. */
+const now = new Date(new Date().toISOString().slice(0, 10));
+const catalogue = createCatalogue({ totalCategories: plan.totalCategories, now });
+const figures: Figure[] = [];
+
+async function importSection(db: DbKind) {
+  const file = scratchFile(`import-${plan.importRows}.csv`);
+  if (!fs.existsSync(file)) {
+    const bytes = writeImportCsv(catalogue, plan.importRows, file);
+    log(`wrote ${plan.importRows.toLocaleString('en-US')}-row import file (${(bytes / 1e6).toFixed(1)} MB)`);
+  }
+  const parse = await parseBaseline(file);
+  log(`[${db}] baseline: parse ${parse.rows.toLocaleString('en-US')} rows in ${parse.ms} ms`);
+  log(`[${db}] preview (dry run) of ${plan.importRows.toLocaleString('en-US')} rows...`);
+  const preview = await benchPreview(db, file, plan.importRows, { pgUrl: args.pg, log });
+  log(`[${db}] preview: ${preview.ms} ms (${preview.valid.toLocaleString('en-US')} valid, ${preview.errorCount} errors, ${preview.newCategories} new categories), peak RSS ${preview.peakRssMb} MB`);
+  const insert = await insertBaseline(db, catalogue, plan.importRows, args.pg);
+  log(`[${db}] baseline: direct insert of ${insert.rows.toLocaleString('en-US')} rows in ${insert.ms} ms = ${insert.rowsPerSecond.toLocaleString('en-US')} rows/s`);
+  const runs: ImportFigures[] = [];
+  for (const mode of IMPORT_MODES) {
+    log(`[${db}] import ${mode}, ${plan.importRows.toLocaleString('en-US')} rows...`);
+    const run = await benchImport(db, mode, file, plan.importRows, { pgUrl: args.pg, log });
+    log(`[${db}] import ${mode}: ${run.rowsPerSecond.toLocaleString('en-US')} rows/s (server ${run.serverRowsPerSecond.toLocaleString('en-US')}), ${run.ms} ms, peak RSS ${run.peakRssMb} MB`);
+    runs.push(run);
+  }
+  figures.push(...importFigures(db, runs, insert), previewFigure(db, preview, parse));
+
+  if (plan.bigImportRows) {
+    const rows = plan.bigImportRows;
+    const bigFile = scratchFile(`import-${rows}.csv`);
+    if (!fs.existsSync(bigFile)) {
+      log(`writing ${rows.toLocaleString('en-US')}-row import file...`);
+      log(`wrote it (${(writeImportCsv(catalogue, rows, bigFile) / 1e6).toFixed(0)} MB)`);
+    }
+    const bigInsert = await insertBaseline(db, catalogue, rows, args.pg);
+    log(`[${db}] baseline: direct insert of ${rows.toLocaleString('en-US')} rows = ${bigInsert.rowsPerSecond.toLocaleString('en-US')} rows/s`);
+    log(`[${db}] import ultra-fast, ${rows.toLocaleString('en-US')} rows...`);
+    const run = await benchImport(db, 'ultra-fast', bigFile, rows, { pgUrl: args.pg, log });
+    log(`[${db}] import ultra-fast: ${run.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${run.peakRssMb} MB`);
+    figures.push(...importFigures(db, [run], bigInsert));
+  }
+}
+
+async function readSection(db: DbKind) {
+  for (const size of plan.readSizes) {
+    const reads = await benchReads(db, catalogue, size, { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t) => log(`[${db}] ${t}`) });
+    figures.push(...readFigures(db, reads));
+  }
+}
+
+function writeResults(complete: boolean) {
+  const results = {
+    complete,
+    profile,
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    databases: dbs,
+    sizes: { importRows: plan.importRows, bigImportRows: plan.bigImportRows ?? null, listProducts: plan.readSizes, categories: catalogue.categories.length, vendors: 500 },
+    iterations: { warmups: plan.warmups, samples: plan.samples },
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    notes: [
+      'ratio = value / baseline.value: for rows/s the share of the baseline rate; for ms how many times the baseline time.',
+      'Latency figures: value = p95; baseline = GET /api/health measured the same way (the HTTP floor); ratio on p95, ratioP50 on p50.',
+      'Latency is measured by the client over loopback (the API sends no Server-Timing header).',
+    ],
+    figures,
+  };
+  fs.writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+let ok = false;
+try {
+  log(`bench profile '${profile}' on ${dbs.join(' and ')}; node ${process.version}; catalogue of ${catalogue.categories.length} categories`);
+  for (const db of dbs) {
+    if (runImports) await importSection(db);
+    if (runReads) await readSection(db);
+  }
+  ok = true;
+} finally {
+  await dropAllTargets();
+  if (figures.length) {
+    writeResults(ok);
+    console.log(`\n${formatTable(figures)}\n`);
+    console.log(`Latency cells are p50 / p95; ratios are value / baseline. Results: ${path.relative(process.cwd(), args.out)}${ok ? '' : ' (incomplete: the run failed)'}`);
+  }
+}

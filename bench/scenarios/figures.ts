@@ -1,0 +1,113 @@
+import type { Rate } from '../harness/baselines.js';
+import { latencyFigure, rateFigure, target, timeFigure, type Figure } from '../harness/report.js';
+import type { DbKind } from '../harness/targets.js';
+import type { ImportFigures, PreviewFigures } from './import.js';
+import type { ReadFigures } from './reads.js';
+
+/** The scenarios' measurements as table figures, with the targets of issues 3, 4, 5, 7 and 8. */
+
+const IMPORT_TARGETS: Record<string, number> = { 'ultra-fast': 50_000, lightning: 20_000, standard: 5_000 };
+
+export function importFigures(db: DbKind, runs: ImportFigures[], insert: Rate): Figure[] {
+  const figures: Figure[] = [];
+  for (const run of runs) {
+    const at100k = run.rows === 100_000;
+    const floor = IMPORT_TARGETS[run.mode];
+    const share = run.rowsPerSecond / insert.rowsPerSecond;
+    let goal = target(`>= ${floor / 1000}k rows/s @100k`, at100k, run.rowsPerSecond >= floor);
+    if (run.mode === 'ultra-fast') goal = target(`>= 50k rows/s, >= 40% @100k`, at100k, run.rowsPerSecond >= floor && share >= 0.4);
+    if (run.mode === 'ultra-fast' && run.rows === 1_000_000) goal = target('peak RSS <= 300 MB @1M', true, run.peakRssMb <= 300);
+    figures.push(
+      rateFigure({
+        section: 'import',
+        name: `import ${run.mode}`,
+        db,
+        size: run.rows,
+        value: run.rowsPerSecond,
+        baseline: {
+          name: db === 'sqlite' ? `the same ${insert.rows.toLocaleString('en-US')} rows: one prepared INSERT in one transaction (better-sqlite3)` : `the same ${insert.rows.toLocaleString('en-US')} rows: one COPY FROM STDIN`,
+          short: db === 'sqlite' ? 'direct INSERT' : 'COPY FROM',
+          value: insert.rowsPerSecond,
+        },
+        peakRssMb: run.peakRssMb,
+        target: goal,
+        details: {
+          clientMs: run.ms,
+          serverMs: run.serverMs,
+          serverRowsPerSecond: run.serverRowsPerSecond,
+          startRssMb: run.startRssMb,
+          imported: run.imported,
+          errorCount: run.errorCount,
+          productsAfter: run.productsAfter,
+          progressEvents: run.progressEvents,
+          baselineMs: insert.ms,
+        },
+      }),
+    );
+  }
+  return figures;
+}
+
+export function previewFigure(db: DbKind, preview: PreviewFigures, parse: Rate): Figure {
+  const { rows, ms, peakRssMb, ...details } = preview;
+  return timeFigure({
+    section: 'import',
+    name: 'preview (dry run)',
+    db,
+    size: rows,
+    value: ms,
+    baseline: { name: "parsing the file with the import's own CSV reader, in-process", short: 'parse only', value: parse.ms },
+    peakRssMb,
+    target: target('<= 2 s @100k', rows === 100_000, ms <= 2000),
+    details: { ...details, baselineRowsPerSecond: parse.rowsPerSecond },
+  });
+}
+
+export function readFigures(db: DbKind, reads: ReadFigures): Figure[] {
+  const size = reads.products;
+  const at100k = size === 100_000;
+  const at1M = size === 1_000_000;
+  const figures: Figure[] = [];
+  const health = reads.health;
+  figures.push(latencyFigure({ section: 'list', name: 'GET /api/health (the floor itself)', db, size }, health, health));
+  for (const kind of reads.list) {
+    const search = kind.name.startsWith('search');
+    const limit = at1M ? (search ? 50 : 150) : 50;
+    const text = search ? 'p95 <= 50 ms @100k, @1M' : 'p95 <= 50 ms @100k, 150 @1M';
+    figures.push(
+      latencyFigure(
+        { section: 'list', name: `list: ${kind.name}`, db, size, target: target(text, at100k || at1M, kind.p95 <= limit), details: { query: kind.query, matched: kind.matched } },
+        kind,
+        health,
+      ),
+    );
+  }
+  figures.push(
+    latencyFigure(
+      { section: 'tree', name: `GET /api/categories (${reads.categories.count} categories)`, db, size, target: target('p95 <= 50 ms @1M', at1M, reads.categories.p95 <= 50), details: { categories: reads.categories.count } },
+      reads.categories,
+      health,
+    ),
+    latencyFigure({ section: 'tree', name: `GET /api/vendors (${reads.vendors.count} vendors)`, db, size, details: { vendors: reads.vendors.count } }, reads.vendors, health),
+  );
+  for (const e of reads.exports) {
+    figures.push(
+      rateFigure({
+        section: 'export',
+        name: `export ${e.mode}`,
+        db,
+        size: e.rows,
+        value: e.rowsPerSecond,
+        baseline: {
+          name: db === 'sqlite' ? 'the same rows: one SELECT over products, better-sqlite3 .iterate()' : 'the same rows: one COPY (SELECT * FROM products) TO STDOUT',
+          short: db === 'sqlite' ? 'SELECT iterate' : 'COPY TO',
+          value: reads.readBaseline.rowsPerSecond,
+        },
+        peakRssMb: e.peakRssMb,
+        target: target('>= 100k rows/s, RSS <= 200 MB @1M', at1M, e.rowsPerSecond >= 100_000 && e.peakRssMb <= 200),
+        details: { ms: e.ms, bytes: e.bytes, startRssMb: e.startRssMb, baselineMs: reads.readBaseline.ms },
+      }),
+    );
+  }
+  return figures;
+}

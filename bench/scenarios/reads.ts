@@ -1,0 +1,89 @@
+import { EXPORT_MODES, type ExportMode } from '@bosun/shared';
+import type { Catalogue } from '../catalogue/index.js';
+import { readBaseline, type Rate } from '../harness/baselines.js';
+import { downloadCsv, getJson, timedGet } from '../harness/http.js';
+import { measureLatency, perSecond, watchRss, type LatencySummary } from '../harness/measure.js';
+import { withServer } from '../harness/server.js';
+import { freshTarget, loadReadTarget, type DbKind } from '../harness/targets.js';
+import { benchListMix, listQueryMix, type KindFigures } from './list.js';
+
+/**
+ * Everything that reads a loaded catalogue, on one database and one server: the HTTP floor
+ * (/api/health), the list mix, the category tree and vendor list, and both exports beside a
+ * direct read of the same rows.
+ */
+
+export interface ExportFigures {
+  mode: ExportMode;
+  rows: number;
+  bytes: number;
+  ms: number;
+  rowsPerSecond: number;
+  peakRssMb: number;
+  startRssMb: number;
+}
+
+export interface ReadFigures {
+  products: number;
+  load: { ms: number; productsPerSecond: number; categories: number; vendors: number };
+  health: LatencySummary;
+  list: KindFigures[];
+  categories: LatencySummary & { count: number };
+  vendors: LatencySummary & { count: number };
+  exports: ExportFigures[];
+  readBaseline: Rate;
+}
+
+export async function benchReads(
+  kind: DbKind,
+  catalogue: Catalogue,
+  products: number,
+  options: { warmups: number; samples: number; pgUrl?: string; log: (text: string) => void },
+): Promise<ReadFigures> {
+  const { log } = options;
+  const iterations = { warmups: options.warmups, samples: options.samples };
+  const target = await freshTarget(kind, `reads_${products}`, options.pgUrl);
+  try {
+    log(`loading ${products.toLocaleString('en-US')} products, ${catalogue.categories.length.toLocaleString('en-US')} categories and 500 vendors into ${kind}...`);
+    const loaded = await loadReadTarget(target, catalogue, products, log);
+    log(`loaded in ${(loaded.ms.total / 1000).toFixed(1)} s (${loaded.productsPerSecond.toLocaleString('en-US')} products/s)`);
+
+    const served = await withServer(target.url, async (server) => {
+      const api = `${server.baseUrl}/api`;
+      const health = await measureLatency(() => timedGet(`${api}/health`), iterations.warmups, iterations.samples);
+      log(`  GET /api/health (HTTP floor)                  p50 ${health.p50.toFixed(1).padStart(7)} ms  p95 ${health.p95.toFixed(1).padStart(7)} ms`);
+
+      const tree = await getJson<{ flatCategories: unknown[] }>(`${api}/categories`, server.token);
+      const categories = { ...(await measureLatency(() => timedGet(`${api}/categories`, server.token), iterations.warmups, iterations.samples)), count: tree.flatCategories.length };
+      log(`  GET /api/categories (${categories.count} nodes)             p50 ${categories.p50.toFixed(1).padStart(7)} ms  p95 ${categories.p95.toFixed(1).padStart(7)} ms`);
+      const vendorList = await getJson<{ vendors: unknown[] }>(`${api}/vendors`, server.token);
+      const vendors = { ...(await measureLatency(() => timedGet(`${api}/vendors`, server.token), iterations.warmups, iterations.samples)), count: vendorList.vendors.length };
+      log(`  GET /api/vendors (${vendors.count} vendors)                 p50 ${vendors.p50.toFixed(1).padStart(7)} ms  p95 ${vendors.p95.toFixed(1).padStart(7)} ms`);
+
+      log(`product list mix (${iterations.warmups} warm-ups, ${iterations.samples} samples per kind):`);
+      const list = await benchListMix(api, server.token, await listQueryMix(api, server.token, products), iterations, log);
+
+      const exports: ExportFigures[] = [];
+      for (const mode of EXPORT_MODES) {
+        const watched = await watchRss(server.pid, () => downloadCsv(`${api}/products/export?mode=${mode}`, server.token));
+        const rows = watched.result.records - 1;
+        if (rows !== products) log(`  WARNING: the ${mode} export has ${rows} rows, expected ${products}`);
+        const figures = { mode, rows, bytes: watched.result.bytes, ms: Math.round(watched.result.ms), rowsPerSecond: perSecond(rows, watched.result.ms), peakRssMb: watched.peakRssMb, startRssMb: watched.startRssMb };
+        exports.push(figures);
+        log(`  export ${mode}: ${rows.toLocaleString('en-US')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB in ${figures.ms} ms = ${figures.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${figures.peakRssMb} MB`);
+      }
+      return { health, categories, vendors, list, exports };
+    });
+
+    const baseline = await readBaseline(kind, target.url);
+    log(`  direct read baseline: ${baseline.rows.toLocaleString('en-US')} rows in ${baseline.ms} ms = ${baseline.rowsPerSecond.toLocaleString('en-US')} rows/s`);
+    return {
+      products,
+      load: { ms: loaded.ms.total, productsPerSecond: loaded.productsPerSecond, categories: loaded.categories, vendors: loaded.vendors },
+      ...served,
+      readBaseline: baseline,
+    };
+  } finally {
+    await target.drop();
+  }
+}
