@@ -25,6 +25,7 @@ import {
   mergeCategories,
   updateCategory,
 } from './categories.service.js';
+import { plainJsonSerializer } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -36,11 +37,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/categories', {
+    serializerCompiler: plainJsonSerializer,
     schema: { tags: ['categories'], response: { 200: categoriesResponseSchema, ...errors } },
     handler: async () => getCategories(app.deps.db),
   });
 
   app.get('/categories/vendor/:vendorId', {
+    serializerCompiler: plainJsonSerializer,
     schema: {
       tags: ['categories'],
       params: vendorIdParamsSchema,

@@ -31,26 +31,37 @@ export interface ProductPageRequest {
   limit: number;
 }
 
-/**
- * One page in the requested order; id breaks ties so pages never overlap. NULLs sort as the
- * smallest value in both dialects (first ascending, last descending), the order SQLite's indexes keep.
- */
-export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: ProductPageRequest) {
-  const direction = page.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const nulls = dialect === 'postgres' ? sql.raw(page.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
-  let query = selectProductsWithNames(db).where((eb) => eb.and(filterConditions(eb, page.filter, dialect)));
-  if (page.sort && page.sort !== 'id') query = query.orderBy(sql`${sql.ref(COLUMN_SQL[page.sort])} ${direction}${nulls}`);
-  return query.orderBy(sql`p.id ${page.sort ? direction : sql.raw('desc')}`).offset(page.offset).limit(page.limit).execute();
-}
-
 /** Products matching the filters, joining only the tables an advanced filter needs (for counts and bulk actions). */
-function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery) {
-  const joins = joinsFor((filter.advanced_filters ?? []).map((f) => f.column));
+function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn) {
+  const joins = joinsFor([...(filter.advanced_filters ?? []).map((f) => f.column), ...(sortColumn ? [sortColumn] : [])]);
   let query = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
   if (joins.has('v')) query = query.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof query;
   if (joins.has('vc')) query = query.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof query;
   if (joins.has('sc')) query = query.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof query;
   return query.where((eb) => eb.and(filterConditions(eb as never, filter, dialect)));
+}
+
+/**
+ * One page in the requested order; id breaks ties so pages never overlap. NULLs sort as the
+ * smallest value in both dialects (first ascending, last descending), the order SQLite's indexes
+ * keep. The page's ids are found first on the narrowest query (an index walk, joining only what
+ * the sort or filters need), then only those rows are read with their names: a deep page no
+ * longer builds and throws away every row before it.
+ */
+export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: ProductPageRequest) {
+  const direction = page.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const nulls = dialect === 'postgres' ? sql.raw(page.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
+  const sortColumn = page.sort && page.sort !== 'id' ? page.sort : undefined;
+  const order = [
+    ...(sortColumn ? [sql`${sql.ref(COLUMN_SQL[sortColumn])} ${direction}${nulls}`] : []),
+    sql`p.id ${page.sort ? direction : sql.raw('desc')}`,
+  ];
+  const pageIds = matchingProducts(db, dialect, page.filter, sortColumn)
+    .select('p.id')
+    .orderBy(order)
+    .offset(page.offset)
+    .limit(page.limit);
+  return selectProductsWithNames(db).where('p.id', 'in', pageIds as never).orderBy(order).execute();
 }
 
 export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {

@@ -18,6 +18,7 @@ import { bulkUpdateProducts } from './product-bulk-update.js';
 import { createProduct, updateProduct } from './product-writes.service.js';
 import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { plainJsonSerializer } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -26,6 +27,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.deps.db, dialect: app.deps.dialect });
 
   app.get('/products', {
+    serializerCompiler: plainJsonSerializer,
     schema: { tags: ['products'], querystring: productListQuerySchema, response: { 200: productListResponseSchema, ...errors } },
     handler: async (request) => listProducts(deps(), request.query),
   });

@@ -11,6 +11,7 @@ import {
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import { createVendor, deleteVendor, listVendors, updateVendor } from './vendors.service.js';
+import { plainJsonSerializer } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -18,6 +19,7 @@ export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('vendors'));
 
   app.get('/vendors', {
+    serializerCompiler: plainJsonSerializer,
     schema: { tags: ['vendors'], response: { 200: vendorsListResponseSchema, ...errors } },
     handler: async () => ({ vendors: await listVendors(app.deps.db) }),
   });
