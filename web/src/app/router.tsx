@@ -9,6 +9,7 @@ const AppLayout = lazy(() => import('./layout/app-layout'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const UsersRoute = lazy(() => import('./routes/users'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
+const ProductsRoute = lazy(() => import('./routes/products'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
 export const appRoutes: RouteObject[] = [
@@ -27,6 +28,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/products', element: <ProductsRoute /> },
           { path: '/users', element: <UsersRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

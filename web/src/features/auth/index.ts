@@ -1,4 +1,5 @@
-export { SessionProvider, useSession, useCurrentUser } from './session-context';
+export { SessionProvider, useSession, useCurrentUser, useUpdateSessionUser } from './session-context';
+export { updatePreferences, useUpdatePreferences } from './api/update-preferences';
 export type { SessionStatus } from './session-context';
 export { hasPermission, isAdmin } from './permissions';
 export { ROLE_COLORS, ROLE_LABELS } from './role-labels';

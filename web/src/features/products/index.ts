@@ -1,1 +1,2 @@
 export { GlobalSearch } from './components/global-search';
+export { ProductsView } from './components/products-view';

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManyProducts, createProduct, createProducts, createVendor, getDashboardStats, uniqueSuffix, type NewProduct } from './support/api.js';
+import { launchBrowser, newPage } from './support/browser.js';
+import { signInAs, visible } from './support/ui.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The number a stat card shows. */
+async function statValue(page: Page, card: 'Total Products' | 'Active Vendors' | 'Out of Stock' | 'Featured') {
+  const region = page.getByRole('region', { name: card });
+  await visible(region);
+  const text = (await region.innerText()).replace(card, '').trim();
+  return text;
+}
+
+describe('dashboard', () => {
+  it('shows the four stats, the vendor ranking and the recent products of what the shop holds, and Refresh re-reads them', async () => {
+    // The database is shared with the other e2e files: start from what is there, and make this
+    // test's vendors outrank every vendor already present (so the ranking shown is this test's).
+    const before = await getDashboardStats();
+    const top = before.topVendors[0]?.product_count ?? 0;
+    const suffix = uniqueSuffix();
+    const first = await createVendor(`Anchorage Supply ${suffix}`);
+    const second = await createVendor(`Bilge Works ${suffix}`);
+    const third = await createVendor(`Cleat & Co ${suffix}`);
+
+    const plan: [number, number][] = [
+      [first.id, top + 3],
+      [second.id, top + 2],
+      [third.id, top + 1],
+    ];
+    const products: NewProduct[] = [];
+    for (const [vendorId, n] of plan) {
+      for (let i = 0; i < n; i++) {
+        products.push({ sku: `DSH-${suffix}-${vendorId}-${i}`, name: `Deck fitting ${suffix} ${vendorId}/${i}`, stock: 5, list_price: 9.99, vendor_id: vendorId, featured: i === 0 });
+      }
+    }
+    // The last two are the most recent: one without a vendor, one out of stock.
+    const noVendor: NewProduct = { sku: `DSH-${suffix}-nv`, name: `Unbranded fender ${suffix}`, stock: 7, list_price: 14.5, vendor_id: null, featured: false };
+    const soldOut: NewProduct = { sku: `DSH-${suffix}-oos`, name: `Sold-out winch ${suffix}`, stock: 0, list_price: 249, vendor_id: first.id, featured: true };
+    await createManyProducts(products);
+    await createProducts([noVendor, soldOut]);
+    const added = products.length + 2;
+    const featuredAdded = plan.length + 1;
+
+    const { context, page } = await newPage(browser);
+    try {
+      await signInAs(page);
+      await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+
+      expect(await statValue(page, 'Total Products')).toBe(count(before.stats.totalProducts + added));
+      expect(await statValue(page, 'Active Vendors')).toBe(count(before.stats.totalVendors + 3));
+      expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 1));
+      expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded));
+
+      // Top Vendors: ranked by product count, each with its count and a bar of count/100.
+      const ranking = page.getByRole('region', { name: 'Top Vendors' }).getByRole('listitem');
+      const expected = [
+        { vendor: first, n: top + 3 + 1 },
+        { vendor: second, n: top + 2 },
+        { vendor: third, n: top + 1 },
+      ];
+      for (const [index, { vendor, n }] of expected.entries()) {
+        const item = ranking.nth(index);
+        await visible(item.getByText(`#${index + 1}`, { exact: true }));
+        await visible(item.getByText(vendor.name, { exact: true }));
+        await visible(item.getByText(`${count(n)} products`, { exact: true }));
+        const bar = item.getByRole('progressbar', { name: `${vendor.name}: ${n} products` });
+        expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.min(100, n));
+      }
+
+      // Recent Products: newest first, 'Unknown' without a vendor, the stock badge.
+      const recent = page.getByRole('region', { name: 'Recent Products' }).getByRole('listitem');
+      expect(await recent.count()).toBe(5);
+      const newest = recent.nth(0);
+      await visible(newest.getByText(soldOut.name, { exact: true }));
+      await visible(newest.getByText(`SKU: ${soldOut.sku} · ${first.name}`, { exact: true }));
+      await visible(newest.getByText('$249.00', { exact: true }));
+      await visible(newest.getByText('Out of stock', { exact: true }));
+      const unbranded = recent.nth(1);
+      await visible(unbranded.getByText(noVendor.name, { exact: true }));
+      await visible(unbranded.getByText(`SKU: ${noVendor.sku} · Unknown`, { exact: true }));
+      await visible(unbranded.getByText('$14.50', { exact: true }));
+      await visible(unbranded.getByText('7 in stock', { exact: true }));
+
+      // Something changes behind the page; Refresh shows it.
+      const late = await createProduct({ sku: `DSH-${suffix}-late`, name: `Late arrival ${suffix}`, stock: 0, list_price: 3, vendor_id: third.id, featured: true });
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => statValue(page, 'Total Products'), { timeout: 10_000 }).toBe(count(before.stats.totalProducts + added + 1));
+      expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 2));
+      expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded + 1));
+      await visible(recent.nth(0).getByText(late.name, { exact: true }));
+      await visible(ranking.nth(2).getByText(`${count(top + 2)} products`, { exact: true }));
+    } finally {
+      await context.close();
+    }
+  });
+});

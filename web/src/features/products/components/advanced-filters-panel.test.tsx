@@ -1,0 +1,144 @@
+import { OPERATOR_LABELS, OPERATORS_BY_TYPE } from '@bosun/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { newFilterRow, serializeFilterRows, type FilterRowDraft } from '../model/advanced-filter-rows';
+import { AdvancedFiltersPanel } from './advanced-filters-panel';
+
+/** The panel with its rows in state, and what the list would send for them. */
+function Harness({ initial = 1 }: { initial?: number }) {
+  const [rows, setRows] = useState<FilterRowDraft[]>(() => Array.from({ length: initial }, newFilterRow));
+  return (
+    <>
+      <AdvancedFiltersPanel rows={rows} onChange={setRows} />
+      <output data-testid="sent">{serializeFilterRows(rows) ?? ''}</output>
+      <output data-testid="row-count">{rows.length}</output>
+    </>
+  );
+}
+
+const sent = () => {
+  const text = screen.getByTestId('sent').textContent;
+  return text ? JSON.parse(text) : [];
+};
+const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+const optionLabels = (name: string) => [...select(name).options].map((o) => o.textContent);
+
+describe('AdvancedFiltersPanel', () => {
+  it('offers the operators of the chosen column type', async () => {
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    expect(select('Filter 1 operator').disabled).toBe(true);
+
+    const cases = [
+      ['name', 'text'],
+      ['stock', 'number'],
+      ['list_price', 'currency'],
+      ['published', 'boolean'],
+      ['created_at', 'date'],
+    ] as const;
+    for (const [column, type] of cases) {
+      await user.selectOptions(select('Filter 1 column'), column);
+      expect(optionLabels('Filter 1 operator')).toEqual(['Select operator', ...OPERATORS_BY_TYPE[type].map((op) => OPERATOR_LABELS[op])]);
+    }
+  });
+
+  it('shapes the value input to the column type', async () => {
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+
+    await user.selectOptions(select('Filter 1 column'), 'created_at');
+    await user.selectOptions(select('Filter 1 operator'), 'before');
+    expect((screen.getByLabelText('Filter 1 value') as HTMLInputElement).type).toBe('date');
+
+    await user.selectOptions(select('Filter 1 column'), 'featured');
+    await user.selectOptions(select('Filter 1 operator'), 'is');
+    expect(optionLabels('Filter 1 value')).toEqual(['Choose…', 'Yes', 'No']);
+    await user.selectOptions(select('Filter 1 value'), 'false');
+    expect(sent()).toEqual([{ column: 'featured', operator: 'is', value: 'false' }]);
+
+    // Money moves in steps of 0.01 and shows the currency sign.
+    await user.selectOptions(select('Filter 1 column'), 'vendor_cost');
+    await user.selectOptions(select('Filter 1 operator'), 'greater_than');
+    const money = screen.getByRole('textbox', { name: 'Filter 1 value' }) as HTMLInputElement;
+    await user.type(money, '1');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(money.value).toBe('$1.02');
+    await user.tab();
+    await waitFor(() => expect(sent()).toEqual([{ column: 'vendor_cost', operator: 'greater_than', value: '1.02' }]));
+
+    // A plain number moves in whole steps and has no sign.
+    await user.selectOptions(select('Filter 1 column'), 'stock');
+    const number = screen.getByRole('textbox', { name: 'Filter 1 value' }) as HTMLInputElement;
+    await user.type(number, '5');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(number.value).toBe('7');
+
+    await user.selectOptions(select('Filter 1 column'), 'sku');
+    await user.selectOptions(select('Filter 1 operator'), 'starts_with');
+    await user.type(screen.getByRole('textbox', { name: 'Filter 1 value' }), 'ANC-');
+    await waitFor(() => expect(sent()).toEqual([{ column: 'sku', operator: 'starts_with', value: 'ANC-' }]));
+  });
+
+  it('asks for a second value for between and for no value where the operator needs none', async () => {
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    await user.selectOptions(select('Filter 1 column'), 'weight');
+
+    await user.selectOptions(select('Filter 1 operator'), 'between');
+    expect(screen.getByRole('textbox', { name: 'Filter 1 value' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Filter 1 second value' })).toBeTruthy();
+
+    await user.selectOptions(select('Filter 1 operator'), 'less_than');
+    expect(screen.getByRole('textbox', { name: 'Filter 1 value' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Filter 1 second value' })).toBeNull();
+
+    for (const operator of ['is_zero', 'is_positive', 'is_set', 'is_not_set']) {
+      await user.selectOptions(select('Filter 1 operator'), operator);
+      expect(screen.queryByLabelText('Filter 1 value')).toBeNull();
+    }
+  });
+
+  it('sends only complete rows and counts them in the header', async () => {
+    renderWithProviders(<Harness initial={0} />);
+    const user = userEvent.setup();
+    const panel = screen.getByRole('region', { name: 'Advanced Filters' });
+    const badge = () => within(panel).getByLabelText(/active filters$/).textContent;
+    expect(badge()).toBe('0 active');
+
+    await user.click(screen.getByRole('button', { name: 'Add filter row' }));
+    await user.click(screen.getByRole('button', { name: 'Add filter row' }));
+    await user.selectOptions(select('Filter 1 column'), 'list_price');
+    await user.selectOptions(select('Filter 1 operator'), 'between');
+    await user.type(screen.getByRole('textbox', { name: 'Filter 1 value' }), '10');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Filter 1 value' })).toHaveProperty('value', '$10'));
+    // Still waiting for its second value: not sent, not counted.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(sent()).toEqual([]);
+    expect(badge()).toBe('0 active');
+
+    await user.type(screen.getByRole('textbox', { name: 'Filter 1 second value' }), '25.5');
+    await waitFor(() => expect(sent()).toEqual([{ column: 'list_price', operator: 'between', value: '10', value2: '25.5' }]));
+    expect(badge()).toBe('1 active');
+
+    await user.selectOptions(select('Filter 2 column'), 'stock');
+    expect(sent()).toHaveLength(1);
+    await user.selectOptions(select('Filter 2 operator'), 'is_zero');
+    expect(sent()).toEqual([
+      { column: 'list_price', operator: 'between', value: '10', value2: '25.5' },
+      { column: 'stock', operator: 'is_zero' },
+    ]);
+    expect(badge()).toBe('2 active');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter 1' }));
+    expect(sent()).toEqual([{ column: 'stock', operator: 'is_zero' }]);
+    expect(badge()).toBe('1 active');
+    expect(select('Filter 1 column').value).toBe('stock');
+
+    await user.click(screen.getByRole('button', { name: 'Clear all advanced filters' }));
+    expect(screen.getByTestId('row-count').textContent).toBe('0');
+    expect(sent()).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { PAGE_SIZES } from '@bosun/shared';
+import { Button, Group, Loader, NativeSelect, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+const count = new Intl.NumberFormat('en-US');
+
+interface PaginationBarProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  pages: number;
+  loading?: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export function PaginationBar({ page, pageSize, total, pages, loading, onPageChange, onPageSizeChange }: PaginationBarProps) {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  const lastPage = Math.max(pages, 1);
+  return (
+    <Group justify="space-between" gap="sm" component="nav" aria-label="Pagination">
+      <Group gap="sm">
+        <Text size="sm" c="dimmed">
+          Showing {count.format(from)} to {count.format(to)} of {count.format(total)}
+        </Text>
+        {loading && <Loader size="xs" aria-label="Loading products" />}
+      </Group>
+      <Group gap="sm">
+        <Group gap={6}>
+          <Text size="sm" c="dimmed" aria-hidden>
+            Per page
+          </Text>
+          <NativeSelect
+            aria-label="Page size"
+            size="xs"
+            data={PAGE_SIZE_OPTIONS}
+            value={String(pageSize)}
+            onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+          />
+        </Group>
+        <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        <Text size="sm" aria-live="polite">
+          Page {page} of {lastPage}
+        </Text>
+        <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,348 @@
+import type { Product, SortColumn } from '@bosun/shared';
+import { ActionIcon, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnSizingState,
+  type Header,
+  type RowSelectionState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { SortState } from '../hooks/use-product-list-state';
+import { useResetOnChange } from '../hooks/use-reset-on-change';
+import {
+  DEFAULT_COLUMN_WIDTH,
+  isSortableColumn,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  PRODUCT_COLUMNS,
+  type Units,
+} from '../model/product-columns';
+import classes from './products-table.module.css';
+
+/** Rows are one line high, so every row has the same height and the virtualiser needs no measuring. */
+export const ROW_HEIGHT = 44;
+const SELECT_COLUMN_WIDTH = 44;
+const ACTIONS_COLUMN_WIDTH = 96;
+const KEYBOARD_RESIZE_STEP = 10;
+
+interface ProductsTableProps {
+  products: Product[];
+  units: Units;
+  visibleColumns: readonly string[];
+  columnWidths: Record<string, number>;
+  /** Called once a resize ends (mouse up, or key up), with every width that differs from the default. */
+  onColumnWidthsChange: (widths: Record<string, number>) => void;
+  sort: SortState | null;
+  onToggleSort: (column: SortColumn) => void;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: (selection: RowSelectionState) => void;
+  onViewDetails: (product: Product) => void;
+  onDelete: (product: Product) => void;
+  /** Scrolls back to the top when this changes (a new page, filter or sort). */
+  scrollKey: string;
+  busy?: boolean;
+  emptyState?: ReactNode;
+  maxHeight?: string;
+}
+
+const clampWidth = (width: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
+
+function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
+  if (order === 'asc') return <IconArrowUp size={14} aria-hidden />;
+  if (order === 'desc') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden style={{ opacity: 0.35 }} />;
+}
+
+function HeaderCell({
+  header,
+  sort,
+  onToggleSort,
+  onKeyboardResize,
+  onKeyboardResizeEnd,
+}: {
+  header: Header<Product, unknown>;
+  sort: SortState | null;
+  onToggleSort: (column: SortColumn) => void;
+  onKeyboardResize: (id: string, width: number) => void;
+  onKeyboardResizeEnd: () => void;
+}) {
+  const id = header.column.id;
+  const label = String(header.column.columnDef.header);
+  const order = sort?.column === id ? sort.order : null;
+  const sortable = isSortableColumn(id);
+  const width = header.getSize();
+  return (
+    <th
+      role="columnheader"
+      className={classes.th}
+      style={{ width }}
+      aria-sort={sortable ? (order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none') : undefined}
+    >
+      {sortable ? (
+        <UnstyledButton className={classes.sortButton} onClick={() => onToggleSort(id)} aria-label={`Sort by ${label}`}>
+          <span className={classes.cellText}>{label}</span>
+          <SortIcon order={order} />
+        </UnstyledButton>
+      ) : (
+        <span className={classes.cellText}>{label}</span>
+      )}
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${label} column`}
+        aria-valuenow={width}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        aria-valuemax={MAX_COLUMN_WIDTH}
+        tabIndex={0}
+        className={classes.resizer}
+        data-resizing={header.column.getIsResizing() || undefined}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        onDoubleClick={() => {
+          onKeyboardResize(id, DEFAULT_COLUMN_WIDTH);
+          onKeyboardResizeEnd();
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+          event.preventDefault();
+          onKeyboardResize(id, width + (event.key === 'ArrowRight' ? KEYBOARD_RESIZE_STEP : -KEYBOARD_RESIZE_STEP));
+        }}
+        onKeyUp={(event) => {
+          if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') onKeyboardResizeEnd();
+        }}
+      />
+    </th>
+  );
+}
+
+interface CellLayout {
+  id: string;
+  width: number;
+  align?: 'right';
+  cell: (product: Product, units: Units) => ReactNode;
+}
+
+interface RowActions {
+  toggle: (id: number, checked: boolean) => void;
+  view: (product: Product) => void;
+  remove: (product: Product) => void;
+}
+
+interface ProductRowProps {
+  product: Product;
+  index: number;
+  start: number;
+  selected: boolean;
+  layout: CellLayout[];
+  units: Units;
+  actions: RowActions;
+}
+
+const ProductRow = memo(function ProductRow({ product, index, start, selected, layout, units, actions }: ProductRowProps) {
+  return (
+    <tr
+      role="row"
+      aria-rowindex={index + 2}
+      data-selected={selected || undefined}
+      className={`${classes.tr} ${classes.row}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+    >
+      <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }}>
+        <Checkbox size="xs" aria-label={`Select ${product.name}`} checked={selected} onChange={(event) => actions.toggle(product.id, event.currentTarget.checked)} />
+      </td>
+      {layout.map((column) => (
+        <td key={column.id} role="cell" className={column.align === 'right' ? `${classes.td} ${classes.right}` : classes.td} style={{ width: column.width }}>
+          <span className={classes.cellText}>{column.cell(product, units)}</span>
+        </td>
+      ))}
+      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+        <div className={classes.actionButtons}>
+          {/* 'Quick Edit' (the product form modal, issue 6) goes first here. */}
+          <ActionIcon variant="subtle" aria-label="View Details" title="View Details" onClick={() => actions.view(product)}>
+            <IconExternalLink size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label="Delete Product" title="Delete Product" onClick={() => actions.remove(product)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </div>
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * The products grid: only the rows in view are in the page (a 500-row page scrolls like a 20-row
+ * one), widths are dragged on the header edges, and row actions show on hover or focus.
+ */
+export function ProductsTable({
+  products,
+  units,
+  visibleColumns,
+  columnWidths,
+  onColumnWidthsChange,
+  sort,
+  onToggleSort,
+  rowSelection,
+  onRowSelectionChange,
+  onViewDetails,
+  onDelete,
+  scrollKey,
+  busy,
+  emptyState,
+  maxHeight = 'calc(100vh - 330px)',
+}: ProductsTableProps) {
+  // Saved widths are the starting point; a drag changes them here first and is saved when it ends.
+  const [sizing, setSizing] = useResetOnChange<ColumnSizingState>(JSON.stringify(columnWidths), columnWidths);
+  const sizingRef = useRef(sizing);
+  sizingRef.current = sizing;
+
+  const columns = useMemo<ColumnDef<Product>[]>(
+    () =>
+      PRODUCT_COLUMNS.map((spec) => ({
+        id: spec.id,
+        header: spec.label,
+        size: DEFAULT_COLUMN_WIDTH,
+        minSize: MIN_COLUMN_WIDTH,
+        maxSize: MAX_COLUMN_WIDTH,
+      })),
+    [],
+  );
+  const columnVisibility = useMemo(
+    () => Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c.id, visibleColumns.includes(c.id)])),
+    [visibleColumns],
+  );
+
+  const table = useReactTable({
+    data: products,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (product) => String(product.id),
+    state: { columnVisibility, columnSizing: sizing, rowSelection },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => setSizing((current) => (typeof updater === 'function' ? updater(current) : updater)),
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
+    columnResizeMode: 'onChange',
+    enableRowSelection: true,
+    manualSorting: true,
+  });
+
+  const saveWidths = () => {
+    const widths = Object.fromEntries(
+      Object.entries(sizingRef.current)
+        .map(([id, width]) => [id, clampWidth(width)] as const)
+        .filter(([, width]) => width !== DEFAULT_COLUMN_WIDTH),
+    );
+    if (JSON.stringify(widths) !== JSON.stringify(columnWidths)) onColumnWidthsChange(widths);
+  };
+
+  const resizingColumn = table.getState().columnSizingInfo.isResizingColumn;
+  const wasResizing = useRef(false);
+  useEffect(() => {
+    if (wasResizing.current && !resizingColumn) saveWidths();
+    wasResizing.current = Boolean(resizingColumn);
+    // saveWidths reads the latest sizes through a ref; only the end of a drag matters here.
+  }, [resizingColumn]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [scrollKey]);
+
+  const headers = table.getHeaderGroups()[0]!.headers;
+  const layoutKey = headers.map((h) => `${h.column.id}:${h.getSize()}`).join(',');
+  // Rows re-render only when their own product, selection or the column layout changes, so
+  // scrolling mounts the few rows that come into view and leaves the others alone.
+  const layout = useMemo<CellLayout[]>(
+    () =>
+      headers.map((header) => {
+        const spec = PRODUCT_COLUMNS.find((c) => c.id === header.column.id)!;
+        return { id: spec.id, width: header.getSize(), align: spec.align, cell: spec.cell };
+      }),
+    // The key names every visible column and its width: the headers changed exactly when it did.
+    [layoutKey],
+  );
+  const latest = useRef({ rowSelection, onRowSelectionChange, onViewDetails, onDelete });
+  latest.current = { rowSelection, onRowSelectionChange, onViewDetails, onDelete };
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      toggle: (id, checked) => {
+        const { rowSelection: current, onRowSelectionChange: change } = latest.current;
+        const next = { ...current };
+        if (checked) next[String(id)] = true;
+        else delete next[String(id)];
+        change(next);
+      },
+      view: (product) => latest.current.onViewDetails(product),
+      remove: (product) => latest.current.onDelete(product),
+    }),
+    [],
+  );
+  const totalWidth = SELECT_COLUMN_WIDTH + table.getTotalSize() + ACTIONS_COLUMN_WIDTH;
+  const allSelected = table.getIsAllRowsSelected();
+  const someSelected = table.getIsSomeRowsSelected();
+
+  return (
+    <div ref={scrollRef} className={classes.scroller} style={{ maxHeight }} aria-busy={busy || undefined}>
+      <table role="table" aria-label="Products" aria-rowcount={rows.length + 1} className={classes.table} style={{ width: totalWidth }}>
+        <thead role="rowgroup" className={classes.thead}>
+          <tr role="row" aria-rowindex={1} className={classes.tr}>
+            <th role="columnheader" className={classes.th} style={{ width: SELECT_COLUMN_WIDTH }}>
+              <Checkbox
+                size="xs"
+                aria-label="Select all products on this page"
+                checked={allSelected}
+                indeterminate={someSelected && !allSelected}
+                disabled={rows.length === 0}
+                onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
+              />
+            </th>
+            {headers.map((header) => (
+              <HeaderCell
+                key={header.id}
+                header={header}
+                sort={sort}
+                onToggleSort={onToggleSort}
+                onKeyboardResize={(id, width) => setSizing((current) => ({ ...current, [id]: clampWidth(width) }))}
+                onKeyboardResizeEnd={saveWidths}
+              />
+            ))}
+            <th role="columnheader" className={`${classes.th} ${classes.actionsHead}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className={classes.tbody} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const product = rows[item.index]!.original;
+            return (
+              <ProductRow
+                key={product.id}
+                product={product}
+                index={item.index}
+                start={item.start}
+                selected={Boolean(rowSelection[String(product.id)])}
+                layout={layout}
+                units={units}
+                actions={rowActions}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length === 0 && emptyState && <div className={classes.empty}>{emptyState}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { FILTER_COLUMNS, isInStock, SORTABLE_COLUMNS, type FilterColumn, type Product, type SortColumn } from '@bosun/shared';
+import { Badge } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { formatCategories, formatDimensions, formatNumber, htmlToText, truncate, TRUNCATE_AT } from './cell-format';
+
+export interface Units {
+  weight: string;
+  dimension: string;
+}
+
+export interface ProductColumnSpec {
+  id: string;
+  label: string;
+  align?: 'right';
+  cell: (product: Product, units: Units) => ReactNode;
+}
+
+/** Column widths (SPEC §9). */
+export const DEFAULT_COLUMN_WIDTH = 150;
+export const MIN_COLUMN_WIDTH = 50;
+export const MAX_COLUMN_WIDTH = 2000;
+
+/** Default visible columns (SPEC §9). */
+export const DEFAULT_VISIBLE_COLUMNS = [
+  'id', 'sku', 'name', 'brand', 'stock', 'list_price', 'dimensions', 'vendor_name', 'published', 'categories_display',
+];
+
+/** Text that may be cut short by the column's width; the full text is in the tooltip. */
+function Text({ value, full }: { value: string | null | undefined; full?: string }) {
+  if (value === null || value === undefined || value === '') return <span data-empty>—</span>;
+  return <span title={full ?? value}>{value}</span>;
+}
+
+const label = (column: FilterColumn) => FILTER_COLUMNS[column].label;
+const text = (column: keyof Product & FilterColumn): ProductColumnSpec => ({
+  id: column,
+  label: label(column),
+  cell: (p) => <Text value={p[column] as string | null} />,
+});
+const money = (column: 'list_price' | 'market_price' | 'vendor_cost' | 'special_price'): ProductColumnSpec => ({
+  id: column,
+  label: label(column),
+  align: 'right',
+  cell: (p) => formatCurrency(p[column]),
+});
+const measure = (column: 'length' | 'width' | 'height'): ProductColumnSpec => ({
+  id: column,
+  label: label(column),
+  align: 'right',
+  cell: (p, units) => (p[column] === null ? '—' : `${formatNumber(p[column])} ${units.dimension}`),
+});
+const shortened = (column: 'short_description' | 'description'): ProductColumnSpec => ({
+  id: column,
+  label: label(column),
+  cell: (p) => {
+    const plain = htmlToText(p[column]);
+    return <Text value={truncate(plain, TRUNCATE_AT[column])} full={plain} />;
+  },
+});
+const yesNo = (column: 'featured'): ProductColumnSpec => ({ id: column, label: label(column), cell: (p) => (p[column] ? 'Yes' : 'No') });
+const date = (column: 'created_at' | 'updated_at'): ProductColumnSpec => ({
+  id: column,
+  label: label(column),
+  cell: (p) => <span title={p[column]}>{formatDate(p[column])}</span>,
+});
+
+/** Every column the list can show, in display order; the customiser lists them in this order. */
+export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
+  { id: 'id', label: 'ID', cell: (p) => p.id },
+  {
+    id: 'image_url',
+    label: 'Image URL',
+    cell: (p) => <Text value={p.image_url && truncate(p.image_url, TRUNCATE_AT.image_url)} full={p.image_url ?? undefined} />,
+  },
+  text('sku'),
+  text('name'),
+  text('brand'),
+  text('mfn'),
+  text('gtin'),
+  shortened('short_description'),
+  shortened('description'),
+  {
+    id: 'stock',
+    label: 'Stock',
+    align: 'right',
+    cell: (p) => (
+      <Badge size="sm" variant="light" color={isInStock(p.stock) ? 'teal' : 'red'}>
+        {formatNumber(p.stock)}
+      </Badge>
+    ),
+  },
+  money('list_price'),
+  money('market_price'),
+  money('vendor_cost'),
+  money('special_price'),
+  {
+    id: 'weight',
+    label: 'Weight',
+    align: 'right',
+    cell: (p, units) => (p.weight === null ? '—' : `${formatNumber(p.weight)} ${units.weight}`),
+  },
+  measure('length'),
+  measure('width'),
+  measure('height'),
+  { id: 'dimensions', label: 'Dimensions', cell: (p, units) => formatDimensions(p, units.dimension) },
+  text('vendor_name'),
+  text('vendor_category_name'),
+  text('store_category_name'),
+  { id: 'categories_display', label: 'Categories', cell: (p) => <Text value={formatCategories(p)} /> },
+  text('google_category'),
+  {
+    id: 'published',
+    label: 'Status',
+    cell: (p) => (
+      <Badge size="sm" variant="light" color={p.published ? 'green' : 'gray'}>
+        {p.published ? 'Published' : 'Draft'}
+      </Badge>
+    ),
+  },
+  yesNo('featured'),
+  text('visibility'),
+  text('meta_title'),
+  text('meta_description'),
+  text('meta_keywords'),
+  date('created_at'),
+  date('updated_at'),
+];
+
+export const PRODUCT_COLUMN_IDS = PRODUCT_COLUMNS.map((c) => c.id);
+export const columnLabel = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.label ?? id;
+
+export const isSortableColumn = (id: string): id is SortColumn => (SORTABLE_COLUMNS as readonly string[]).includes(id);
