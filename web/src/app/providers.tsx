@@ -10,7 +10,8 @@ import { theme } from './theme';
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
+      {/* Bottom right: at the top a toast would cover the header's user menu for its five seconds. */}
+      <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>{children}</ModalsProvider>
