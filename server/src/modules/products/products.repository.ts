@@ -56,12 +56,13 @@ export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: Product
     ...(sortColumn ? [sql`${sql.ref(COLUMN_SQL[sortColumn])} ${direction}${nulls}`] : []),
     sql`p.id ${page.sort ? direction : sql.raw('desc')}`,
   ];
-  const pageIds = matchingProducts(db, dialect, page.filter, sortColumn)
-    .select('p.id')
-    .orderBy(order)
-    .offset(page.offset)
-    .limit(page.limit);
-  return selectProductsWithNames(db).where('p.id', 'in', pageIds as never).orderBy(order).execute();
+  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn).select('p.id');
+  let rows = selectProductsWithNames(db);
+  for (const term of order) {
+    pageIds = pageIds.orderBy(term);
+    rows = rows.orderBy(term);
+  }
+  return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
 }
 
 export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
