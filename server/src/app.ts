@@ -107,7 +107,7 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   }
   app.setNotFoundHandler((request, reply) => {
     // The SPA owns every other GET path (history fallback); the API answers JSON 404s.
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!, { maxAge: 0, immutable: false });
     }
     return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
