@@ -9,6 +9,8 @@ const AppLayout = lazy(() => import('./layout/app-layout'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const UsersRoute = lazy(() => import('./routes/users'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
+const CategoriesRoute = lazy(() => import('./routes/categories'));
+const CategoryTreeRoute = lazy(() => import('./routes/category-tree'));
 const ProductsRoute = lazy(() => import('./routes/products'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
@@ -30,6 +32,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/products', element: <ProductsRoute /> },
           { path: '/users', element: <UsersRoute /> },
+          { path: '/categories', element: <CategoriesRoute /> },
+          { path: '/category-tree', element: <CategoryTreeRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],

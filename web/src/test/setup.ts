@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries (color scheme, reduced motion) on mount; happy-dom has no matchMedia.
 if (!window.matchMedia) {

@@ -1,0 +1,130 @@
+import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconFolderOpen } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { productCountLabel, productsUrlFor, type VisibleCategoryRow } from '../category-tree-logic';
+import { CategoryRowButtons, type CategoryRowActions } from './category-row-actions';
+import classes from './category-rows.module.css';
+
+/** SPEC §9: the tree indents 24 px per level. */
+export const TREE_INDENT_PX = 24;
+const ROW_HEIGHT = 46;
+export const LIST_HEIGHT = 'max(360px, calc(100vh - 370px))';
+
+interface CategoryTreeListProps {
+  rows: VisibleCategoryRow[];
+  selected: ReadonlySet<number>;
+  actions: CategoryRowActions;
+  /** A new value (another filter or search) scrolls back to the top, where the first matches are. */
+  scrollResetKey?: string;
+}
+
+/** Scrolls a virtual list back to its top whenever `key` changes (not on the first render). */
+export function useScrollReset(virtualizer: { scrollToOffset: (offset: number) => void }, key: string | undefined) {
+  const previous = useRef(key);
+  useEffect(() => {
+    if (previous.current === key) return;
+    previous.current = key;
+    virtualizer.scrollToOffset(0);
+  }, [key, virtualizer]);
+}
+
+/** A virtualizer over tree rows, keyed by category id. */
+export function useCategoryVirtualizer(rows: VisibleCategoryRow[], rowHeight: number, scrollResetKey: string | undefined) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The same key function for as long as the rows are the same: a new one on every render would make
+  // the virtualizer remeasure every row of a long list on each scrolled frame.
+  const getItemKey = useCallback((index: number) => rows[index]?.node.id ?? -index, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey,
+    overscan: 10,
+  });
+  useScrollReset(virtualizer, scrollResetKey);
+  return { scrollRef, virtualizer };
+}
+
+/**
+ * The tree view. Only the rows in sight are in the page (thousands of categories scroll, expand and
+ * select without delay); each row re-renders only when its own node, state or checkbox changes.
+ */
+export function CategoryTreeList({ rows, selected, actions, scrollResetKey }: CategoryTreeListProps) {
+  const { scrollRef, virtualizer } = useCategoryVirtualizer(rows, ROW_HEIGHT, scrollResetKey);
+  return (
+    <div ref={scrollRef} className={classes.scroller} style={{ height: LIST_HEIGHT }} role="list" aria-label="Category tree">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              aria-level={row.depth + 1}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <TreeRow row={row} selected={selected.has(row.node.id)} actions={actions} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The expand/collapse toggle, or a spacer of its width for a leaf. */
+export function ExpandToggle({ row, onToggle }: { row: VisibleCategoryRow; onToggle: (id: number) => void }) {
+  if (!row.hasChildren) return <span className={classes.toggleSpacer} aria-hidden />;
+  const { node, expanded } = row;
+  return (
+    <button
+      type="button"
+      className={classes.toggle}
+      aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node.name}`}
+      aria-expanded={expanded}
+      onClick={() => onToggle(node.id)}
+    >
+      {expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+    </button>
+  );
+}
+
+/** A folder (open or closed) for a category with subcategories, a document for one without. */
+export function CategoryIcon({ row }: { row: VisibleCategoryRow }) {
+  const Icon = row.hasChildren ? (row.expanded ? IconFolderOpen : IconFolder) : IconFileText;
+  return <Icon size={18} className={classes.icon} data-folder={row.hasChildren || undefined} aria-hidden />;
+}
+
+const TreeRow = memo(function TreeRow({ row, selected, actions }: { row: VisibleCategoryRow; selected: boolean; actions: CategoryRowActions }) {
+  const { node, depth } = row;
+  return (
+    <div className={classes.row} data-selected={selected || undefined} style={{ paddingLeft: 12 + depth * TREE_INDENT_PX }}>
+      <input
+        type="checkbox"
+        className={classes.checkbox}
+        aria-label={`Select ${node.name}`}
+        checked={selected}
+        onChange={() => actions.toggleSelected(node.id)}
+      />
+      <ExpandToggle row={row} onToggle={actions.toggleExpanded} />
+      <CategoryIcon row={row} />
+      <Link className={classes.name} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)} title={node.name}>
+        {node.name}
+      </Link>
+      <span className={classes.muted}>[{node.type}]</span>
+      <span className={classes.badge}>Level {node.level}</span>
+      <span className={classes.badge} data-color={node.product_count > 0 ? 'teal' : undefined}>
+        {productCountLabel(node.product_count)}
+      </span>
+      {node.vendor_name && (
+        <span className={classes.vendor} title={node.vendor_name}>
+          {node.vendor_name}
+        </span>
+      )}
+      <CategoryRowButtons node={node} actions={actions} />
+    </div>
+  );
+});
