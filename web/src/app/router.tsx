@@ -11,6 +11,7 @@ const UsersRoute = lazy(() => import('./routes/users'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const CategoriesRoute = lazy(() => import('./routes/categories'));
 const CategoryTreeRoute = lazy(() => import('./routes/category-tree'));
+const VendorsRoute = lazy(() => import('./routes/vendors'));
 const ProductsRoute = lazy(() => import('./routes/products'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
@@ -32,6 +33,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/products', element: <ProductsRoute /> },
           { path: '/users', element: <UsersRoute /> },
+          { path: '/vendors', element: <VendorsRoute /> },
           { path: '/categories', element: <CategoriesRoute /> },
           { path: '/category-tree', element: <CategoryTreeRoute /> },
           { path: '/settings', element: <SettingsRoute /> },

@@ -1,0 +1,45 @@
+import { VENDOR_MESSAGES, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@bosun/shared';
+import { Modal } from '@mantine/core';
+import { notify } from '../../../components/ui/notify';
+import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
+import { useCreateVendor } from '../api/create-vendor';
+import { useUpdateVendor } from '../api/update-vendor';
+import { VENDOR_FORM_FIELDS, type VendorPayload } from '../vendor-form-values';
+import { VendorForm, type VendorServerFieldErrors } from './vendor-form';
+
+interface VendorFormModalProps {
+  opened: boolean;
+  /** The vendor being edited; none to add a new one. */
+  vendor: Vendor | null;
+  onClose: () => void;
+}
+
+export function VendorFormModal({ opened, vendor, onClose }: VendorFormModalProps) {
+  const createVendor = useCreateVendor();
+  const updateVendor = useUpdateVendor();
+
+  const save = async (payload: VendorPayload): Promise<VendorServerFieldErrors | void> => {
+    try {
+      if (vendor) {
+        await updateVendor.mutateAsync({ id: vendor.id, body: payload as UpdateVendorBody });
+        notify.success(VENDOR_MESSAGES.updated);
+      } else {
+        const created = await createVendor.mutateAsync(payload as CreateVendorBody);
+        notify.success(VENDOR_MESSAGES.created(created.name));
+      }
+      onClose();
+    } catch (error) {
+      // A taken name or a rejected address is shown under its field; anything else as a toast.
+      const fieldErrors = fieldErrorsFromApiError(error, VENDOR_FORM_FIELDS);
+      if (Object.keys(fieldErrors).length > 0) return fieldErrors;
+      notify.error(errorMessage(error, VENDOR_MESSAGES.saveFailed));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={vendor ? 'Edit Vendor' : 'Add Vendor'} size="xl" styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
+      {/* Keyed so that each opening starts from the vendor's current values. */}
+      <VendorForm key={vendor?.id ?? 'new'} mode={vendor ? 'edit' : 'create'} vendor={vendor} onSubmit={save} onCancel={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+import { VENDOR_STATUSES, type Vendor } from '@bosun/shared';
+import { Autocomplete, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  vendorFormDefaults,
+  vendorFormResolver,
+  type VendorFormField,
+  type VendorFormMode,
+  type VendorFormValues,
+  type VendorPayload,
+} from '../vendor-form-values';
+import { VENDOR_STATUS_LOOKS } from './vendor-status-badge';
+
+export type VendorServerFieldErrors = Partial<Record<VendorFormField, string>>;
+
+const STATUS_OPTIONS = VENDOR_STATUSES.map((status) => ({ value: status, label: VENDOR_STATUS_LOOKS[status].label }));
+const PAYMENT_TERMS_SUGGESTIONS = ['Due on receipt', 'Net 15', 'Net 30', 'Net 45', 'Net 60', 'Prepaid', 'Cash on delivery'];
+
+interface VendorFormProps {
+  mode: VendorFormMode;
+  vendor?: Vendor | null;
+  /** Resolves to the field messages the server returned (shown under the fields), or nothing. */
+  onSubmit: (payload: VendorPayload) => Promise<VendorServerFieldErrors | void>;
+  onCancel: () => void;
+}
+
+export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VendorFormValues, unknown, VendorPayload>({
+    resolver: vendorFormResolver(mode),
+    defaultValues: vendorFormDefaults(vendor),
+  });
+
+  const submit = handleSubmit(async (payload) => {
+    const fieldErrors = await onSubmit(payload);
+    if (!fieldErrors) return;
+    Object.entries(fieldErrors).forEach(([field, message], index) =>
+      setError(field as VendorFormField, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
+  });
+
+  const text = (field: VendorFormField) => ({ error: errors[field]?.message, ...register(field) });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add vendor' : 'Edit vendor'}>
+      <Stack gap="lg">
+        <Fieldset legend="Basic Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="Vendor Name" withAsterisk autoComplete="off" data-autofocus {...text('name')} />
+            <TextInput label="Contact Person" autoComplete="off" {...text('contact_person')} />
+            <TextInput label="Email" type="email" placeholder="orders@vendor.com" autoComplete="off" {...text('email')} />
+            <TextInput label="Phone" type="tel" placeholder="+1 555 010 2000" autoComplete="off" {...text('phone')} />
+            <TextInput label="Website" type="url" placeholder="https://vendor.com" autoComplete="off" {...text('website')} />
+            {/* Controlled: a registered select only shows its first option in some DOMs until changed. */}
+            <Controller
+              control={control}
+              name="status"
+              render={({ field }) => (
+                <NativeSelect
+                  label="Status"
+                  data={STATUS_OPTIONS}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.value)}
+                  onBlur={field.onBlur}
+                  error={errors.status?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Address Information">
+          <Stack gap="sm">
+            <TextInput label="Address" placeholder="Street and number" autoComplete="off" {...text('address')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <TextInput label="City" autoComplete="off" {...text('city')} />
+              <TextInput label="State" autoComplete="off" {...text('state')} />
+              <TextInput label="Postal Code" autoComplete="off" {...text('postal_code')} />
+              <TextInput label="Country" autoComplete="off" {...text('country')} />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Business Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="Tax ID" autoComplete="off" {...text('tax_id')} />
+            <Controller
+              control={control}
+              name="payment_terms"
+              render={({ field }) => (
+                <Autocomplete
+                  label="Payment Terms"
+                  placeholder="e.g. Net 30"
+                  data={PAYMENT_TERMS_SUGGESTIONS}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.payment_terms?.message}
+                  autoComplete="off"
+                />
+              )}
+            />
+            <TextInput label="Logo URL" type="url" placeholder="https://vendor.com/logo.png" autoComplete="off" {...text('logo_url')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Additional Information">
+          <Stack gap="sm">
+            <Textarea label="Description" rows={3} resize="vertical" {...text('description')} />
+            <Textarea label="Notes" description="Internal notes, not shown to customers" rows={3} resize="vertical" {...text('notes')} />
+          </Stack>
+        </Fieldset>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {mode === 'create' ? 'Create Vendor' : 'Update Vendor'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
