@@ -6,6 +6,7 @@ import { categoryCountsMigration } from './migrations/0003-category-counts.js';
 import { productSearchMigration } from './migrations/0004-product-search.js';
 import { downloadTokensMigration } from './migrations/0005-download-tokens.js';
 import { statementCountTriggersMigration } from './migrations/0006-statement-count-triggers.js';
+import { vendorCountsMigration } from './migrations/0007-vendor-counts.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0004-product-search': productSearchMigration(dialect),
     '0005-download-tokens': downloadTokensMigration,
     '0006-statement-count-triggers': statementCountTriggersMigration(dialect),
+    '0007-vendor-counts': vendorCountsMigration(dialect),
   };
 }
 

@@ -71,6 +71,10 @@ export interface VendorsTable {
   logo_url: string | null;
   description: string | null;
   notes: string | null;
+  /** Kept by triggers on products and categories (migration 0007). */
+  product_count: Generated<number>;
+  in_stock_count: Generated<number>;
+  category_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -26,20 +26,13 @@ export async function countActiveVendors(db: Kysely<DB>): Promise<number> {
 }
 
 export async function findTopVendorsByProductCount(db: Kysely<DB>) {
-  const counts = db
-    .selectFrom('products')
-    .select(['vendor_id', sql<number>`count(*)`.as('product_count')])
-    .where('vendor_id', 'is not', null)
-    .groupBy('vendor_id');
-  const rows = await db
-    .selectFrom('vendors as v')
-    .leftJoin(counts.as('c'), 'c.vendor_id', 'v.id')
-    .select(['v.id', 'v.name', 'v.status', sql<number>`coalesce(c.product_count, 0)`.as('product_count')])
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'name', 'status', 'product_count'])
     .orderBy('product_count', 'desc')
-    .orderBy('v.name', 'asc')
+    .orderBy('name', 'asc')
     .limit(DASHBOARD_TOP_VENDORS)
     .execute();
-  return rows.map((r) => ({ ...r, product_count: Number(r.product_count) }));
 }
 
 export const findRecentProducts = (db: Kysely<DB>) =>

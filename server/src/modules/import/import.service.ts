@@ -167,6 +167,8 @@ export async function runImport(
   const started = performance.now();
   const csv = await openCsv(file.path, file.utf8Valid);
   checkMapping(csv.headers, request.mapping);
+  // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
+  emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
   const total = await countDataRows(file.path, file.utf8Valid);
   const counts = { current: 0, imported: 0, updated: 0, skipped: 0, errors: 0 };
   let currentProduct = '';

@@ -2,13 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, VendorRow, VendorsTable } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
 
-export interface VendorCounts {
-  product_count: number;
-  in_stock_count: number;
-  out_of_stock_count: number;
-  category_count: number;
-}
-
 export const findVendorById = (db: Kysely<DB>, id: number): Promise<VendorRow | undefined> =>
   db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -20,46 +13,6 @@ export async function findVendorIdByName(db: Kysely<DB>, name: string, exceptId?
 
 export const listVendorRows = (db: Kysely<DB>): Promise<VendorRow[]> =>
   db.selectFrom('vendors').selectAll().orderBy('name').orderBy('id').execute();
-
-/**
- * Product and category counts of the given vendors (all when ids is undefined) in two grouped
- * queries, whatever the number of vendors.
- */
-export async function countByVendor(db: Kysely<DB>, ids?: number[]): Promise<Map<number, VendorCounts>> {
-  let products = db
-    .selectFrom('products')
-    .select([
-      'vendor_id',
-      sql<number>`count(*)`.as('product_count'),
-      sql<number>`sum(case when stock > 0 then 1 else 0 end)`.as('in_stock_count'),
-    ])
-    .where('vendor_id', 'is not', null)
-    .groupBy('vendor_id');
-  let categories = db
-    .selectFrom('categories')
-    .select(['vendor_id', sql<number>`count(*)`.as('category_count')])
-    .where('vendor_id', 'is not', null)
-    .groupBy('vendor_id');
-  if (ids) {
-    products = products.where('vendor_id', 'in', ids);
-    categories = categories.where('vendor_id', 'in', ids);
-  }
-  const [productRows, categoryRows] = await Promise.all([products.execute(), categories.execute()]);
-  const counts = new Map<number, VendorCounts>();
-  const entry = (id: number) => {
-    let c = counts.get(id);
-    if (!c) counts.set(id, (c = { product_count: 0, in_stock_count: 0, out_of_stock_count: 0, category_count: 0 }));
-    return c;
-  };
-  for (const r of productRows) {
-    const c = entry(r.vendor_id!);
-    c.product_count = Number(r.product_count);
-    c.in_stock_count = Number(r.in_stock_count);
-    c.out_of_stock_count = c.product_count - c.in_stock_count;
-  }
-  for (const r of categoryRows) entry(r.vendor_id!).category_count = Number(r.category_count);
-  return counts;
-}
 
 export async function insertVendor(db: Kysely<DB>, values: Insertable<VendorsTable>): Promise<VendorRow> {
   const { id } = await db.insertInto('vendors').values(values).returning('id').executeTakeFirstOrThrow();

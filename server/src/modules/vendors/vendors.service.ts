@@ -4,25 +4,16 @@ import { nowIso } from '../../db/clock.js';
 import type { DB, VendorRow } from '../../db/types.js';
 import { conflict, notFound } from '../../errors.js';
 import {
-  countByVendor,
   deleteVendorCascade,
   findVendorById,
   findVendorIdByName,
   insertVendor,
   listVendorRows,
   updateVendorRow,
-  type VendorCounts,
 } from './vendors.repository.js';
 
-const NO_COUNTS: VendorCounts = { product_count: 0, in_stock_count: 0, out_of_stock_count: 0, category_count: 0 };
-
-function toVendor(row: VendorRow, counts: VendorCounts = NO_COUNTS): Vendor {
-  return { ...row, ...counts };
-}
-
-async function withCounts(db: Kysely<DB>, row: VendorRow): Promise<Vendor> {
-  return toVendor(row, (await countByVendor(db, [row.id])).get(row.id));
-}
+/** The counts are columns kept by triggers; out of stock is what is not in stock. */
+const toVendor = (row: VendorRow): Vendor => ({ ...row, out_of_stock_count: row.product_count - row.in_stock_count });
 
 async function assertNameFree(db: Kysely<DB>, name: string, exceptId?: number) {
   if ((await findVendorIdByName(db, name, exceptId)) !== undefined) {
@@ -30,10 +21,9 @@ async function assertNameFree(db: Kysely<DB>, name: string, exceptId?: number) {
   }
 }
 
-/** Three queries for any number of vendors: the vendors, product counts, category counts. */
+/** One query for any number of vendors over any number of products. */
 export async function listVendors(db: Kysely<DB>): Promise<Vendor[]> {
-  const [rows, counts] = await Promise.all([listVendorRows(db), countByVendor(db)]);
-  return rows.map((row) => toVendor(row, counts.get(row.id)));
+  return (await listVendorRows(db)).map(toVendor);
 }
 
 export async function createVendor(db: Kysely<DB>, body: CreateVendorBody): Promise<Vendor> {
@@ -68,7 +58,7 @@ export async function updateVendor(db: Kysely<DB>, id: number, body: UpdateVendo
   // Only the fields sent change: undefined keys are left out of the UPDATE by Kysely.
   const row = await updateVendorRow(db, id, { ...body, updated_at: nowIso() });
   if (!row) throw notFound(VENDOR_MESSAGES.notFound);
-  return withCounts(db, row);
+  return toVendor(row);
 }
 
 export async function deleteVendor(db: Kysely<DB>, id: number) {

@@ -124,6 +124,33 @@ describe('GET /api/vendors', () => {
   });
 });
 
+describe('vendor counts', () => {
+  it('follow every product and category change', async () => {
+    const db = t.database.db;
+    const a = (await t.request('POST', '/api/vendors', admin, { name: 'Count A' })).json().vendor.id;
+    const b = (await t.request('POST', '/api/vendors', admin, { name: 'Count B' })).json().vendor.id;
+    const counts = async (id: number) => {
+      const v = (await t.request('GET', '/api/vendors', admin)).json().vendors.find((x: { id: number }) => x.id === id);
+      return [v.product_count, v.in_stock_count, v.out_of_stock_count, v.category_count];
+    };
+    const p1 = await insertProduct(db, { vendor_id: a, stock: 5 });
+    const p2 = await insertProduct(db, { vendor_id: a, stock: 0 });
+    const cat = await insertCategory(db, { name: 'Count cat', type: 'vendor', vendor_id: a });
+    expect(await counts(a)).toEqual([2, 1, 1, 1]);
+    await db.updateTable('products').set({ stock: 0 }).where('id', '=', p1).execute();
+    expect(await counts(a)).toEqual([2, 0, 2, 1]);
+    await db.updateTable('products').set({ vendor_id: b, stock: 9 }).where('id', '=', p2).execute();
+    expect(await counts(a)).toEqual([1, 0, 1, 1]);
+    expect(await counts(b)).toEqual([1, 1, 0, 0]);
+    await db.updateTable('categories').set({ vendor_id: b }).where('id', '=', cat.id).execute();
+    expect([(await counts(a))[3], (await counts(b))[3]]).toEqual([0, 1]);
+    await db.deleteFrom('products').where('id', '=', p1).execute();
+    await db.deleteFrom('categories').where('id', '=', cat.id).execute();
+    expect(await counts(a)).toEqual([0, 0, 0, 0]);
+    expect(await counts(b)).toEqual([1, 1, 0, 0]);
+  });
+});
+
 describe('DELETE /api/vendors/:id', () => {
   it('deletes the vendor with its categories and products, leaving no orphans', async () => {
     const db = t.database.db;
