@@ -132,7 +132,7 @@ export const BULK_MESSAGES = {
   updated: (n: number) => `${n} products updated successfully`,
   failed: 'Error updating products',
   negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
-  specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below cost' to apply it anyway.`,
+  specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below vendor cost' to apply it anyway.`,
 } as const;
 
 /** {ids | filter, updateData}: the selected products, or every product matching the list's filters. */

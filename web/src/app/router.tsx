@@ -13,6 +13,7 @@ const CategoriesRoute = lazy(() => import('./routes/categories'));
 const CategoryTreeRoute = lazy(() => import('./routes/category-tree'));
 const VendorsRoute = lazy(() => import('./routes/vendors'));
 const ProductsRoute = lazy(() => import('./routes/products'));
+const ProductDetailRoute = lazy(() => import('./routes/product-detail'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
 export const appRoutes: RouteObject[] = [
@@ -32,6 +33,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/products', element: <ProductsRoute /> },
+          { path: '/product/:id', element: <ProductDetailRoute /> },
           { path: '/users', element: <UsersRoute /> },
           { path: '/vendors', element: <VendorsRoute /> },
           { path: '/categories', element: <CategoriesRoute /> },

@@ -116,3 +116,22 @@ export const apiClient = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
+
+/**
+ * A raw call for bodies that are not JSON (multipart uploads, CSV, event streams): bearer token,
+ * the same 401 handling and ApiError as apiRequest, but an OK response is handed back unread.
+ */
+export async function apiFetch(path: string, init: RequestInit & { params?: RequestOptions['params'] } = {}): Promise<Response> {
+  const { params, ...rest } = init;
+  const token = sessionStorageStore.getToken();
+  const headers = new Headers(rest.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(buildUrl(path, params), { ...rest, headers });
+  if (response.ok) return response;
+  const body = await readBody(response);
+  if (response.status === 401 && token) {
+    sessionStorageStore.clear();
+    unauthorizedHandler();
+  }
+  throw toApiError(response, body);
+}

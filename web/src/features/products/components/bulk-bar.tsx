@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 
 interface BulkBarProps {
   /** Products ticked on this page. */
@@ -17,6 +17,7 @@ interface BulkBarProps {
   onSelectAllMatching: () => void;
   onClearSelection: () => void;
   onDeleteSelected: () => void;
+  onBulkEdit: () => void;
 }
 
 /**
@@ -34,6 +35,7 @@ export function BulkBar({
   onSelectAllMatching,
   onClearSelection,
   onDeleteSelected,
+  onBulkEdit,
 }: BulkBarProps) {
   const count = allMatching ? total : selectedCount;
   const wholePage = selectedCount > 0 && selectedCount === pageRowCount;
@@ -59,7 +61,9 @@ export function BulkBar({
           )}
         </Group>
         <Group gap="xs">
-          {/* 'Bulk Edit' (the bulk edit modal, issue 6) goes here, before Delete Selected. */}
+          <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onBulkEdit}>
+            Bulk Edit
+          </Button>
           {canDelete && (
             <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={onDeleteSelected} loading={deleting}>
               Delete Selected

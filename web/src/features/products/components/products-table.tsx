@@ -1,6 +1,6 @@
 import type { Product, SortColumn } from '@bosun/shared';
 import { ActionIcon, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconCopy, IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import {
   getCoreRowModel,
   useReactTable,
@@ -27,7 +27,7 @@ import classes from './products-table.module.css';
 /** Rows are one line high, so every row has the same height and the virtualiser needs no measuring. */
 export const ROW_HEIGHT = 44;
 const SELECT_COLUMN_WIDTH = 44;
-const ACTIONS_COLUMN_WIDTH = 96;
+const ACTIONS_COLUMN_WIDTH = 156;
 const KEYBOARD_RESIZE_STEP = 10;
 
 interface ProductsTableProps {
@@ -41,7 +41,9 @@ interface ProductsTableProps {
   onToggleSort: (column: SortColumn) => void;
   rowSelection: RowSelectionState;
   onRowSelectionChange: (selection: RowSelectionState) => void;
+  onQuickEdit: (product: Product) => void;
   onViewDetails: (product: Product) => void;
+  onDuplicate: (product: Product) => void;
   onDelete: (product: Product) => void;
   /** Scrolls back to the top when this changes (a new page, filter or sort). */
   scrollKey: string;
@@ -129,7 +131,9 @@ interface CellLayout {
 
 interface RowActions {
   toggle: (id: number, checked: boolean) => void;
+  edit: (product: Product) => void;
   view: (product: Product) => void;
+  duplicate: (product: Product) => void;
   remove: (product: Product) => void;
 }
 
@@ -162,9 +166,14 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
       ))}
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
         <div className={classes.actionButtons}>
-          {/* 'Quick Edit' (the product form modal, issue 6) goes first here. */}
+          <ActionIcon variant="subtle" aria-label="Quick Edit" title="Quick Edit" onClick={() => actions.edit(product)}>
+            <IconEdit size={16} />
+          </ActionIcon>
           <ActionIcon variant="subtle" aria-label="View Details" title="View Details" onClick={() => actions.view(product)}>
             <IconExternalLink size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" aria-label="Duplicate" title="Duplicate" onClick={() => actions.duplicate(product)}>
+            <IconCopy size={16} />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" aria-label="Delete Product" title="Delete Product" onClick={() => actions.remove(product)}>
             <IconTrash size={16} />
@@ -189,7 +198,9 @@ export function ProductsTable({
   onToggleSort,
   rowSelection,
   onRowSelectionChange,
+  onQuickEdit,
   onViewDetails,
+  onDuplicate,
   onDelete,
   scrollKey,
   busy,
@@ -274,8 +285,8 @@ export function ProductsTable({
     // The key names every visible column and its width: the headers changed exactly when it did.
     [layoutKey],
   );
-  const latest = useRef({ rowSelection, onRowSelectionChange, onViewDetails, onDelete });
-  latest.current = { rowSelection, onRowSelectionChange, onViewDetails, onDelete };
+  const latest = useRef({ rowSelection, onRowSelectionChange, onQuickEdit, onViewDetails, onDuplicate, onDelete });
+  latest.current = { rowSelection, onRowSelectionChange, onQuickEdit, onViewDetails, onDuplicate, onDelete };
   const rowActions = useMemo<RowActions>(
     () => ({
       toggle: (id, checked) => {
@@ -285,7 +296,9 @@ export function ProductsTable({
         else delete next[String(id)];
         change(next);
       },
+      edit: (product) => latest.current.onQuickEdit(product),
       view: (product) => latest.current.onViewDetails(product),
+      duplicate: (product) => latest.current.onDuplicate(product),
       remove: (product) => latest.current.onDelete(product),
     }),
     [],

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, buildCategoryTree, PRODUCT_MESSAGES, type Category, type Product, type ProductListResponse } from '@bosun/shared';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconColumns } from '@tabler/icons-react';
+import { IconAlertCircle, IconColumns, IconPlus } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
@@ -21,11 +21,14 @@ import { newFilterRow } from '../model/advanced-filter-rows';
 import type { Units } from '../model/product-columns';
 import { AdvancedFiltersPanel } from './advanced-filters-panel';
 import { BulkBar } from './bulk-bar';
+import { BulkEditModal } from './bulk-edit-modal';
 import { CategoryPickerModal } from './category-picker-modal';
 import { ColumnCustomiserModal } from './column-customiser-modal';
 import { FilterBar } from './filter-bar';
+import { ImportExportButtons } from './import/import-export-buttons';
 import { ListBanners } from './list-banners';
 import { PaginationBar } from './pagination-bar';
+import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
 import { ProductsEmptyState } from './products-empty-state';
 import { ProductsTable } from './products-table';
 
@@ -74,6 +77,8 @@ export function ProductsView() {
   const storeTree = useMemo(() => buildCategoryTree((allCategories.data ?? []).filter((c) => c.type === 'store')), [allCategories.data]);
   const [picker, setPicker] = useState<'vendor' | 'store' | null>(null);
   const [columnsOpen, setColumnsOpen] = useState(false);
+  const [productForm, setProductForm] = useState<ProductFormTarget | null>(null);
+  const [bulkEditOpen, setBulkEditOpen] = useState(false);
 
   // The selection belongs to the rows on screen: a new page, filter or sort starts with none.
   const [rowSelection, setRowSelection] = useResetOnChange<RowSelectionState>(state.viewKey, {});
@@ -126,7 +131,16 @@ export function ProductsView() {
           <Button variant="default" leftSection={<IconColumns size={16} />} onClick={() => setColumnsOpen(true)}>
             Columns
           </Button>
-          {/* 'Add Product' (issue 6), 'Import CSV' (issue 7) and 'Export CSV' (issue 8) go here, after Columns. */}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setProductForm({ mode: 'create', product: null })}>
+            Add Product
+          </Button>
+          <ImportExportButtons
+            filter={state.filter}
+            selectedIds={selectedIds}
+            allMatching={allMatching}
+            total={total}
+            vendorsAvailable={vendorsAvailable}
+          />
         </Group>
       </Group>
 
@@ -182,6 +196,7 @@ export function ProductsView() {
           deleting={deletes.bulkDeleting}
           onSelectAllMatching={() => setAllMatching(true)}
           onClearSelection={clearSelection}
+          onBulkEdit={() => setBulkEditOpen(true)}
           onDeleteSelected={() =>
             allMatching ? deletes.confirmBulkDelete({ filter: state.filter }, total) : deletes.confirmBulkDelete({ ids: selectedIds }, selectedIds.length)
           }
@@ -229,7 +244,9 @@ export function ProductsView() {
               setRowSelection(selection);
               setAllMatching(false);
             }}
+            onQuickEdit={(product) => setProductForm({ mode: 'edit', product })}
             onViewDetails={openProductDetails}
+            onDuplicate={(product) => setProductForm({ mode: 'duplicate', product })}
             onDelete={deletes.confirmDeleteProduct}
             scrollKey={state.viewKey}
             busy={list.isFetching}
@@ -256,6 +273,13 @@ export function ProductsView() {
         visibleColumns={preferences.visibleColumns}
         onChange={preferences.setVisibleColumns}
         onResetWidths={preferences.resetColumnWidths}
+      />
+      <ProductFormModal target={productForm} onClose={() => setProductForm(null)} />
+      <BulkEditModal
+        opened={bulkEditOpen}
+        target={allMatching ? { filter: state.filter } : { ids: selectedIds }}
+        count={allMatching ? total : selectedIds.length}
+        onClose={() => setBulkEditOpen(false)}
       />
       <CategoryPickerModal
         opened={picker === 'vendor'}

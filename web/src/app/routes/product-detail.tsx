@@ -1,0 +1,14 @@
+import { AUTH_MESSAGES } from '@bosun/shared';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useParams } from 'react-router';
+import { AccessDenied } from '../../components/ui/access-denied';
+import { hasPermission, useCurrentUser } from '../../features/auth';
+import { ProductDetailView } from '../../features/products';
+
+export default function ProductDetailRoute() {
+  const { id } = useParams();
+  useDocumentTitle('Product · Bosun');
+  const user = useCurrentUser();
+  if (!hasPermission(user, 'products')) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
+  return <ProductDetailView id={/^\d+$/.test(id ?? '') ? Number(id) : NaN} />;
+}

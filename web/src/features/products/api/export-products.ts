@@ -1,0 +1,22 @@
+import type { ExportMode } from '@bosun/shared';
+import { buildUrl } from '../../../lib/api-client';
+import { startDownload } from '../../../lib/save-file';
+import { getDownloadToken } from './get-download-token';
+import type { ProductListFilter } from './get-products';
+
+/** What to export: the list's filter, or only the chosen products. */
+export type ExportTarget = { filter: ProductListFilter } | { ids: number[] };
+
+export function exportUrl(mode: ExportMode, target: ExportTarget, token: string): string {
+  const params = 'ids' in target ? { ids: target.ids.join(',') } : { ...target.filter };
+  return buildUrl('/products/export', { mode, ...params, download_token: token });
+}
+
+/**
+ * The export streams from the server straight to disk: a download token in the address replaces
+ * the header, so the browser saves the file itself however large it is.
+ */
+export async function exportProducts(mode: ExportMode, target: ExportTarget): Promise<void> {
+  const { token } = await getDownloadToken();
+  startDownload(exportUrl(mode, target, token));
+}

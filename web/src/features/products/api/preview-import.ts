@@ -1,0 +1,33 @@
+import type { FieldMapping, ImportPreviewResponse } from '@bosun/shared';
+import { apiFetch } from '../../../lib/api-client';
+
+/** SPEC §9: upload and preview may take up to five minutes on a large file. */
+export const IMPORT_UPLOAD_TIMEOUT_MS = 300_000;
+
+export interface ImportUpload {
+  file: File;
+  fieldMapping: FieldMapping;
+  updateMode: boolean;
+  vendorId: number | null;
+}
+
+export function importFormData({ file, fieldMapping, updateMode, vendorId }: ImportUpload): FormData {
+  const form = new FormData();
+  // The fields come before the file so the server knows the mapping when the rows start to stream.
+  form.append('fieldMapping', JSON.stringify(fieldMapping));
+  form.append('updateMode', String(updateMode));
+  form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
+  form.append('csvFile', file, file.name);
+  return form;
+}
+
+/** The first mapped rows plus a dry run over the whole file. */
+export async function previewImport(upload: ImportUpload, signal?: AbortSignal): Promise<ImportPreviewResponse> {
+  const timeout = AbortSignal.timeout(IMPORT_UPLOAD_TIMEOUT_MS);
+  const response = await apiFetch('/products/import/preview', {
+    method: 'POST',
+    body: importFormData(upload),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  return (await response.json()) as ImportPreviewResponse;
+}

@@ -1,0 +1,239 @@
+import { BULK_MESSAGES, PRICE_FIELDS, type PriceField } from '@bosun/shared';
+import { Button, Checkbox, Divider, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { notify } from '../../../components/ui/notify';
+import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
+import { hasPermission, useCurrentUser } from '../../auth';
+import { useBulkUpdateProducts, type BulkUpdateTarget } from '../api/bulk-update-products';
+import { useAllCategories } from '../api/get-categories';
+import { useVendorCategories } from '../api/get-vendor-categories';
+import { useVendorOptions } from '../api/get-vendor-options';
+import { useUnits } from '../hooks/use-units';
+import {
+  BULK_NUMBER_FIELDS,
+  BULK_TEXT_FIELDS,
+  emptyBulkEditValues,
+  PRICE_MODE_OPTIONS,
+  toBulkUpdateData,
+  validateBulkUpdate,
+  type BulkEditValues,
+} from '../model/bulk-edit-values';
+import { storeCategoryOptions, treeToOptions } from '../model/category-options';
+
+interface BulkEditModalProps {
+  opened: boolean;
+  /** The selected ids, or the list's filter when 'select all matching' is on. */
+  target: BulkUpdateTarget;
+  /** How many products the target holds, as the bulk bar shows it. */
+  count: number;
+  onClose: () => void;
+}
+
+const NO_CHANGE = { value: '', label: 'No change' };
+const TRI_STATE = [NO_CHANGE, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+const VISIBILITY = [NO_CHANGE, { value: 'public', label: 'Public' }, { value: 'private', label: 'Private' }, { value: 'hidden', label: 'Hidden' }];
+const PRICE_LABELS: Record<PriceField, string> = {
+  list_price: 'List Price',
+  market_price: 'Market Price',
+  vendor_cost: 'Vendor Cost',
+  special_price: 'Special Price',
+};
+const ALL_FIELDS = [...BULK_TEXT_FIELDS, ...BULK_NUMBER_FIELDS, ...PRICE_FIELDS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'published', 'featured', 'visibility'] as const;
+
+/** Bulk Edit (SPEC §2, §5): every editable field but the SKU, all empty; only the filled ones are sent. */
+export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Bulk Edit (${count} products)`} size="xl">
+      {opened && <BulkEditForm target={target} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <Divider label={<Title order={3} size="h5">{title}</Title>} labelPosition="left" />
+      {children}
+    </Stack>
+  );
+}
+
+function NumberBox({ control, name, label, integer }: { control: Control<BulkEditValues>; name: (typeof BULK_NUMBER_FIELDS)[number] | PriceField; label: string; integer?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          min={0}
+          step={PRICE_FIELDS.includes(name as PriceField) ? 0.01 : integer ? 1 : 0.1}
+          allowDecimal={!integer}
+          allowNegative={false}
+          placeholder="No change"
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function PriceRow({ control, register, field }: { control: Control<BulkEditValues>; register: UseFormRegister<BulkEditValues>; field: PriceField }) {
+  const mode = useWatch({ control, name: `${field}_mode` });
+  const percent = mode.endsWith('percent');
+  return (
+    <Group align="flex-start" grow wrap="nowrap">
+      <NativeSelect label={`${PRICE_LABELS[field]} change`} data={PRICE_MODE_OPTIONS} {...register(`${field}_mode`)} />
+      <Controller
+        control={control}
+        name={field}
+        render={({ field: input, fieldState }) => (
+          <NumberInput
+            label={PRICE_LABELS[field]}
+            name={input.name}
+            ref={input.ref}
+            value={input.value}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            allowNegative={false}
+            leftSection={percent ? undefined : '$'}
+            rightSection={percent ? '%' : undefined}
+            placeholder="No change"
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </Group>
+  );
+}
+
+function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: () => void }) {
+  const user = useCurrentUser();
+  const units = useUnits();
+  const bulkUpdate = useBulkUpdateProducts();
+  const { register, control, handleSubmit, setError, clearErrors, setValue, formState } = useForm<BulkEditValues>({ defaultValues: emptyBulkEditValues() });
+  const errors = formState.errors;
+  const vendorId = useWatch({ control, name: 'vendor_id' });
+  const vendors = useVendorOptions({ enabled: hasPermission(user, 'vendors') });
+  const categoriesAvailable = hasPermission(user, 'categories');
+  const vendorCategories = useVendorCategories(vendorId ? Number(vendorId) : null, { enabled: categoriesAvailable });
+  const allCategories = useAllCategories({ enabled: categoriesAvailable });
+
+  const submit = handleSubmit(async (values) => {
+    clearErrors();
+    if (Object.keys(toBulkUpdateData(values)).length === 0) {
+      notify.warning(BULK_MESSAGES.selectField);
+      return;
+    }
+    const checked = validateBulkUpdate(values);
+    if (!checked.data) {
+      const entries = Object.entries(checked.errors);
+      entries.forEach(([field, message], i) => setError(field as keyof BulkEditValues, { type: 'validation', message }, { shouldFocus: i === 0 }));
+      if (entries.length === 0) notify.error(BULK_MESSAGES.failed);
+      return;
+    }
+    try {
+      const { message } = await bulkUpdate.mutateAsync({ target, updateData: checked.data, allowSpecialBelowCost: values.allowSpecialBelowCost });
+      notify.success(message);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsFromApiError(error, ALL_FIELDS);
+      Object.entries(fields).forEach(([field, message]) => setError(field as keyof BulkEditValues, { type: 'server', message: message as string }));
+      notify.error(errorMessage(error, BULK_MESSAGES.failed));
+    }
+  });
+  const saving = formState.isSubmitting;
+  const text = (name: (typeof BULK_TEXT_FIELDS)[number], label: string) => (
+    <TextInput label={label} placeholder="No change" autoComplete="off" error={errors[name]?.message} {...register(name)} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Bulk edit products">
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          Only the fields you fill in change; empty fields are left as they are.
+        </Text>
+        <Section title="Basic Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('name', 'Product Name')}
+            {text('brand', 'Brand')}
+            {text('mfn', 'MFN')}
+            {text('gtin', 'GTIN (UPC/EAN/ISBN)')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NativeSelect label="Published" data={TRI_STATE} error={errors.published?.message} {...register('published')} />
+            <NativeSelect label="Featured" data={TRI_STATE} error={errors.featured?.message} {...register('featured')} />
+            <NativeSelect label="Visibility" data={VISIBILITY} error={errors.visibility?.message} {...register('visibility')} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Pricing">
+          {PRICE_FIELDS.map((field) => (
+            <PriceRow key={field} control={control} register={register} field={field} />
+          ))}
+          <Checkbox label="Allow special price below vendor cost" {...register('allowSpecialBelowCost')} />
+        </Section>
+        <Section title="Inventory & Shipping">
+          <SimpleGrid cols={{ base: 2, sm: 5 }}>
+            <NumberBox control={control} name="stock" label="Stock" integer />
+            <NumberBox control={control} name="weight" label={`Weight (${units.weight})`} />
+            <NumberBox control={control} name="length" label={`Length (${units.dimension})`} />
+            <NumberBox control={control} name="width" label={`Width (${units.dimension})`} />
+            <NumberBox control={control} name="height" label={`Height (${units.dimension})`} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Categories">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label="Vendor"
+              data={[NO_CHANGE, ...(vendors.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))]}
+              error={errors.vendor_id?.message}
+              {...register('vendor_id', { onChange: () => setValue('vendor_category_id', '') })}
+            />
+            <NativeSelect
+              label="Vendor Category"
+              data={[{ value: '', label: vendorId ? 'No change' : 'Choose a vendor first' }, ...(vendorId ? treeToOptions(vendorCategories.data ?? []) : [])]}
+              disabled={!vendorId}
+              error={errors.vendor_category_id?.message}
+              {...register('vendor_category_id')}
+            />
+            <NativeSelect
+              label="Store Category"
+              data={[NO_CHANGE, ...storeCategoryOptions(allCategories.data ?? [])]}
+              error={errors.store_category_id?.message}
+              {...register('store_category_id')}
+            />
+            {text('google_category', 'Google Category')}
+          </SimpleGrid>
+        </Section>
+        <Section title="Descriptions">
+          <Textarea label="Short Description (HTML)" placeholder="No change" rows={2} resize="vertical" error={errors.short_description?.message} {...register('short_description')} />
+          <Textarea label="Description (HTML)" placeholder="No change" rows={3} resize="vertical" error={errors.description?.message} {...register('description')} />
+        </Section>
+        <Section title="SEO & Images">
+          {text('meta_title', 'Meta Title')}
+          {text('meta_description', 'Meta Description')}
+          {text('meta_keywords', 'Meta Keywords')}
+          {text('image_url', 'Image URL')}
+          <Textarea label="Additional Images" description="One address per line; replaces the current list" placeholder="No change" rows={2} resize="vertical" error={errors.images?.message} {...register('images')} />
+        </Section>
+        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Updating...' : 'Update Products'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { EXPORT_MODE_DESCRIPTIONS } from '@bosun/shared';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStorageStore } from '../../../../lib/session-storage';
+import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import type { ExportTarget } from '../../api/export-products';
+import { admin } from '../../testing/fake-products-api';
+import { ExportDialog } from './export-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+function setup(target: ExportTarget, tokenResponse = () => jsonResponse({ token: 'tok-1', expiresAt: '2030-01-01T00:00:00Z' })) {
+  sessionStorageStore.save({ token: 'token-1', user: admin });
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (url === '/api/auth/download-token' && init.method === 'POST') return tokenResponse();
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const downloads: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.getAttribute('href')!);
+  });
+  const onClose = vi.fn();
+  renderWithProviders(<ExportDialog opened onClose={onClose} target={target} scope="the products" />);
+  return { fetchMock, downloads, onClose, dialog: screen.getByRole('dialog', { name: 'Export Products' }) };
+}
+
+describe('ExportDialog', () => {
+  it('offers both formats, each explained, WooCommerce first and chosen', () => {
+    const { dialog } = setup({ filter: {} });
+    const woo = within(dialog).getByRole('radio', { name: /WooCommerce/ }) as HTMLInputElement;
+    expect(woo.checked).toBe(true);
+    expect(within(dialog).getByText(EXPORT_MODE_DESCRIPTIONS.woocommerce)).toBeTruthy();
+    expect(within(dialog).getByText(EXPORT_MODE_DESCRIPTIONS.direct)).toBeTruthy();
+  });
+
+  it('downloads what the list shows through a download token, straight from the streaming URL', async () => {
+    const user = userEvent.setup();
+    const { downloads, onClose, dialog, fetchMock } = setup({
+      filter: { search: 'rope', vendor_id: 2, store_category_ids: [5, 6], stock_status: 'in_stock', published: true },
+    });
+    await user.click(within(dialog).getByRole('radio', { name: /Direct/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const url = new URL(downloads[0]!, 'http://localhost');
+    expect(url.pathname).toBe('/api/products/export');
+    expect(url.searchParams.get('mode')).toBe('direct');
+    expect(url.searchParams.get('search')).toBe('rope');
+    expect(url.searchParams.get('vendor_id')).toBe('2');
+    expect(url.searchParams.getAll('store_category_ids')).toEqual(['5', '6']);
+    expect(url.searchParams.get('stock_status')).toBe('in_stock');
+    expect(url.searchParams.get('published')).toBe('true');
+    expect(url.searchParams.get('download_token')).toBe('tok-1');
+    expect(url.searchParams.has('ids')).toBe(false);
+    // The file itself is never fetched into memory.
+    expect(fetchMock.mock.calls.map(([u]) => u)).toEqual(['/api/auth/download-token']);
+    expect(await screen.findByText('Products exported successfully (direct mode)')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('exports only the selected products when there is a selection', async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog } = setup({ ids: [3, 7, 11] });
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const url = new URL(downloads[0]!, 'http://localhost');
+    expect(url.searchParams.get('ids')).toBe('3,7,11');
+    expect(url.searchParams.get('mode')).toBe('woocommerce');
+    expect(await screen.findByText('Products exported successfully (woocommerce mode)')).toBeTruthy();
+  });
+
+  it('says so when the export cannot start', async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog, onClose } = setup({ filter: {} }, () => jsonResponse({ message: 'Access denied' }, { status: 403, statusText: 'Forbidden' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Error exporting products')).toBeTruthy();
+    expect(downloads).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on Cancel without exporting', async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog, onClose } = setup({ filter: {} });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(downloads).toHaveLength(0);
+  });
+});

@@ -1,0 +1,101 @@
+import { IMPORT_MESSAGES } from '@bosun/shared';
+
+/** Enough of the file for any header row; the rest of the file is never read in the browser. */
+export const HEADER_SAMPLE_BYTES = 64 * 1024;
+
+export type CsvDelimiter = ',' | ';' | '\t';
+const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
+
+/** The file may be chosen by type or, since browsers often leave CSV's type empty, by its extension. */
+export const isCsvFile = (file: File) =>
+  ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'].includes(file.type) ||
+  file.name.toLowerCase().endsWith('.csv');
+
+/** Counts each delimiter outside quotes on the first line and picks the most frequent (comma on a tie). */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch as CsvDelimiter)) counts.set(ch as CsvDelimiter, counts.get(ch as CsvDelimiter)! + 1);
+  }
+  let best: CsvDelimiter = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+/**
+ * The header row of a CSV text: BOM removed, delimiter detected, quoted cells (with doubled quotes,
+ * delimiters and line breaks inside) unquoted, surrounding spaces trimmed. Throws when there is no
+ * complete header row or no named column.
+ */
+export function parseHeaderRow(text: string): { headers: string[]; delimiter: CsvDelimiter } {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const delimiter = detectDelimiter(source);
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (source[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') break;
+    else cell += ch;
+  }
+  if (quoted) throw new Error(IMPORT_MESSAGES.parseFailed);
+  cells.push(cell);
+  const headers = cells.map((c) => c.trim());
+  if (!headers.some((h) => h !== '')) throw new Error(IMPORT_MESSAGES.parseFailed);
+  return { headers, delimiter };
+}
+
+/** Where a UTF-8 sequence cut short by the end of the sample starts (the sample's length if none is). */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: keep looking for the lead
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+/** Decodes the start of the file as UTF-8, or as Windows-1252 when it is not valid UTF-8. */
+export function decodeSample(bytes: Uint8Array): string {
+  try {
+    // The sample may end inside a multi-byte character: that tail is left out.
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, completeUtf8Length(bytes)));
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+async function readBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error(IMPORT_MESSAGES.parseFailed));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** Reads only the first 64 KB of the file and parses its header row. */
+export async function readCsvHeaders(file: Blob): Promise<{ headers: string[]; delimiter: CsvDelimiter }> {
+  const sample = await readBytes(file.slice(0, HEADER_SAMPLE_BYTES));
+  const text = decodeSample(sample);
+  // A sample that stops before the file ends and has no line break cannot hold the full header row.
+  if (file.size > HEADER_SAMPLE_BYTES && !/[\r\n]/.test(text)) throw new Error(IMPORT_MESSAGES.parseFailed);
+  return parseHeaderRow(text);
+}

@@ -1,0 +1,45 @@
+import { Button } from '@mantine/core';
+import { IconFileExport, IconFileImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ExportTarget } from '../../api/export-products';
+import type { ProductListFilter } from '../../api/get-products';
+import { ExportDialog } from '../export/export-dialog';
+import { ImportWizard } from './import-wizard';
+
+interface Props {
+  /** The list's current filter: what an export without a selection contains. */
+  filter: ProductListFilter;
+  selectedIds: number[];
+  /** 'Select all matching' is on: the selection is the whole filter. */
+  allMatching: boolean;
+  total: number;
+  vendorsAvailable: boolean;
+}
+
+const plural = (n: number) => `${n.toLocaleString('en-US')} product${n === 1 ? '' : 's'}`;
+
+/** The list header's 'Import CSV' and 'Export CSV' buttons with the wizard and the dialog they open. */
+export function ImportExportButtons({ filter, selectedIds, allMatching, total, vendorsAvailable }: Props) {
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const onlySelection = !allMatching && selectedIds.length > 0;
+  const target: ExportTarget = onlySelection ? { ids: selectedIds } : { filter };
+  const scope = onlySelection
+    ? `the ${plural(selectedIds.length)} selected`
+    : Object.keys(filter).length > 0
+      ? `the ${plural(total)} matching the list's filters`
+      : `all ${plural(total)}`;
+
+  return (
+    <>
+      <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+        Import CSV
+      </Button>
+      <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => setExporting(true)}>
+        Export CSV
+      </Button>
+      <ImportWizard opened={importing} onClose={() => setImporting(false)} vendorsAvailable={vendorsAvailable} />
+      <ExportDialog opened={exporting} onClose={() => setExporting(false)} target={target} scope={scope} />
+    </>
+  );
+}

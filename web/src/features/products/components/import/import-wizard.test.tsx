@@ -1,0 +1,474 @@
+import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, type ImportPreviewResponse } from '@bosun/shared';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStorageStore } from '../../../../lib/session-storage';
+import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { admin } from '../../testing/fake-products-api';
+import { ImportWizard } from './import-wizard';
+
+interface Recorded {
+  method: string;
+  path: string;
+  form?: FormData;
+  json?: unknown;
+}
+
+function previewAnswer(overrides: Partial<ImportPreviewResponse> = {}): ImportPreviewResponse {
+  return {
+    previewRows: [
+      {
+        rowNumber: 2,
+        values: { sku: 'A-1', name: 'Anchor', list_price: '19.99' },
+        vendor_category_path: 'Vendor: Deck > Anchors',
+        store_category_path: 'Store: Ground tackle',
+        vendor_subcategory_1: 'Anchors',
+      },
+    ],
+    totalRows: 3,
+    message: 'Previewing 1 of 3 rows',
+    headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
+    encoding: 'utf-8',
+    delimiter: ';',
+    dryRun: {
+      valid: 2,
+      create: 2,
+      update: 0,
+      skip: 0,
+      errorCount: 1,
+      errors: [{ row: 4, column: 'Price', value: 'abc', reason: "'abc' is not a number" }],
+      newCategories: 3,
+    },
+    ...overrides,
+  };
+}
+
+const sse = (events: unknown[]) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const e of events) controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(e)}\n\n`));
+        controller.close();
+      },
+    }),
+    { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+  );
+
+const completeEvent = {
+  type: 'complete',
+  total: 3,
+  imported: 2,
+  updated: 0,
+  skipped: 0,
+  errors: ["Row 4: Price: 'abc' is not a number"],
+  errorCount: 1,
+  errorRows: [{ row: 4, cells: ['C-3', 'Chain', 'abc', '', '', ''], reason: "Price: 'abc' is not a number" }],
+  headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
+  message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
+  totalProducts: 12,
+  processingRate: 1500,
+  processingTime: 2000,
+};
+
+interface ApiOptions {
+  preview?: (form: FormData) => Response;
+  importStream?: () => Response;
+  fields?: () => Response;
+  template?: () => Response;
+}
+
+function useApi(options: ApiOptions = {}) {
+  const calls: Recorded[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = init.method ?? 'GET';
+    const form = init.body instanceof FormData ? init.body : undefined;
+    const json = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, form, json });
+    if (path === '/api/products/import/template')
+      return (
+        options.template?.() ??
+        new Response('\uFEFFSKU,Name\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="product_import_template.csv"' } })
+      );
+    if (path === '/api/products/import/fields') return options.fields?.() ?? jsonResponse({ fields: IMPORT_FIELD_GROUPS });
+    if (path === '/api/vendors' && method === 'GET') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
+    if (path === '/api/vendors' && method === 'POST') return jsonResponse({ vendor: { id: 9, name: json.name } }, { status: 201 });
+    if (path === '/api/products/import/preview') return options.preview?.(form!) ?? jsonResponse(previewAnswer());
+    if (path.startsWith('/api/products/import/')) return options.importStream?.() ?? sse([completeEvent]);
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The toast store outlives a render: a full queue would hold back the next test's toasts.
+  notifications.clean();
+});
+
+const CSV = '\uFEFFSKU;Name;Price;Vendor Category;Vendor Subcategory 1;Store Category\nA-1;Anchor;19,99;Deck;Anchors;Ground tackle\n';
+const csvFile = (text = CSV, name = 'harbour.csv', type = 'text/csv') => new File([text], name, { type });
+
+function renderWizard() {
+  sessionStorageStore.save({ token: 'token-1', user: admin });
+  const onClose = vi.fn();
+  const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+  return { ...view, onClose };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Import Products from CSV' });
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+const select = (name: string) => within(dialog()).getByRole('combobox', { name }) as HTMLSelectElement;
+
+async function upload(file = csvFile(), mappedSku = 'SKU') {
+  fireEvent.change(fileInput(), { target: { files: [file] } });
+  await within(dialog()).findByRole('button', { name: 'Preview Data' });
+  // The field list arrives after the headers: wait until the automatic mapping is in.
+  await waitFor(() => expect(select('Product Name').options.length).toBeGreaterThan(1));
+  await waitFor(() => expect(select('SKU').value).toBe(mappedSku));
+}
+
+async function toPreview(user: ReturnType<typeof userEvent.setup>) {
+  await upload();
+  await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+  await screen.findByRole('table', { name: 'Preview rows' }, { timeout: 5000 });
+}
+
+describe('ImportWizard: upload', () => {
+  it('refuses a file that is not a CSV', async () => {
+    useApi();
+    renderWizard();
+    fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect(await within(dialog()).findByText(IMPORT_MESSAGES.invalidFile)).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: 'Preview Data' })).toBeNull();
+  });
+
+  it('says so when the header row cannot be read', async () => {
+    useApi();
+    renderWizard();
+    fireEvent.change(fileInput(), { target: { files: [csvFile('"SKU,Name\n')] } });
+    expect(await within(dialog()).findByText(IMPORT_MESSAGES.parseFailed)).toBeTruthy();
+  });
+
+  it('accepts a .csv without a type and auto-maps its headers', async () => {
+    useApi();
+    renderWizard();
+    await upload(csvFile(CSV, 'harbour.csv', ''));
+    expect(select('Product Name').value).toBe('Name');
+    expect(select('List Price').value).toBe('Price');
+    expect(select('Vendor Category').value).toBe('Vendor Category');
+    expect(select('Vendor Subcategory 1').value).toBe('Vendor Subcategory 1');
+    expect(select('Brand').value).toBe('');
+  });
+});
+
+describe('ImportWizard: closing', () => {
+  it('resets every step: opened again, it starts from the upload', async () => {
+    const user = userEvent.setup();
+    useApi();
+    sessionStorageStore.save({ token: 'token-1', user: admin });
+    const onClose = vi.fn();
+    const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+    await upload();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    view.rerender(<ImportWizard opened={false} onClose={onClose} vendorsAvailable />);
+    view.rerender(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+    expect(await within(dialog()).findByRole('button', { name: 'Choose CSV File' })).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: 'Preview Data' })).toBeNull();
+  });
+});
+
+describe('ImportWizard: template', () => {
+  it('downloads the template with the bearer token and says so', async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:template');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderWizard();
+    await user.click(within(dialog()).getByRole('button', { name: 'Download Template' }));
+    expect(await screen.findByText(IMPORT_MESSAGES.templateOk)).toBeTruthy();
+    expect(names).toEqual(['product_import_template.csv']);
+    const call = api.fetchMock.mock.calls.find(([url]) => url === '/api/products/import/template')!;
+    expect(new Headers(call[1]!.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('shows why the template could not be downloaded', async () => {
+    const user = userEvent.setup();
+    useApi({ template: () => jsonResponse({ message: 'Access denied' }, { status: 403, statusText: 'Forbidden' }) });
+    renderWizard();
+    await user.click(within(dialog()).getByRole('button', { name: 'Download Template' }));
+    expect(await screen.findByText(IMPORT_MESSAGES.templateFailed('Access denied'))).toBeTruthy();
+  });
+});
+
+describe('ImportWizard: mapping', () => {
+  it('maps a column to one field at most and keeps the summary up to date', async () => {
+    useApi();
+    renderWizard();
+    await upload();
+    const summary = within(dialog()).getByRole('region', { name: 'Mapping summary' });
+    expect(summary.textContent).toContain('6 of 6 columns used');
+
+    fireEvent.change(select('MFN'), { target: { value: 'SKU' } });
+    expect(select('MFN').value).toBe('SKU');
+    expect(select('SKU').value).toBe('');
+    expect(summary.textContent).toContain('SKU and Product Name should be mapped');
+
+    fireEvent.change(select('MFN'), { target: { value: '' } });
+    expect(summary.textContent).toContain('5 of 6 columns used');
+    expect(within(summary).getByText('SKU')).toBeTruthy();
+  });
+
+  it('disables Preview Data while nothing is mapped', async () => {
+    useApi();
+    renderWizard();
+    await upload(csvFile('Foo,Bar\n1,2\n'), '');
+    const preview = within(dialog()).getByRole('button', { name: 'Preview Data' }) as HTMLButtonElement;
+    expect(preview.disabled).toBe(true);
+    fireEvent.change(select('SKU'), { target: { value: 'Foo' } });
+    expect(preview.disabled).toBe(false);
+  });
+
+  it('shows the error when the field list cannot be loaded', async () => {
+    useApi({ fields: () => jsonResponse({ message: 'Database is down' }, { status: 500, statusText: 'Internal Server Error' }) });
+    renderWizard();
+    fireEvent.change(fileInput(), { target: { files: [csvFile()] } });
+    expect(await within(dialog()).findByText(IMPORT_MESSAGES.fieldsFailed('Database is down'))).toBeTruthy();
+  });
+
+  it('sends the mapping, keeps it for the vendor and header row, and applies it next time', async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    const first = renderWizard();
+    await upload();
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '2' } });
+    fireEvent.change(select('Brand'), { target: { value: 'Store Category' } });
+    await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+    await screen.findByRole('table', { name: 'Preview rows' });
+
+    const form = api.calls.find((c) => c.path === '/api/products/import/preview')!.form!;
+    expect(JSON.parse(form.get('fieldMapping') as string)).toMatchObject({ sku: 'SKU', name: 'Name', brand: 'Store Category' });
+    expect(JSON.parse(form.get('fieldMapping') as string).store_category).toBeUndefined();
+    expect(form.get('selectedVendor')).toBe('2');
+    expect(form.get('updateMode')).toBe('false');
+    expect((form.get('csvFile') as File).name).toBe('harbour.csv');
+    first.unmount();
+
+    renderWizard();
+    await upload();
+    expect(select('Brand').value).toBe('');
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '2' } });
+    expect(select('Brand').value).toBe('Store Category');
+  });
+});
+
+describe('ImportWizard: create vendor', () => {
+  it('needs a name, creates the vendor on Enter and selects it', async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    renderWizard();
+    await upload();
+    await user.click(within(dialog()).getByRole('button', { name: 'Create New Vendor' }));
+    const modal = await screen.findByRole('dialog', { name: 'Create New Vendor' });
+    const create = within(modal).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    const name = within(modal).getByRole('textbox', { name: /Vendor Name/ });
+    await user.type(name, '   ');
+    expect(create.disabled).toBe(true);
+    await user.clear(name);
+    await user.type(name, 'Bluewater Marine{Enter}');
+
+    expect(await screen.findByText('Vendor "Bluewater Marine" created successfully')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/api/vendors')!.json).toEqual({
+      name: 'Bluewater Marine',
+      email: '',
+      phone: '',
+      address: '',
+      status: 'active',
+    });
+    await waitFor(() => expect(select('Vendor').value).toBe('9'));
+  });
+});
+
+describe('ImportWizard: preview', () => {
+  it('shows the mapped rows, paths, dry run and row errors', async () => {
+    const user = userEvent.setup();
+    useApi();
+    renderWizard();
+    await toPreview(user);
+    const table = screen.getByRole('table', { name: 'Preview rows' });
+    expect(within(table).getByText('Vendor: Deck > Anchors')).toBeTruthy();
+    expect(within(table).getByText('Store: Ground tackle')).toBeTruthy();
+    expect(within(table).getByText('Anchors').className).toMatch(/subcategory/);
+    expect(within(dialog()).getByText(/Total rows:/).textContent).toContain('3');
+    expect(within(dialog()).getByText(/Mapped fields:/).textContent).toContain('6');
+    expect(within(dialog()).getByText(/semicolon delimited/)).toBeTruthy();
+    const errors = screen.getByRole('table', { name: 'Row errors' });
+    expect(within(errors).getByText("'abc' is not a number")).toBeTruthy();
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    expect(within(dry).getByText('New categories').nextSibling?.textContent).toBe('3');
+  });
+
+  it('keeps the message and toasts when the preview fails', async () => {
+    const user = userEvent.setup();
+    useApi({ preview: () => jsonResponse({ message: "The file has no column 'Price'" }, { status: 400, statusText: 'Bad Request' }) });
+    renderWizard();
+    await upload();
+    await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+    expect(await within(dialog()).findByText("Error previewing data: The file has no column 'Price'")).toBeTruthy();
+    expect(screen.getAllByText(IMPORT_MESSAGES.previewFailed).length).toBeGreaterThan(0);
+  });
+
+  it('needs a vendor before Import Data', async () => {
+    const user = userEvent.setup();
+    useApi();
+    renderWizard();
+    await toPreview(user);
+    const importButton = screen.getByRole('button', { name: 'Import Data' }) as HTMLButtonElement;
+    expect(importButton.disabled).toBe(true);
+    expect(within(dialog()).getByText(IMPORT_MESSAGES.selectVendorInline)).toBeTruthy();
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    expect(importButton.disabled).toBe(false);
+    expect(within(dialog()).queryByText(IMPORT_MESSAGES.selectVendorInline)).toBeNull();
+  });
+
+  it('estimates the time from the mode’s rate and warns about standard mode above 1000 rows', async () => {
+    const user = userEvent.setup();
+    useApi({ preview: () => jsonResponse(previewAnswer({ totalRows: 200_000 })) });
+    renderWizard();
+    await toPreview(user);
+    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 4 seconds');
+    expect(within(dialog()).queryByText(IMPORT_MESSAGES.standardWarning)).toBeNull();
+    await user.click(within(dialog()).getByRole('radio', { name: /Standard/ }));
+    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 40 seconds');
+    expect(within(dialog()).getByText(IMPORT_MESSAGES.standardWarning)).toBeTruthy();
+  });
+
+  it('does not warn about standard mode for 1000 rows', async () => {
+    const user = userEvent.setup();
+    useApi({ preview: () => jsonResponse(previewAnswer({ totalRows: 1000 })) });
+    renderWizard();
+    await toPreview(user);
+    await user.click(within(dialog()).getByRole('radio', { name: /Standard/ }));
+    expect(within(dialog()).queryByText(IMPORT_MESSAGES.standardWarning)).toBeNull();
+  });
+
+  it('runs the dry run again when update mode changes', async () => {
+    const user = userEvent.setup();
+    const api = useApi({
+      preview: (form) =>
+        jsonResponse(previewAnswer(form.get('updateMode') === 'true' ? { dryRun: { ...previewAnswer().dryRun, create: 0, update: 2 } } : {})),
+    });
+    renderWizard();
+    await toPreview(user);
+    await user.click(within(dialog()).getByRole('switch', { name: /Update mode/ }));
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
+    const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
+    expect(previews.map((c) => c.form!.get('updateMode'))).toEqual(['false', 'true']);
+  });
+});
+
+describe('ImportWizard: import and results', () => {
+  async function startImport(user: ReturnType<typeof userEvent.setup>) {
+    await toPreview(user);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+  }
+
+  it('shows progress from the stream, then every figure of the result, and refreshes the list on close', async () => {
+    const user = userEvent.setup();
+    let push: (event: unknown) => void = () => {};
+    let end: () => void = () => {};
+    const api = useApi({
+      importStream: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (e) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(e)}\n\n`));
+              end = () => controller.close();
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    const { queryClient, onClose } = renderWizard();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await startImport(user);
+
+    expect(await screen.findByRole('button', { name: 'Importing...' })).toBeTruthy();
+    const overlay = await screen.findByRole('status', { name: 'Import progress' });
+    expect(overlay.textContent).toContain('Preparing import...');
+    push({ type: 'progress', current: 0, total: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '', waiting: true, message: IMPORT_MESSAGES.waiting });
+    await waitFor(() => expect(overlay.textContent).toContain(IMPORT_MESSAGES.waiting));
+    push({ type: 'progress', current: 2, total: 3, imported: 1, updated: 0, skipped: 0, errors: 1, processingRate: 1500, currentProduct: 'A-1' });
+    await waitFor(() => expect(overlay.textContent).toContain('Processing 2 of 3 products'));
+    expect(overlay.textContent).toContain('Imported 1 · Updated 0 · Skipped 0 · Errors 1');
+    expect(overlay.textContent).toContain('1,500 rows/s · Current: A-1');
+    expect(within(overlay).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('67');
+    push(completeEvent);
+    end();
+
+    const result = await screen.findByRole('region', { name: 'Import result' });
+    for (const text of ['Total rows3', 'Imported2', 'Errors1', 'Products in catalogue12', 'Rate1,500 rows/s', 'Time2.0 s']) {
+      expect(result.textContent).toContain(text);
+    }
+    expect(within(dialog()).getByText("Row 4: Price: 'abc' is not a number")).toBeTruthy();
+    const importCall = api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!;
+    expect(importCall.form!.get('selectedVendor')).toBe('1');
+
+    invalidate.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Close & Refresh' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['products', 'list'] });
+  });
+
+  it('downloads the failed rows as a CSV', async () => {
+    const user = userEvent.setup();
+    useApi();
+    renderWizard();
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:errors';
+    });
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    await startImport(user);
+    await user.click(await screen.findByRole('button', { name: 'Download error rows' }));
+    expect(clicks[0]!.download).toBe('harbour_error_rows.csv');
+    const text = await blobs[0]!.text();
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('SKU,Name,Price,Vendor Category,Vendor Subcategory 1,Store Category,Reason');
+    expect(text).toContain("C-3,Chain,abc,,,,Price: 'abc' is not a number");
+  });
+
+  it('raises an error event as a toast and stays on the preview', async () => {
+    const user = userEvent.setup();
+    useApi({ importStream: () => sse([{ type: 'error', message: 'Another import failed the lock' }]) });
+    renderWizard();
+    await startImport(user);
+    expect(await screen.findByText('Another import failed the lock', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Import Data' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Import progress' })).toBeNull();
+  });
+
+  it('shows the server’s message, or HTTP status, for a refused import', async () => {
+    const user = userEvent.setup();
+    useApi({ importStream: () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    renderWizard();
+    await startImport(user);
+    expect(await screen.findByText('HTTP 502: Bad Gateway', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,274 @@
+import {
+  DEFAULT_IMPORT_MODE,
+  IMPORT_MESSAGES,
+  type FieldMapping,
+  type ImportCompleteEvent,
+  type ImportMode,
+  type ImportPreviewResponse,
+  type ImportProgressEvent,
+} from '@bosun/shared';
+import { Box, Modal, Stepper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { notify } from '../../../../components/ui/notify';
+import { productListQueryKey } from '../../api/get-products';
+import { useImportFields } from '../../api/get-import-fields';
+import { useVendorOptions, vendorOptionsQueryOptions } from '../../api/get-vendor-options';
+import { previewImport } from '../../api/preview-import';
+import { runImport } from '../../api/run-import';
+import { CreateVendorModal } from './create-vendor-modal';
+import { isCsvFile, readCsvHeaders } from './csv-header';
+import { fieldKeysOf, initialMapping, loadRememberedMapping, rememberMapping, sanitiseMapping } from './field-mapping';
+import { ImportProgressOverlay } from './import-progress';
+import { MappingStep } from './mapping-step';
+import { PreviewStep } from './preview-step';
+import { ResultsStep } from './results-step';
+import { UploadStep } from './upload-step';
+import { VendorField } from './vendor-field';
+
+type Step = 1 | 2 | 3 | 4 | 5;
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** Whether the vendor list may be read (the vendors permission). */
+  vendorsAvailable: boolean;
+}
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/** The CSV import wizard (SPEC §2): upload, mapping, preview, import with progress, results. */
+export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
+  const queryClient = useQueryClient();
+  const fields = useImportFields({ enabled: opened });
+  const vendors = useVendorOptions({ enabled: opened && vendorsAvailable });
+
+  const [step, setStep] = useState<Step>(1);
+  const [file, setFile] = useState<File | null>(null);
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [mapping, setMapping] = useState<FieldMapping>({});
+  const [vendorId, setVendorId] = useState<number | null>(null);
+  const [creatingVendor, setCreatingVendor] = useState(false);
+  const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [updateMode, setUpdateMode] = useState(false);
+  const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
+  const [importing, setImporting] = useState(false);
+  const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
+  const [result, setResult] = useState<ImportCompleteEvent | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const groups = fields.data;
+  const fieldKeys = useMemo(() => (groups ? fieldKeysOf(groups) : null), [groups]);
+
+  // An import still streaming when the wizard goes away is not followed any further.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  useEffect(() => {
+    if (fields.error) notify.error(IMPORT_MESSAGES.fieldsFailed(fields.error.message));
+  }, [fields.error]);
+
+  // The automatic mapping needs both the headers and the server's field list, whichever comes last.
+  const mappedFor = useRef<string[] | null>(null);
+  useEffect(() => {
+    if (!fieldKeys || headers.length === 0 || mappedFor.current === headers) return;
+    mappedFor.current = headers;
+    setMapping(initialMapping(headers, fieldKeys, loadRememberedMapping(vendorId, headers)));
+  }, [fieldKeys, headers, vendorId]);
+
+  const reset = () => {
+    abort.current?.abort();
+    abort.current = null;
+    mappedFor.current = null;
+    setStep(1);
+    setFile(null);
+    setHeaders([]);
+    setUploadError(null);
+    setReading(false);
+    setMapping({});
+    setVendorId(null);
+    setPreview(null);
+    setPreviewing(false);
+    setPreviewError(null);
+    setUpdateMode(false);
+    setMode(DEFAULT_IMPORT_MODE);
+    setImporting(false);
+    setProgress(null);
+    setResult(null);
+  };
+
+  const close = () => {
+    if (importing) return;
+    const imported = result !== null;
+    reset();
+    onClose();
+    if (imported) void queryClient.invalidateQueries({ queryKey: productListQueryKey });
+  };
+
+  const chooseFile = async (chosen: File) => {
+    setUploadError(null);
+    if (!isCsvFile(chosen)) {
+      setUploadError(IMPORT_MESSAGES.invalidFile);
+      notify.error(IMPORT_MESSAGES.invalidFile);
+      return;
+    }
+    setReading(true);
+    try {
+      const parsed = await readCsvHeaders(chosen);
+      mappedFor.current = null;
+      setFile(chosen);
+      setHeaders(parsed.headers);
+      setPreview(null);
+      setPreviewError(null);
+      setStep(2);
+    } catch {
+      setUploadError(IMPORT_MESSAGES.parseFailed);
+      notify.error(IMPORT_MESSAGES.parseFailed);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const chooseVendor = (id: number | null) => {
+    setVendorId(id);
+    // A mapping remembered for this vendor and this header row replaces the current one.
+    const remembered = loadRememberedMapping(id, headers);
+    if (remembered && fieldKeys) setMapping(sanitiseMapping(remembered, headers, fieldKeys));
+  };
+
+  const runPreview = async (update: boolean, next: Step = 3) => {
+    if (!file) return;
+    setPreviewing(true);
+    setPreviewError(null);
+    try {
+      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId });
+      setPreview(answer);
+      rememberMapping(vendorId, headers, mapping);
+      setStep(next);
+    } catch (error) {
+      const message = messageOf(error, IMPORT_MESSAGES.previewFailed);
+      setPreviewError(message === IMPORT_MESSAGES.previewFailed ? message : `${IMPORT_MESSAGES.previewFailed}: ${message}`);
+      notify.error(IMPORT_MESSAGES.previewFailed);
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  const startImport = async () => {
+    if (!file) return;
+    if (vendorId === null) {
+      notify.error(IMPORT_MESSAGES.selectVendor);
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setImporting(true);
+    setProgress(null);
+    rememberMapping(vendorId, headers, mapping);
+    try {
+      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId }, setProgress, controller.signal);
+      if (controller.signal.aborted) return;
+      setResult(complete);
+      setStep(5);
+      // The list behind the wizard refreshes now; closing refreshes it again.
+      void queryClient.invalidateQueries({ queryKey: productListQueryKey });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      notify.error(messageOf(error, IMPORT_MESSAGES.importFailed));
+    } finally {
+      if (abort.current === controller) abort.current = null;
+      setImporting(false);
+    }
+  };
+
+  const vendorField = (
+    <VendorField
+      vendors={vendors.data ?? []}
+      loading={vendors.isPending && vendorsAvailable}
+      value={vendorId}
+      onChange={chooseVendor}
+      onCreate={() => setCreatingVendor(true)}
+    />
+  );
+
+  const stepperActive = step === 5 ? 4 : importing ? 3 : step - 1;
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Import Products from CSV"
+        size={1100}
+        closeOnClickOutside={!importing}
+        closeOnEscape={!importing}
+        withCloseButton={!importing}
+      >
+        <Box pos="relative">
+          <Stepper active={stepperActive} size="xs" mb="lg" allowNextStepsSelect={false}>
+            <Stepper.Step label="Upload" />
+            <Stepper.Step label="Map fields" />
+            <Stepper.Step label="Preview" />
+            <Stepper.Step label="Import" />
+            <Stepper.Step label="Results" />
+          </Stepper>
+          {step === 1 && <UploadStep error={uploadError} reading={reading} onFile={(f) => void chooseFile(f)} />}
+          {step === 2 && file && (
+            <MappingStep
+              fileName={file.name}
+              headers={headers}
+              groups={groups}
+              fieldsLoading={fields.isPending}
+              fieldsError={fields.error ? IMPORT_MESSAGES.fieldsFailed(fields.error.message) : null}
+              mapping={mapping}
+              onMappingChange={setMapping}
+              vendorField={vendorField}
+              previewing={previewing}
+              previewError={previewError}
+              onBack={() => setStep(1)}
+              onPreview={() => void runPreview(updateMode)}
+            />
+          )}
+          {(step === 3 || step === 4) && preview && groups && (
+            <PreviewStep
+              preview={preview}
+              groups={groups}
+              mapping={mapping}
+              vendorField={vendorField}
+              vendorId={vendorId}
+              updateMode={updateMode}
+              onUpdateModeChange={(on) => {
+                setUpdateMode(on);
+                // The dry run's create / update / skip counts depend on update mode.
+                void runPreview(on);
+              }}
+              refreshing={previewing}
+              previewError={previewError}
+              mode={mode}
+              onModeChange={setMode}
+              importing={importing}
+              onBack={() => setStep(2)}
+              onImport={() => void startImport()}
+            />
+          )}
+          {step === 5 && result && file && <ResultsStep result={result} fileName={file.name} onClose={close} />}
+          {importing && <ImportProgressOverlay progress={progress} />}
+        </Box>
+      </Modal>
+      <CreateVendorModal
+        opened={creatingVendor}
+        onClose={() => setCreatingVendor(false)}
+        onCreated={(vendor) => {
+          // The new vendor is in the select at once, before the refetch the mutation started.
+          queryClient.setQueryData(vendorOptionsQueryOptions().queryKey, (current) =>
+            current ? [...current.filter((v) => v.id !== vendor.id), { id: vendor.id, name: vendor.name }].sort((a, b) => a.name.localeCompare(b.name)) : current,
+          );
+          chooseVendor(vendor.id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { FieldMapping, ImportFieldGroup } from '@bosun/shared';
+import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { assignHeader, unmappedHeaders } from './field-mapping';
+import classes from './import-wizard.module.css';
+
+interface Props {
+  fileName: string;
+  headers: string[];
+  groups: ImportFieldGroup[] | undefined;
+  fieldsLoading: boolean;
+  fieldsError: string | null;
+  mapping: FieldMapping;
+  onMappingChange: (mapping: FieldMapping) => void;
+  vendorField: ReactNode;
+  previewing: boolean;
+  previewError: string | null;
+  onBack: () => void;
+  onPreview: () => void;
+}
+
+/** Step 2: which column feeds which field; a column feeds one field at most. */
+export function MappingStep(props: Props) {
+  const { headers, groups, mapping } = props;
+  const fieldCount = groups?.reduce((n, g) => n + g.fields.length, 0) ?? 0;
+  const mappedCount = Object.keys(mapping).length;
+  const unmapped = unmappedHeaders(headers, mapping);
+  const headerOptions = [{ value: '', label: '— Not mapped —' }, ...headers.filter((h) => h !== '').map((h) => ({ value: h, label: h }))];
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        File <b>{props.fileName}</b> has {headers.length} columns. Choose the column for each product field; SKU and Product Name are
+        required.
+      </Text>
+      {props.vendorField}
+      {props.fieldsLoading && (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading database fields...</Text>
+        </Group>
+      )}
+      {props.fieldsError && (
+        <Alert color="red" variant="light">
+          {props.fieldsError}
+        </Alert>
+      )}
+      {groups?.map((group) => (
+        <Card key={group.name} withBorder padding="sm">
+          <Title order={3} size="h5" mb="xs">
+            {group.name}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+            {group.fields.map((field) => (
+              <NativeSelect
+                key={field.key}
+                label={field.label}
+                withAsterisk={field.required}
+                data={headerOptions}
+                value={mapping[field.key] ?? ''}
+                onChange={(event) => props.onMappingChange(assignHeader(mapping, field.key, event.currentTarget.value || null))}
+              />
+            ))}
+          </SimpleGrid>
+        </Card>
+      ))}
+      <Stack gap="sm" className={classes.footer}>
+        <Card withBorder padding="xs" bg="var(--mantine-color-gray-0)" aria-label="Mapping summary" component="section">
+          <Text fw={600} size="sm">
+            Mapping summary
+          </Text>
+          <Text size="sm">
+            {mappedCount} of {fieldCount} fields mapped; {headers.length - unmapped.length} of {headers.length} columns used.
+          </Text>
+          {unmapped.length > 0 && (
+            <Group gap={4} mt={4}>
+              <Text size="sm" c="dimmed">
+                Unmapped columns:
+              </Text>
+              {unmapped.map((h) => (
+                <Badge key={h} variant="outline" color="gray" tt="none">
+                  {h}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {(!mapping.sku || !mapping.name) && (
+            <Text size="sm" c="orange.8" mt={4}>
+              SKU and Product Name should be mapped: rows without them are reported as errors.
+            </Text>
+          )}
+        </Card>
+        {props.previewError && (
+          <Alert color="red" variant="light">
+            {props.previewError}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={props.onBack}>
+            Back
+          </Button>
+          <Button
+            leftSection={<IconEye size={16} />}
+            loading={props.previewing}
+            disabled={props.previewing || mappedCount === 0}
+            onClick={props.onPreview}
+          >
+            Preview Data
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  formatImportEstimate,
+  IMPORT_MESSAGES,
+  IMPORT_MODE_INFO,
+  IMPORT_MODES,
+  type FieldMapping,
+  type ImportFieldGroup,
+  type ImportMode,
+  type ImportPreviewResponse,
+} from '@bosun/shared';
+import { Alert, Badge, Button, Group, Radio, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconClock, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './import-wizard.module.css';
+
+/** More rows than this in standard mode earn the performance warning (SPEC §5). */
+export const STANDARD_WARNING_ROWS = 1000;
+
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+const SUBCATEGORY = /^(vendor|store)_subcategory_\d$/;
+const PATH_FIELDS = new Set(['vendor_category', 'store_category', 'category_hierarchy']);
+
+export const showsStandardWarning = (mode: ImportMode, totalRows: number) => mode === 'standard' && totalRows > STANDARD_WARNING_ROWS;
+
+interface Props {
+  preview: ImportPreviewResponse;
+  groups: ImportFieldGroup[];
+  mapping: FieldMapping;
+  vendorField: ReactNode;
+  vendorId: number | null;
+  updateMode: boolean;
+  onUpdateModeChange: (on: boolean) => void;
+  refreshing: boolean;
+  /** A failed re-run of the dry run (after update mode changed). */
+  previewError: string | null;
+  mode: ImportMode;
+  onModeChange: (mode: ImportMode) => void;
+  importing: boolean;
+  onBack: () => void;
+  onImport: () => void;
+}
+
+function Figure({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} c={color}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Step 3: the first mapped rows, the dry run over the whole file, and the import options. */
+export function PreviewStep(props: Props) {
+  const { preview, mapping, mode } = props;
+  const labels = new Map(props.groups.flatMap((g) => g.fields.map((f) => [f.key, f.label] as const)));
+  const mappedKeys = props.groups.flatMap((g) => g.fields.map((f) => f.key)).filter((key) => mapping[key] !== undefined);
+  const plainKeys = mappedKeys.filter((key) => !PATH_FIELDS.has(key) && !SUBCATEGORY.test(key));
+  const subcategoryKeys = mappedKeys.filter((key) => SUBCATEGORY.test(key));
+  const showPaths = mappedKeys.some((key) => PATH_FIELDS.has(key) || SUBCATEGORY.test(key));
+  const dry = preview.dryRun;
+  const rate = IMPORT_MODE_INFO[mode].rowsPerSecond;
+
+  return (
+    <Stack gap="md">
+      <Group gap="lg">
+        <Text size="sm">
+          Total rows: <b>{preview.totalRows.toLocaleString('en-US')}</b>
+        </Text>
+        <Text size="sm">
+          Mapped fields: <b>{mappedKeys.length}</b>
+        </Text>
+        <Text size="sm" c="dimmed">
+          Encoding {preview.encoding}, {DELIMITER_NAMES[preview.delimiter] ?? preview.delimiter} delimited
+        </Text>
+      </Group>
+
+      <ScrollArea type="auto">
+        <Table withTableBorder withColumnBorders striped fz="xs" aria-label="Preview rows" miw={600}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              {plainKeys.map((key) => (
+                <Table.Th key={key}>{labels.get(key) ?? key}</Table.Th>
+              ))}
+              {showPaths && <Table.Th>Vendor Category Path</Table.Th>}
+              {showPaths && <Table.Th>Store Category Path</Table.Th>}
+              {subcategoryKeys.map((key) => (
+                <Table.Th key={key} className={classes.subcategory}>
+                  {labels.get(key) ?? key}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.previewRows.map((row) => (
+              <Table.Tr key={row.rowNumber}>
+                <Table.Td>{row.rowNumber}</Table.Td>
+                {plainKeys.map((key) => (
+                  <Table.Td key={key} className={classes.cell}>
+                    {row.values[key] ?? ''}
+                  </Table.Td>
+                ))}
+                {showPaths && <Table.Td className={classes.path}>{row.vendor_category_path ?? ''}</Table.Td>}
+                {showPaths && <Table.Td className={classes.path}>{row.store_category_path ?? ''}</Table.Td>}
+                {subcategoryKeys.map((key) => (
+                  <Table.Td key={key} className={classes.subcategory}>
+                    {String(row[key] ?? row.values[key] ?? '')}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+
+      <section aria-label="Dry run">
+        <Title order={3} size="h5" mb={4}>
+          Dry run over all {preview.totalRows.toLocaleString('en-US')} rows
+        </Title>
+        <SimpleGrid cols={{ base: 3, sm: 6 }}>
+          <Figure label="Valid" value={dry.valid} />
+          <Figure label="Create" value={dry.create} color="teal" />
+          <Figure label="Update" value={dry.update} color="blue" />
+          <Figure label="Skip" value={dry.skip} color="gray" />
+          <Figure label="Errors" value={dry.errorCount} color={dry.errorCount ? 'red' : undefined} />
+          <Figure label="New categories" value={dry.newCategories} />
+        </SimpleGrid>
+      </section>
+
+      {dry.errors.length > 0 && (
+        <ScrollArea.Autosize mah={200} type="auto">
+          <Table withTableBorder fz="xs" aria-label="Row errors">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Column</Table.Th>
+                <Table.Th>Value</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dry.errors.map((e, i) => (
+                <Table.Tr key={`${e.row}-${e.column}-${i}`}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td>{e.column}</Table.Td>
+                  <Table.Td className={classes.cell}>{e.value}</Table.Td>
+                  <Table.Td c="red.8">{e.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {dry.errorCount > dry.errors.length && (
+            <Text size="xs" c="dimmed" mt={4}>
+              Showing the first {dry.errors.length} of {dry.errorCount} errors.
+            </Text>
+          )}
+        </ScrollArea.Autosize>
+      )}
+
+      <Title order={3} size="h5">
+        Import options
+      </Title>
+      {props.vendorField}
+      <Switch
+        label="Update mode: update products whose SKU already exists (otherwise they are skipped)"
+        checked={props.updateMode}
+        disabled={props.refreshing || props.importing}
+        onChange={(event) => props.onUpdateModeChange(event.currentTarget.checked)}
+      />
+      <Radio.Group label="Import mode" value={mode} onChange={(value) => props.onModeChange(value as ImportMode)}>
+        <Stack gap="xs" mt={6}>
+          {IMPORT_MODES.map((m) => (
+            <Radio key={m} value={m} label={IMPORT_MODE_INFO[m].label} description={IMPORT_MODE_INFO[m].description} disabled={props.importing} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group gap={6}>
+        <IconClock size={16} />
+        <Text size="sm">
+          Estimated time: {formatImportEstimate(preview.totalRows, rate)} at about {rate.toLocaleString('en-US')} rows per second
+        </Text>
+        {props.updateMode && <Badge variant="light">update mode</Badge>}
+      </Group>
+      {props.previewError && (
+        <Alert color="red" variant="light">
+          {props.previewError}
+        </Alert>
+      )}
+      {showsStandardWarning(mode, preview.totalRows) && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Performance warning">
+          {IMPORT_MESSAGES.standardWarning}
+        </Alert>
+      )}
+      <Group justify="space-between" className={classes.footer}>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={props.onBack} disabled={props.importing}>
+          Back to Mapping
+        </Button>
+        <Group gap="sm">
+          {props.vendorId === null && (
+            <Text size="sm" c="red.7">
+              {IMPORT_MESSAGES.selectVendorInline}
+            </Text>
+          )}
+          <Button
+            leftSection={<IconUpload size={16} />}
+            onClick={props.onImport}
+            disabled={props.vendorId === null || props.importing || props.refreshing}
+          >
+            {props.importing ? 'Importing...' : 'Import Data'}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ImportCompleteEvent } from '@bosun/shared';
+import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconDownload } from '@tabler/icons-react';
+import { saveBlob } from '../../../../lib/save-file';
+import { errorRowsCsv, errorRowsFileName } from './error-rows-csv';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+function formatDuration(ms: number) {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+/** Step 5: what the import did. */
+export function ResultsStep({ result, fileName, onClose }: { result: ImportCompleteEvent; fileName: string; onClose: () => void }) {
+  const figures: Array<[string, string, string?]> = [
+    ['Total rows', n(result.total)],
+    ['Imported', n(result.imported), 'teal'],
+    ['Updated', n(result.updated), 'blue'],
+    ['Skipped', n(result.skipped), 'gray'],
+    ['Errors', n(result.errorCount), result.errorCount ? 'red' : undefined],
+    ['Products in catalogue', n(result.totalProducts)],
+    ['Rate', `${n(result.processingRate)} rows/s`],
+    ['Time', formatDuration(result.processingTime)],
+  ];
+  const downloadErrors = () =>
+    saveBlob(new Blob([errorRowsCsv(result)], { type: 'text/csv;charset=utf-8' }), errorRowsFileName(fileName));
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <ThemeIcon color={result.errorCount ? 'orange' : 'teal'} radius="xl" size="lg">
+          <IconCheck size={20} />
+        </ThemeIcon>
+        <div>
+          <Title order={3} size="h4">
+            Import complete
+          </Title>
+          <Text size="sm">{result.message}</Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label="Import result" component="section">
+        {figures.map(([label, value, color]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="lg" c={color}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {result.errors.length > 0 && (
+        <Alert color="red" variant="light" title={`${n(result.errorCount)} rows were not imported`}>
+          <ScrollArea.Autosize mah={220} type="auto">
+            <List size="sm" aria-label="Import errors">
+              {result.errors.map((message, i) => (
+                <List.Item key={i}>{message}</List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          {result.errorCount > result.errors.length && (
+            <Text size="xs" mt={4}>
+              Showing {result.errors.length} of {result.errorCount} errors.
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        {result.errorRows.length > 0 ? (
+          <Button variant="light" color="red" leftSection={<IconDownload size={16} />} onClick={downloadErrors}>
+            Download error rows
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button onClick={onClose}>Close & Refresh</Button>
+      </Group>
+    </Stack>
+  );
+}

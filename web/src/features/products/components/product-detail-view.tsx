@@ -1,0 +1,290 @@
+import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, type Product } from '@bosun/shared';
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AccessDenied } from '../../../components/ui/access-denied';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { ContentLoader } from '../../../components/ui/loaders';
+import { notify } from '../../../components/ui/notify';
+import { isApiError, isForbidden } from '../../../lib/api-client';
+import { errorMessage, showServerFieldErrors } from '../../../lib/api-errors';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { useDeleteProduct } from '../api/delete-product';
+import { useProduct } from '../api/get-product';
+import { useUpdateProduct } from '../api/update-product';
+import { useUnits } from '../hooks/use-units';
+import { PRODUCT_FORM_FIELDS, productFormDefaults, productFormResolver, type ProductFormValues } from '../model/product-form-values';
+import {
+  CategoryFields,
+  DescriptionFields,
+  IdentityFields,
+  ImageFields,
+  PricingFields,
+  SeoFields,
+  ShippingFields,
+  StatusFields,
+  StockField,
+  type DescriptionTabs,
+} from './product-fields';
+import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
+
+const VISUAL_TABS: DescriptionTabs = { short_description: 'visual', description: 'visual' };
+
+/** /product/{id} (SPEC §2 Product detail, §4 view and edit modes). */
+export function ProductDetailView({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useProduct(id, { enabled: valid });
+
+  // A product that is not there (or cannot be read) sends the user back to the list with a toast.
+  const notFound = !valid || (isApiError(query.error) && query.error.status === 404);
+  const failed = query.isError && !notFound && !isForbidden(query.error);
+  useEffect(() => {
+    if (notFound) {
+      notify.error(PRODUCT_MESSAGES.notFound);
+      navigate('/products', { replace: true });
+    } else if (failed) {
+      notify.error('Error loading product');
+      navigate('/products', { replace: true });
+    }
+  }, [notFound, failed, navigate]);
+
+  if (isForbidden(query.error)) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
+  if (query.data) return <ProductDetail key={query.data.id} product={query.data} />;
+  if (query.isPending && valid) return <ContentLoader label="Loading product" />;
+  return <Text c="dimmed">{PRODUCT_MESSAGES.notFound}</Text>;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const units = useUnits();
+  const updateProduct = useUpdateProduct();
+  const deleteProduct = useDeleteProduct();
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<string>('general');
+  const [descriptionTabs, setDescriptionTabs] = useState<DescriptionTabs>(VISUAL_TABS);
+  const [duplicate, setDuplicate] = useState<ProductFormTarget | null>(null);
+  const form = useForm<ProductFormValues, unknown, Record<string, unknown>>({
+    resolver: productFormResolver as never,
+    defaultValues: productFormDefaults(product, 'edit'),
+  });
+
+  // A reload (after a save, or a write elsewhere) shows the new data while not editing.
+  useEffect(() => {
+    if (!editing) form.reset(productFormDefaults(product, 'edit'));
+  }, [product, editing, form]);
+
+  const startEditing = () => {
+    form.reset(productFormDefaults(product, 'edit'));
+    setDescriptionTabs(VISUAL_TABS);
+    setEditing(true);
+  };
+  const cancel = () => {
+    form.reset(productFormDefaults(product, 'edit'));
+    setDescriptionTabs(VISUAL_TABS);
+    setEditing(false);
+  };
+
+  const save = form.handleSubmit(
+    async (body) => {
+      try {
+        await updateProduct.mutateAsync({ id: product.id, body });
+        notify.success(PRODUCT_FORM_MESSAGES.updated);
+        setDescriptionTabs(VISUAL_TABS);
+        setEditing(false);
+      } catch (error) {
+        showServerFieldErrors(error, form.setError, PRODUCT_FORM_FIELDS);
+        notify.error(errorMessage(error, PRODUCT_FORM_MESSAGES.updateFailed));
+      }
+    },
+    // The first tab holding an invalid field comes to the front, so its message is seen.
+    (errors) => {
+      const first = PRODUCT_FORM_FIELDS.find((f) => errors[f]);
+      if (first) setTab(TAB_OF_FIELD[first]);
+    },
+  );
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete Product',
+      children: PRODUCT_MESSAGES.confirmDelete,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await deleteProduct.mutateAsync(product.id);
+          notify.success(PRODUCT_MESSAGES.deleted);
+          navigate('/products');
+        } catch (error) {
+          notify.error(errorMessage(error, PRODUCT_MESSAGES.deleteFailed));
+        }
+      },
+    });
+
+  const saving = form.formState.isSubmitting;
+  const readOnly = !editing;
+  const image = product.image_url || product.images[0] || null;
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group align="flex-start" wrap="nowrap" gap="md">
+            <Tooltip label="Back to products">
+              <ActionIcon variant="default" size="lg" aria-label="Back to products" onClick={() => navigate('/products')}>
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <ImageWithFallback src={image} alt={product.name} w={88} h={88} fit="contain" radius="sm" />
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                {product.name}
+              </Title>
+              <Group gap="md">
+                <Text size="sm" c="dimmed">
+                  ID: {product.id}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  SKU: {product.sku}
+                </Text>
+                <Badge color={product.published ? 'teal' : 'gray'} variant="light">
+                  {product.published ? 'Published' : 'Draft'}
+                </Badge>
+                {product.featured && (
+                  <Badge color="yellow" variant="light">
+                    Featured
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {editing ? (
+              <>
+                <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} disabled={saving}>
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </Button>
+                <Button variant="default" leftSection={<IconX size={16} />} onClick={cancel} disabled={saving}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setDuplicate({ mode: 'duplicate', product })}>
+                  Duplicate
+                </Button>
+                <Button leftSection={<IconEdit size={16} />} onClick={startEditing}>
+                  Edit Product
+                </Button>
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={deleteProduct.isPending}>
+                  Delete Product
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </Card>
+
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label={editing ? 'Edit product' : 'Product details'}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (editing) void save();
+          }}
+        >
+          <Card withBorder padding="md">
+            <Tabs value={tab} onChange={(next) => next && setTab(next)} keepMounted>
+              <Tabs.List aria-label="Product sections" mb="md">
+                <Tabs.Tab value="general">General</Tabs.Tab>
+                <Tabs.Tab value="pricing">Pricing</Tabs.Tab>
+                <Tabs.Tab value="inventory">Inventory</Tabs.Tab>
+                <Tabs.Tab value="shipping">Shipping</Tabs.Tab>
+                <Tabs.Tab value="categories">Categories</Tabs.Tab>
+                <Tabs.Tab value="seo">SEO</Tabs.Tab>
+                <Tabs.Tab value="advanced">Advanced</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="general">
+                <Stack gap="md">
+                  <IdentityFields readOnly={readOnly} />
+                  <DescriptionFields readOnly={readOnly} tabs={descriptionTabs} onTabsChange={setDescriptionTabs} />
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="pricing">
+                <Stack gap="md">
+                  <PricingFields readOnly={readOnly} />
+                  {readOnly && product.vendor_cost !== null && product.list_price !== null && (
+                    <Text size="sm" c="dimmed">
+                      Margin on list price: {formatCurrency(product.list_price - product.vendor_cost)}
+                    </Text>
+                  )}
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="inventory">
+                <Stack gap="md" maw={320}>
+                  <StockField readOnly={readOnly} />
+                  <Badge color={product.stock > 0 ? 'teal' : 'red'} variant="light" w="fit-content">
+                    {product.stock > 0 ? `${product.stock} in stock` : 'Out of stock'}
+                  </Badge>
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="shipping">
+                <ShippingFields readOnly={readOnly} units={units} />
+              </Tabs.Panel>
+              <Tabs.Panel value="categories">
+                <CategoryFields readOnly={readOnly} current={product} />
+              </Tabs.Panel>
+              <Tabs.Panel value="seo">
+                <Stack gap="md">
+                  <SeoFields readOnly={readOnly} />
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="advanced">
+                <Stack gap="md">
+                  <StatusFields readOnly={readOnly} />
+                  <ImageFields readOnly={readOnly} />
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <Fact label="Product ID" value={String(product.id)} />
+                    <Fact label="Created" value={formatDate(product.created_at)} />
+                    <Fact label="Updated" value={formatDate(product.updated_at)} />
+                  </SimpleGrid>
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
+          </Card>
+        </form>
+      </FormProvider>
+
+      <ProductFormModal
+        target={duplicate}
+        onClose={() => setDuplicate(null)}
+        onSaved={(copy) => navigate(`/product/${copy.id}`)}
+      />
+    </Stack>
+  );
+}
+
+const TAB_OF_FIELD: Record<(typeof PRODUCT_FORM_FIELDS)[number], string> = {
+  sku: 'general', name: 'general', mfn: 'general', gtin: 'general', brand: 'general', short_description: 'general', description: 'general',
+  list_price: 'pricing', market_price: 'pricing', vendor_cost: 'pricing', special_price: 'pricing',
+  stock: 'inventory',
+  weight: 'shipping', length: 'shipping', width: 'shipping', height: 'shipping',
+  vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories',
+  meta_title: 'seo', meta_description: 'seo', meta_keywords: 'seo',
+  published: 'advanced', featured: 'advanced', visibility: 'advanced', image_url: 'advanced', images: 'advanced',
+};

@@ -1,0 +1,305 @@
+import type { Product } from '@bosun/shared';
+import { NativeSelect, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { hasPermission, useCurrentUser } from '../../auth';
+import { useAllCategories } from '../api/get-categories';
+import { useVendorCategories } from '../api/get-vendor-categories';
+import { useVendorOptions } from '../api/get-vendor-options';
+import { storeCategoryOptions, treeToOptions, withCurrent } from '../model/category-options';
+import type { Units } from '../model/product-columns';
+import type { ProductFormValues } from '../model/product-form-values';
+import { RichTextField, type RichTextTab } from './rich-text-field';
+
+/**
+ * The product's inputs in groups, shared by the form modal (all groups on one page) and the detail
+ * page (one group per tab). In view mode every input is read-only.
+ */
+
+interface FieldsProps {
+  readOnly?: boolean;
+}
+
+type NumberField = 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height';
+
+function NumberField({ name, label, readOnly, money, integer }: { name: NumberField; label: string; readOnly?: boolean; money?: boolean; integer?: boolean }) {
+  const { control } = useFormContext<ProductFormValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          readOnly={readOnly}
+          min={0}
+          step={money ? 0.01 : integer ? 1 : 0.1}
+          decimalScale={money ? 2 : integer ? 0 : undefined}
+          allowDecimal={!integer}
+          allowNegative={false}
+          leftSection={money ? '$' : undefined}
+          hideControls={readOnly}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function Text({ name, label, readOnly, required, multiline }: { name: keyof ProductFormValues; label: string; readOnly?: boolean; required?: boolean; multiline?: boolean }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProductFormValues>();
+  const props = { label, readOnly, withAsterisk: required && !readOnly, error: errors[name]?.message, ...register(name) };
+  return multiline ? <Textarea rows={2} resize="vertical" {...props} /> : <TextInput autoComplete="off" {...props} />;
+}
+
+export function IdentityFields({ readOnly }: FieldsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Text name="name" label="Product Name" required readOnly={readOnly} />
+      <Text name="sku" label="SKU" required readOnly={readOnly} />
+      <Text name="brand" label="Brand" readOnly={readOnly} />
+      <Text name="mfn" label="MFN" readOnly={readOnly} />
+      <Text name="gtin" label="GTIN (UPC/EAN/ISBN)" readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+const VISIBILITY_OPTIONS = [
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+export function StatusFields({ readOnly }: FieldsProps) {
+  const { control } = useFormContext<ProductFormValues>();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} verticalSpacing="md">
+      {(['published', 'featured'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Switch
+              label={name === 'published' ? 'Published' : 'Featured'}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              disabled={readOnly}
+              mt={{ sm: 28 }}
+            />
+          )}
+        />
+      ))}
+      <Controller
+        control={control}
+        name="visibility"
+        render={({ field, fieldState }) => (
+          <NativeSelect
+            label="Visibility"
+            data={VISIBILITY_OPTIONS}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.value)}
+            disabled={readOnly}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </SimpleGrid>
+  );
+}
+
+export type DescriptionTabs = { short_description: RichTextTab; description: RichTextTab };
+
+export function DescriptionFields({
+  readOnly,
+  tabs,
+  onTabsChange,
+}: FieldsProps & { tabs: DescriptionTabs; onTabsChange: (tabs: DescriptionTabs) => void }) {
+  const { control } = useFormContext<ProductFormValues>();
+  return (
+    <>
+      {(['short_description', 'description'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <RichTextField
+              label={name === 'short_description' ? 'Short Description' : 'Description'}
+              value={field.value}
+              onChange={field.onChange}
+              readOnly={readOnly}
+              tab={tabs[name]}
+              onTabChange={(tab) => onTabsChange({ ...tabs, [name]: tab })}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ))}
+    </>
+  );
+}
+
+export function PricingFields({ readOnly }: FieldsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <NumberField name="list_price" label="List Price" money readOnly={readOnly} />
+      <NumberField name="market_price" label="Market Price" money readOnly={readOnly} />
+      <NumberField name="vendor_cost" label="Vendor Cost" money readOnly={readOnly} />
+      <NumberField name="special_price" label="Special Price" money readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+export function StockField({ readOnly }: FieldsProps) {
+  return <NumberField name="stock" label="Stock" integer readOnly={readOnly} />;
+}
+
+export function ShippingFields({ readOnly, units }: FieldsProps & { units: Units }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <NumberField name="weight" label={`Weight (${units.weight})`} readOnly={readOnly} />
+      <NumberField name="length" label={`Length (${units.dimension})`} readOnly={readOnly} />
+      <NumberField name="width" label={`Width (${units.dimension})`} readOnly={readOnly} />
+      <NumberField name="height" label={`Height (${units.dimension})`} readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Vendor, then the vendor's own categories (the list follows the vendor chosen), then the shop's
+ * store categories; options carry their paths. `current` names what is chosen before the lists load.
+ */
+export function CategoryFields({ readOnly, current }: FieldsProps & { current?: Product | null }) {
+  const { control, setValue } = useFormContext<ProductFormValues>();
+  const user = useCurrentUser();
+  const vendorsAvailable = hasPermission(user, 'vendors');
+  const categoriesAvailable = hasPermission(user, 'categories');
+  const vendorId = useWatch({ control, name: 'vendor_id' });
+  const vendorIdNumber = vendorId ? Number(vendorId) : null;
+  const vendors = useVendorOptions({ enabled: vendorsAvailable });
+  const vendorCategories = useVendorCategories(vendorIdNumber, { enabled: categoriesAvailable && !readOnly });
+  const allCategories = useAllCategories({ enabled: categoriesAvailable && !readOnly });
+
+  const vendorOptions = withCurrent(
+    (vendors.data ?? []).map((v) => ({ value: String(v.id), label: v.name })),
+    vendorId,
+    current && String(current.vendor_id) === vendorId ? current.vendor_name : null,
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Controller
+        control={control}
+        name="vendor_id"
+        render={({ field, fieldState }) => (
+          <NativeSelect
+            label="Vendor"
+            data={[{ value: '', label: 'No vendor' }, ...vendorOptions]}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={(event) => {
+              field.onChange(event.currentTarget.value);
+              // A vendor category belongs to one vendor: a new vendor starts without one.
+              setValue('vendor_category_id', '', { shouldDirty: true });
+            }}
+            disabled={readOnly}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="vendor_category_id"
+        render={({ field, fieldState }) => {
+          const options = withCurrent(
+            vendorIdNumber !== null ? treeToOptions(vendorCategories.data ?? []) : [],
+            field.value,
+            current && String(current.vendor_category_id) === field.value ? (current.vendor_category_path ?? current.vendor_category_name) : null,
+          );
+          return (
+            <NativeSelect
+              label="Vendor Category"
+              data={[{ value: '', label: vendorIdNumber === null ? 'Choose a vendor first' : 'No vendor category' }, ...options]}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              disabled={readOnly || vendorIdNumber === null}
+              description={!readOnly && vendorIdNumber !== null && vendorCategories.isFetching ? 'Loading categories…' : undefined}
+              error={fieldState.error?.message}
+            />
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="store_category_id"
+        render={({ field, fieldState }) => {
+          const options = withCurrent(
+            storeCategoryOptions(allCategories.data ?? []),
+            field.value,
+            current && String(current.store_category_id) === field.value ? (current.store_category_path ?? current.store_category_name) : null,
+          );
+          return (
+            <NativeSelect
+              label="Store Category"
+              data={[{ value: '', label: 'No store category' }, ...options]}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+              disabled={readOnly}
+              error={fieldState.error?.message}
+            />
+          );
+        }}
+      />
+      <Text name="google_category" label="Google Category" readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+export function SeoFields({ readOnly }: FieldsProps) {
+  return (
+    <>
+      <Text name="meta_title" label="Meta Title" readOnly={readOnly} />
+      <Text name="meta_description" label="Meta Description" multiline readOnly={readOnly} />
+      <Text name="meta_keywords" label="Meta Keywords" readOnly={readOnly} />
+    </>
+  );
+}
+
+export function ImageFields({ readOnly }: FieldsProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProductFormValues>();
+  return (
+    <>
+      <Text name="image_url" label="Image URL" readOnly={readOnly} />
+      <Textarea
+        label="Additional Images"
+        description="One address per line"
+        rows={2}
+        resize="vertical"
+        readOnly={readOnly}
+        error={errors.images?.message}
+        {...register('images')}
+      />
+    </>
+  );
+}

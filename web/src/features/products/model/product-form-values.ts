@@ -1,0 +1,179 @@
+import { productFieldsSchema, type CreateProductBody, type Product } from '@bosun/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/** What the inputs hold: text as typed, numbers as typed ('' when empty), ids as select values. */
+export interface ProductFormValues {
+  sku: string;
+  name: string;
+  mfn: string;
+  gtin: string;
+  brand: string;
+  short_description: string;
+  description: string;
+  stock: number | string;
+  list_price: number | string;
+  market_price: number | string;
+  vendor_cost: number | string;
+  special_price: number | string;
+  weight: number | string;
+  length: number | string;
+  width: number | string;
+  height: number | string;
+  vendor_id: string;
+  vendor_category_id: string;
+  store_category_id: string;
+  google_category: string;
+  published: boolean;
+  featured: boolean;
+  visibility: 'public' | 'private' | 'hidden';
+  image_url: string;
+  /** One address per line. */
+  images: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+}
+
+export type ProductFormField = keyof ProductFormValues;
+export const PRODUCT_FORM_FIELDS = [
+  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
+  'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'vendor_id', 'vendor_category_id',
+  'store_category_id', 'google_category', 'published', 'featured', 'visibility', 'image_url', 'images', 'meta_title',
+  'meta_description', 'meta_keywords',
+] as const satisfies readonly ProductFormField[];
+
+export type ProductFormMode = 'create' | 'edit' | 'duplicate';
+
+const text = (v: string | null | undefined) => v ?? '';
+const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : v);
+const id = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function emptyProductFormValues(): ProductFormValues {
+  return {
+    sku: '', name: '', mfn: '', gtin: '', brand: '', short_description: '', description: '', stock: '',
+    list_price: '', market_price: '', vendor_cost: '', special_price: '', weight: '', length: '', width: '', height: '',
+    vendor_id: '', vendor_category_id: '', store_category_id: '', google_category: '',
+    published: true, featured: false, visibility: 'public', image_url: '', images: '',
+    meta_title: '', meta_description: '', meta_keywords: '',
+  };
+}
+
+/** The form's starting values: empty for a new product, the product's own, or a copy of it (SPEC §4 Duplicate). */
+export function productFormDefaults(product?: Product | null, mode: ProductFormMode = product ? 'edit' : 'create'): ProductFormValues {
+  if (!product || mode === 'create') return emptyProductFormValues();
+  const values: ProductFormValues = {
+    sku: product.sku,
+    name: product.name,
+    mfn: text(product.mfn),
+    gtin: text(product.gtin),
+    brand: text(product.brand),
+    short_description: text(product.short_description),
+    description: text(product.description),
+    stock: product.stock,
+    list_price: num(product.list_price),
+    market_price: num(product.market_price),
+    vendor_cost: num(product.vendor_cost),
+    special_price: num(product.special_price),
+    weight: num(product.weight),
+    length: num(product.length),
+    width: num(product.width),
+    height: num(product.height),
+    vendor_id: id(product.vendor_id),
+    vendor_category_id: id(product.vendor_category_id),
+    store_category_id: id(product.store_category_id),
+    google_category: text(product.google_category),
+    published: product.published,
+    featured: product.featured,
+    visibility: product.visibility,
+    image_url: text(product.image_url),
+    images: product.images.join('\n'),
+    meta_title: text(product.meta_title),
+    meta_description: text(product.meta_description),
+    meta_keywords: text(product.meta_keywords),
+  };
+  if (mode === 'duplicate') {
+    values.name = `${product.name} (Copy)`;
+    values.sku = `${product.sku}_COPY`;
+    values.short_description = `${text(product.short_description)} (Copy)`;
+  }
+  return values;
+}
+
+/**
+ * A typed number, or null when the input is empty or not a number (SPEC §5). Zero stays zero:
+ * a price of 0 or a stock of 0 is a real value.
+ */
+export function numberOrNull(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+const idOrNull = (value: string) => {
+  const n = numberOrNull(value);
+  return n === null || n === 0 ? null : n;
+};
+
+/**
+ * The body of POST/PUT built from the inputs: numbers as numbers or null, booleans as booleans,
+ * and nothing the server only reports (id, timestamps, *_name, *_path) because those are never inputs.
+ */
+export function toProductPayload(values: ProductFormValues): Record<string, unknown> {
+  return {
+    sku: values.sku,
+    name: values.name,
+    mfn: values.mfn,
+    gtin: values.gtin,
+    brand: values.brand,
+    short_description: values.short_description,
+    description: values.description,
+    stock: numberOrNull(values.stock),
+    list_price: numberOrNull(values.list_price),
+    market_price: numberOrNull(values.market_price),
+    vendor_cost: numberOrNull(values.vendor_cost),
+    special_price: numberOrNull(values.special_price),
+    weight: numberOrNull(values.weight),
+    length: numberOrNull(values.length),
+    width: numberOrNull(values.width),
+    height: numberOrNull(values.height),
+    vendor_id: idOrNull(values.vendor_id),
+    vendor_category_id: idOrNull(values.vendor_category_id),
+    store_category_id: idOrNull(values.store_category_id),
+    google_category: values.google_category,
+    published: values.published,
+    featured: values.featured,
+    visibility: values.visibility,
+    image_url: values.image_url,
+    images: values.images
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    meta_title: values.meta_title,
+    meta_description: values.meta_description,
+    meta_keywords: values.meta_keywords,
+  };
+}
+
+/** zod paths to form fields: 'images.2' is the images box. */
+export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<ProductFormValues> {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!(PRODUCT_FORM_FIELDS as readonly string[]).includes(field) || errors[field]) continue;
+    errors[field] = { type: 'validation', message: issue.message };
+  }
+  return errors as FieldErrors<ProductFormValues>;
+}
+
+/**
+ * Validates exactly what would be sent with the server's own schema, and hands the parsed body
+ * (trimmed, blanks as null) to the submit handler.
+ */
+export const productFormResolver: Resolver<ProductFormValues, unknown, CreateProductBody> = async (values) => {
+  const result = productFieldsSchema.strict().safeParse(toProductPayload(values));
+  if (result.success) return { values: result.data, errors: {} };
+  return { values: {}, errors: issuesToFieldErrors(result.error.issues) };
+};
