@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { findUser, uniqueSuffix } from './support/api.js';
-import { baseUrl, createUserViaApi, launchBrowser, newPage } from './support/browser.js';
+import { baseUrl, createUserViaApi, sharedBrowser } from './support/browser.js';
 import {
   closeToast,
   currentPath,
@@ -17,23 +17,7 @@ import {
   waitForPath,
 } from './support/ui.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Runs a journey in a fresh browser context (no stored session) and always closes it. */
-async function inFreshContext(journey: (page: Page) => Promise<void>) {
-  const { context, page } = await newPage(browser);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
+const inFreshContext = sharedBrowser();
 
 const passwordField = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });
 

@@ -1,25 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducts, uniqueSuffix, type CreatedProduct } from './support/api.js';
-import { createUserViaApi, launchBrowser, newPage } from './support/browser.js';
+import { createUserViaApi, sharedBrowser } from './support/browser.js';
 import { closeToast, gone, openUserMenuItem, signInAs, toast, visible, waitForPath } from './support/ui.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function inFreshContext(journey: (page: Page) => Promise<void>) {
-  const { context, page } = await newPage(browser);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
+const inFreshContext = sharedBrowser();
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { E2E_ADMIN } from './constants.js';
 
 const CHROMIUM_ARGS = [
@@ -55,4 +55,26 @@ export async function createUserViaApi(user: {
   });
   if (res.status !== 201) throw new Error(`creating ${user.username}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/**
+ * One browser for a test file, launched before its tests and closed after them; each journey
+ * runs in a fresh context (no stored session) that is always closed.
+ */
+export function sharedBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async function inFreshContext(journey: (page: Page) => Promise<void>) {
+    const { context, page } = await newPage(browser);
+    try {
+      await journey(page);
+    } finally {
+      await context.close();
+    }
+  };
 }

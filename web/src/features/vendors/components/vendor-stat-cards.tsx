@@ -1,27 +1,7 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconBuildingStore, IconCategory, IconCircleCheck, IconPackage } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { StatCard } from '../../../components/ui/stat-card';
 import type { VendorTotals } from '../vendor-list-options';
-
-function StatCard({ label, value, icon, color }: { label: string; value: number; icon: ReactNode; color: string }) {
-  return (
-    <Card withBorder padding="lg" component="section" aria-label={label}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.2} mt={4}>
-            {value.toLocaleString('en-US')}
-          </Text>
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 export function VendorStatCards({ totals }: { totals: VendorTotals }) {
   return (

@@ -1,0 +1,23 @@
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A labelled figure with an icon, as the dashboard and the vendor screen show their totals. */
+export function StatCard({ label, value, icon, color }: { label: string; value: number; icon: ReactNode; color: string }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.2} mt={4}>
+            {value.toLocaleString('en-US')}
+          </Text>
+        </div>
+        <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
