@@ -4,22 +4,22 @@ export const IMPORT_MODES = ['ultra-fast', 'lightning', 'standard'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const DEFAULT_IMPORT_MODE: ImportMode = 'ultra-fast';
 
-/** Shown beside each mode; rates are what `npm run bench` measured, used for the time estimate. */
+/** Shown beside each mode; the rates are what `npm run bench` measured on 100k rows here (2 cores), for the time estimate. */
 export const IMPORT_MODE_INFO: Record<ImportMode, { label: string; description: string; rowsPerSecond: number }> = {
   'ultra-fast': {
     label: 'Ultra-fast',
     description: 'For 10,000+ products: large transactions and prepared statements. Bad rows are still reported one by one.',
-    rowsPerSecond: 50_000,
+    rowsPerSecond: 4_700,
   },
   lightning: {
     label: 'Lightning',
     description: 'For 1,000 to 10,000 products: batches of 1,000 with real-time progress; a failing batch is retried row by row.',
-    rowsPerSecond: 20_000,
+    rowsPerSecond: 2_600,
   },
   standard: {
     label: 'Standard',
     description: 'Best under 1,000 products: every row in its own savepoint, with detailed validation.',
-    rowsPerSecond: 5_000,
+    rowsPerSecond: 1_700,
   },
 };
 

@@ -346,10 +346,10 @@ describe('ImportWizard: preview', () => {
     useApi({ preview: () => jsonResponse(previewAnswer({ totalRows: 200_000 })) });
     renderWizard();
     await toPreview(user);
-    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 4 seconds');
+    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 43 seconds');
     expect(within(dialog()).queryByText(IMPORT_MESSAGES.standardWarning)).toBeNull();
     await user.click(within(dialog()).getByRole('radio', { name: /Standard/ }));
-    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 40 seconds');
+    expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 2.0 minutes');
     expect(within(dialog()).getByText(IMPORT_MESSAGES.standardWarning)).toBeTruthy();
   });
 
