@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, createUserViaApi, launchBrowser, newPage, signIn } from './support/browser.js';
-import { E2E_ADMIN } from './support/constants.js';
+import { createUserViaApi, launchBrowser, newPage, signIn } from './support/browser.js';
+import { api } from './support/api.js';
 
 /**
  * Both category screens in Chromium against the real server: what the journeys check after each
@@ -17,25 +17,6 @@ interface ApiCategory {
   level: number;
 }
 
-let token: string | undefined;
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  if (!token) {
-    const login = await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-    });
-    token = ((await login.json()) as { token: string }).token;
-  }
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 const createCategory = async (body: { name: string; type?: 'store' | 'vendor'; parent_id?: number | null; vendor_id?: number | null }) =>
   (await api<{ category: ApiCategory }>('POST', '/categories', body)).category;

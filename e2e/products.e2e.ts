@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, signIn } from './support/browser.js';
-import { E2E_ADMIN } from './support/constants.js';
+import { launchBrowser, newPage, signIn } from './support/browser.js';
+import { api } from './support/api.js';
 
 /**
  * The products list in Chromium against the real server. The catalogue is made through the API
@@ -9,25 +9,6 @@ import { E2E_ADMIN } from './support/constants.js';
  * the delete journey checks what the API then holds, not only what the page shows.
  */
 
-let token: string | undefined;
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  if (!token) {
-    const login = await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-    });
-    token = ((await login.json()) as { token: string }).token;
-  }
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** Names unique to this run, so that the shared e2e database never mixes runs or files. */
 const RUN = Date.now().toString(36);
