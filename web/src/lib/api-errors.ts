@@ -68,8 +68,15 @@ export function showServerFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): boolean {
-  const messages = fieldErrorsFromApiError<Path<T>>(error, fields);
-  const entries = Object.entries(messages) as [Path<T>, string][];
-  entries.forEach(([field, message], index) => setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+  return showFieldMessages(setError, fieldErrorsFromApiError<Path<T>>(error, fields));
+}
+
+/** Shows server messages under the fields they name, focusing the first; returns whether there were any. */
+export function showFieldMessages<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  messages: Partial<Record<string, string>> | void | undefined,
+): boolean {
+  const entries = Object.entries(messages ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  entries.forEach(([field, message], index) => setError(field as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }));
   return entries.length > 0;
 }

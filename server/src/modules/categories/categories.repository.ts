@@ -5,6 +5,8 @@ import type { Insertable, Updateable } from 'kysely';
 export interface CategoryListFilter {
   vendorId?: number;
   type?: 'vendor' | 'store';
+  /** Only the subtree whose root has this materialised path. */
+  underPath?: string;
 }
 
 /** Categories with their vendor's and parent's names, in one query. */
@@ -20,6 +22,7 @@ export function listCategoryRows(db: Kysely<DB>, filter: CategoryListFilter = {}
     .orderBy('c.id');
   if (filter.vendorId !== undefined) query = query.where('c.vendor_id', '=', filter.vendorId);
   if (filter.type) query = query.where('c.type', '=', filter.type);
+  if (filter.underPath) query = query.where('c.path', 'like', `${filter.underPath}%`);
   return query.execute();
 }
 export type CategoryWithNamesRow = Awaited<ReturnType<typeof listCategoryRows>>[number];
@@ -100,5 +103,3 @@ export async function reparentChildren(trx: Transaction<DB>, fromId: number, toI
   await trx.updateTable('categories').set({ parent_id: toId }).where('parent_id', '=', fromId).execute();
 }
 
-export const vendorExists = async (db: Kysely<DB>, id: number) =>
-  (await db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

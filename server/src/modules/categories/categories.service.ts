@@ -25,10 +25,10 @@ import {
   reparentChildren,
   reRootPaths,
   updateCategoryRow,
-  vendorExists,
   type CategoryListFilter,
   type CategoryWithNamesRow,
 } from './categories.repository.js';
+import { vendorIdExists } from '../vendors/vendors.repository.js';
 
 /**
  * Maps rows to API categories whose product_count covers their whole subtree: each node's direct
@@ -65,13 +65,14 @@ export async function getCategories(db: Kysely<DB>): Promise<{ categories: Categ
 }
 
 export async function getVendorCategories(db: Kysely<DB>, filter: CategoryListFilter): Promise<CategoryNode[]> {
-  if (filter.vendorId !== undefined && !(await vendorExists(db, filter.vendorId))) throw notFound(CATEGORY_MESSAGES.vendorNotFound);
+  if (filter.vendorId !== undefined && !(await vendorIdExists(db, filter.vendorId))) throw notFound(CATEGORY_MESSAGES.vendorNotFound);
   return buildCategoryTree(withSubtreeCounts(await listCategoryRows(db, filter)));
 }
 
+/** One category with its subtree count, reading only its own subtree (not the whole tree). */
 async function getCategory(db: Kysely<DB>, id: number): Promise<Category> {
-  const all = (await getCategories(db)).flatCategories;
-  const found = all.find((c) => c.id === id);
+  const row = await requireCategory(db, id);
+  const found = withSubtreeCounts(await listCategoryRows(db, { underPath: row.path })).find((c) => c.id === id);
   if (!found) throw notFound(CATEGORY_MESSAGES.notFound);
   return found;
 }
@@ -91,7 +92,7 @@ function assertValidParent(parent: CategoryRow | undefined, type: CategoryType):
 }
 
 async function checkVendor(db: Kysely<DB>, vendorId: number | null | undefined) {
-  if (vendorId != null && !(await vendorExists(db, vendorId))) {
+  if (vendorId != null && !(await vendorIdExists(db, vendorId))) {
     throw badRequest(CATEGORY_MESSAGES.vendorNotFound, { vendor_id: CATEGORY_MESSAGES.vendorNotFound });
   }
 }

@@ -13,7 +13,7 @@ import {
 import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
-import { vendorIdExists } from '../products/products.repository.js';
+import { vendorIdExists } from '../vendors/vendors.repository.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImport, runImport } from './import.service.js';
 import { spoolUpload } from './upload.js';

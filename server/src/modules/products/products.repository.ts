@@ -123,5 +123,3 @@ export async function updateProductRow(db: Kysely<DB>, id: number, changes: Upda
 export const findCategoryForProduct = (db: Kysely<DB>, id: number) =>
   db.selectFrom('categories').select(['id', 'type', 'vendor_id']).where('id', '=', id).executeTakeFirst();
 
-export const vendorIdExists = async (db: Kysely<DB>, id: number) =>
-  (await db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

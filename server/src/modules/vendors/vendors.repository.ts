@@ -2,6 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, VendorRow, VendorsTable } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
 
+export const vendorIdExists = async (db: Kysely<DB>, id: number) =>
+  (await db.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
 export const findVendorById = (db: Kysely<DB>, id: number): Promise<VendorRow | undefined> =>
   db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -7,6 +7,7 @@ import { CATEGORY_UI_MESSAGES } from '../category-messages';
 import { categoryFormResolver, type CategoryFormValues } from '../category-form-values';
 import { parentOptions } from '../category-tree-logic';
 import type { VendorOption } from '../api/get-vendor-options';
+import { showFieldMessages } from '../../../lib/api-errors';
 
 export type CategoryServerFieldErrors = Partial<Record<'name' | 'type' | 'parent_id' | 'vendor_id', string>>;
 
@@ -51,11 +52,7 @@ export function CategoryForm({ defaultValues, editing, tree, vendors, onSubmit, 
   const hasSubcategories = (editing?.subcategories?.length ?? 0) > 0;
 
   const submit = handleSubmit(async (body) => {
-    const fieldErrors = await onSubmit(body);
-    if (!fieldErrors) return;
-    Object.entries(fieldErrors).forEach(([field, message], index) =>
-      setError(field as keyof CategoryServerFieldErrors, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    showFieldMessages(setError, await onSubmit(body));
   });
 
   // A parent of the other type is no longer a valid choice.

@@ -9,6 +9,7 @@ import {
   type SimpleCategoryFormIntent,
   type SimpleCategoryFormValues,
 } from '../simple-category-form-values';
+import { showFieldMessages } from '../../../lib/api-errors';
 
 export type SimpleCategoryServerFieldErrors = Partial<Record<'name' | 'description' | 'parent_id', string>>;
 
@@ -51,11 +52,7 @@ export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleC
   );
 
   const submit = handleSubmit(async (body) => {
-    const fieldErrors = await onSubmit(body);
-    if (!fieldErrors) return;
-    Object.entries(fieldErrors).forEach(([field, message], index) =>
-      setError(field as keyof SimpleCategoryServerFieldErrors, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    showFieldMessages(setError, await onSubmit(body));
   });
 
   // A parent of the other type is no longer a valid choice.

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ROLE_LABELS } from '../../auth';
 import { userFormDefaults, userFormResolver, type UserFormMode, type UserFormValues, type UserPayload } from '../user-form-values';
+import { showFieldMessages } from '../../../lib/api-errors';
 
 const ROLE_OPTIONS = [
   { value: 'shop_manager', label: ROLE_LABELS.shop_manager },
@@ -34,11 +35,7 @@ export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
   const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(async (payload) => {
-    const fieldErrors = await onSubmit(payload);
-    if (!fieldErrors) return;
-    Object.entries(fieldErrors).forEach(([field, message], index) =>
-      setError(field as keyof ServerFieldErrors, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    showFieldMessages(setError, await onSubmit(payload));
   });
 
   return (

@@ -10,6 +10,7 @@ import {
   type VendorPayload,
 } from '../vendor-form-values';
 import { VENDOR_STATUS_LOOKS } from './vendor-status-badge';
+import { showFieldMessages } from '../../../lib/api-errors';
 
 export type VendorServerFieldErrors = Partial<Record<VendorFormField, string>>;
 
@@ -37,11 +38,7 @@ export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps
   });
 
   const submit = handleSubmit(async (payload) => {
-    const fieldErrors = await onSubmit(payload);
-    if (!fieldErrors) return;
-    Object.entries(fieldErrors).forEach(([field, message], index) =>
-      setError(field as VendorFormField, { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
+    showFieldMessages(setError, await onSubmit(payload));
   });
 
   const text = (field: VendorFormField) => ({ error: errors[field]?.message, ...register(field) });
