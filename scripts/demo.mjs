@@ -4,12 +4,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuilt, startServer } from './start.mjs';
+import { ensureServerBuilt, ensureWebBuilt, startServer } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reset = process.argv.includes('--reset');
 
 ensureWebBuilt();
+await ensureServerBuilt();
 
 const seeded = spawnSync(
   process.execPath,

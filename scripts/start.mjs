@@ -1,8 +1,10 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then serves web and API on one port.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources,
+// then serves web and API on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'web/dist/index.html');
@@ -23,8 +25,14 @@ export function ensureWebBuilt() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+export async function ensureServerBuilt() {
+  if (!serverBundleIsStale()) return;
+  console.log('Building the server...');
+  await buildServer();
+}
+
 export function startServer(env = process.env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     env,
     stdio: 'inherit',
@@ -36,5 +44,6 @@ export function startServer(env = process.env) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureWebBuilt();
+  await ensureServerBuilt();
   startServer();
 }

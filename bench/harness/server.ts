@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,8 @@ import { getJson, postJson } from './http.js';
 import { benchDir } from './targets.js';
 
 /**
- * The server under test as a child process (`node --import tsx server/src/server.ts`), exactly as
- * `npm start` runs it. Every child is killed when the bench exits, normally or not.
+ * The server under test as a child process (`node server/dist/server.mjs`, rebuilt first when a
+ * source is newer), exactly as `npm start` runs it. Every child is killed when the bench exits, normally or not.
  */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,10 +58,20 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Rebuilds the server bundle when a source is newer than it, so the bench never measures old code. */
+export function ensureServerBundle() {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('Building the server bundle failed');
+}
+
+let bundleChecked = false;
+
 export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerHandle> {
+  if (!bundleChecked) ensureServerBundle();
+  bundleChecked = true;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,8 +41,12 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+  const root = path.resolve(import.meta.dirname, '../..');
+  // The journeys run the server as `npm start` does: the bundle, rebuilt when a source is newer.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('Building the server bundle failed');
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,59 @@
+// Bundles the API server (and the shared package it imports) into server/dist with esbuild, so
+// `npm start` runs plain JavaScript: no TypeScript compiler in the running process, which keeps
+// about 50 MB of memory free for imports and exports. npm packages stay external (node_modules).
+//
+//   node scripts/build-server.mjs             always build
+//   node scripts/build-server.mjs --if-stale  only when a source is newer than the bundle
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'server/dist');
+export const serverBundle = path.join(outDir, 'server.mjs');
+/** Files the bundle loads at run time by URL (worker threads), copied beside it. */
+const copied = ['server/src/db/sqlite-worker.mjs'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), 0);
+}
+
+export function serverBundleIsStale() {
+  if (!fs.existsSync(serverBundle)) return true;
+  const sources = ['server/src', 'shared/src', 'package-lock.json'].map((p) => path.join(root, p));
+  return Math.max(...sources.map(newestMtime)) > fs.statSync(serverBundle).mtimeMs;
+}
+
+export async function buildServer() {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'server/src/server.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(build) {
+          // Bare imports are npm packages (resolved from node_modules at run time), except our own workspace.
+          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bosun/') ? undefined : { external: true }));
+        },
+      },
+    ],
+  });
+  for (const file of copied) fs.copyFileSync(path.join(root, file), path.join(outDir, path.basename(file)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--if-stale') || serverBundleIsStale()) {
+    await buildServer();
+    console.log(`Built ${path.relative(process.cwd(), serverBundle)}`);
+  }
+}
