@@ -133,7 +133,7 @@ function writeResults(complete: boolean) {
     notes: [
       'ratio = value / baseline.value: for rows/s the share of the baseline rate; for ms how many times the baseline time.',
       'Latency figures: value = p95; baseline = GET /api/health measured the same way (the HTTP floor); ratio on p95, ratioP50 on p50.',
-      'Latency is measured by the client over loopback (the API sends no Server-Timing header).',
+      'Latency is measured by the client over loopback; the server-time figures read the Server-Timing header (time to the serialised answer).',
     ],
     figures,
   };

@@ -71,6 +71,14 @@ export async function timedGet(url: string, token?: string): Promise<number> {
   return res.ms;
 }
 
+/** timedGet, plus the server's own time from its Server-Timing header (`app;dur=12.3`). */
+export async function timedGetWithServerTime(url: string, token?: string): Promise<{ ms: number; serverMs: number }> {
+  const res = check(await request(url, { token }), url);
+  const serverMs = Number(/app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1]);
+  if (!Number.isFinite(serverMs)) throw new Error(`${url} answered without a Server-Timing header`);
+  return { ms: res.ms, serverMs };
+}
+
 /**
  * Downloads a CSV stream, counting its records (line ends outside quoted cells) and bytes
  * without keeping the body.

@@ -96,6 +96,23 @@ export async function measureLatency(fn: () => Promise<number>, warmups: number,
   return summarize(times);
 }
 
+/** measureLatency for requests that also report the server's own time: both summaries. */
+export async function measureClientAndServer(
+  fn: () => Promise<{ ms: number; serverMs: number }>,
+  warmups: number,
+  samples: number,
+): Promise<{ client: LatencySummary; server: LatencySummary }> {
+  for (let i = 0; i < warmups; i++) await fn();
+  const client: number[] = [];
+  const server: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const { ms, serverMs } = await fn();
+    client.push(ms);
+    server.push(serverMs);
+  }
+  return { client: summarize(client), server: summarize(server) };
+}
+
 export async function timeIt<T>(fn: () => Promise<T> | T): Promise<{ result: T; ms: number }> {
   const started = performance.now();
   const result = await fn();

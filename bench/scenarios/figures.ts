@@ -83,11 +83,16 @@ export function readFigures(db: DbKind, reads: ReadFigures): Figure[] {
     );
   }
   figures.push(
-    latencyFigure(
-      { section: 'tree', name: `GET /api/categories (${reads.categories.count} categories)`, db, size, target: target('p95 <= 50 ms @1M', at1M, reads.categories.p95 <= 50), details: { categories: reads.categories.count } },
-      reads.categories,
-      health,
-    ),
+    latencyFigure({ section: 'tree', name: `GET /api/categories (${reads.categories.count} categories)`, db, size, details: { categories: reads.categories.count } }, reads.categories, health),
+    {
+      // Issue 4 sets the target on the server's own time (Server-Timing), beside the server time of /api/health.
+      ...latencyFigure(
+        { section: 'tree', name: '  the same, server time', db, size, target: target('server p95 <= 50 ms @1M', at1M, reads.categoriesServer.p95 <= 50) },
+        reads.categoriesServer,
+        reads.healthServer,
+      ),
+      baseline: { name: 'GET /api/health server time (Server-Timing)', short: 'health', value: reads.healthServer.p95, p50: reads.healthServer.p50, p95: reads.healthServer.p95 },
+    },
     latencyFigure({ section: 'tree', name: `GET /api/vendors (${reads.vendors.count} vendors)`, db, size, details: { vendors: reads.vendors.count } }, reads.vendors, health),
   );
   for (const e of reads.exports) {

@@ -20,12 +20,12 @@ import {
   bulkDeleteCategories,
   createCategory,
   deleteCategory,
-  getCategories,
-  getVendorCategories,
+  getCategoriesJson,
+  getVendorCategoriesJson,
   mergeCategories,
   updateCategory,
 } from './categories.service.js';
-import { plainJsonSerializer } from '../../lib/plain-json.js';
+import { sendJsonText } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -36,23 +36,22 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
+  // Both lists are answered as JSON text the service put together (see getCategoriesJson); the
+  // schemas still document them in /api/docs.
   app.get('/categories', {
-    serializerCompiler: plainJsonSerializer,
     schema: { tags: ['categories'], response: { 200: categoriesResponseSchema, ...errors } },
-    handler: async () => getCategories(app.deps.db),
+    handler: async (_request, reply) => sendJsonText(reply, await getCategoriesJson(app.deps.db, app.deps.dialect)),
   });
 
   app.get('/categories/vendor/:vendorId', {
-    serializerCompiler: plainJsonSerializer,
     schema: {
       tags: ['categories'],
       params: vendorIdParamsSchema,
       querystring: vendorCategoriesQuerySchema,
       response: { 200: vendorCategoriesResponseSchema, ...errors },
     },
-    handler: async (request) => ({
-      categories: await getVendorCategories(app.deps.db, { vendorId: request.params.vendorId, type: request.query.type }),
-    }),
+    handler: async (request, reply) =>
+      sendJsonText(reply, await getVendorCategoriesJson(app.deps.db, app.deps.dialect, { vendorId: request.params.vendorId, type: request.query.type })),
   });
 
   app.post('/categories', {

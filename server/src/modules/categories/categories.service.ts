@@ -1,14 +1,13 @@
 import {
-  buildCategoryTree,
   CATEGORY_MESSAGES,
   MAX_CATEGORY_LEVEL,
   type Category,
   type CategoryBody,
-  type CategoryNode,
   type CategoryType,
   type MergeCategoriesBody,
 } from '@bosun/shared';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
 import type { CategoryRow, DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -19,22 +18,24 @@ import {
   findCategoryById,
   hasSubcategories,
   insertCategoryRow,
+  listCategoryJsonRows,
   listCategoryRows,
   maxLevelUnder,
   moveProductsBetweenCategories,
   reparentChildren,
   reRootPaths,
   updateCategoryRow,
+  type CategoryJsonRow,
   type CategoryListFilter,
   type CategoryWithNamesRow,
 } from './categories.repository.js';
 import { vendorIdExists } from '../vendors/vendors.repository.js';
 
 /**
- * Maps rows to API categories whose product_count covers their whole subtree: each node's direct
- * count is added to its ancestors, deepest first, in one pass over the list.
+ * product_count of every category over its whole subtree: each node's direct count is added to
+ * its ancestors', deepest first, in one pass over the list.
  */
-function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
+function subtreeTotals(rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'parent_id' | 'level' | 'direct_product_count'>>) {
   const totals = new Map(rows.map((r) => [r.id, r.direct_product_count]));
   const byDepth = [...rows].sort((a, b) => b.level - a.level);
   for (const row of byDepth) {
@@ -42,6 +43,11 @@ function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
       totals.set(row.parent_id, totals.get(row.parent_id)! + totals.get(row.id)!);
     }
   }
+  return totals;
+}
+
+function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
+  const totals = subtreeTotals(rows);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -59,14 +65,40 @@ function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
   }));
 }
 
-export async function getCategories(db: Kysely<DB>): Promise<{ categories: CategoryNode[]; flatCategories: Category[] }> {
-  const flatCategories = withSubtreeCounts(await listCategoryRows(db));
-  return { categories: buildCategoryTree(flatCategories), flatCategories };
+/**
+ * The tree and the flat list as JSON text, put together from each category's JSON object as the
+ * database wrote it (listCategoryJsonRows): the same document buildCategoryTree and JSON.stringify
+ * would give, without building 10,000 objects for a 5,000-category shop.
+ */
+function categoryListsJson(rows: CategoryJsonRow[]) {
+  const totals = subtreeTotals(rows);
+  // Each object without its closing brace, product_count added: the flat entry closes it, the tree node adds subcategories first.
+  const open = new Map<number, string>();
+  const children = new Map<number, number[]>();
+  const roots: number[] = [];
+  for (const row of rows) {
+    open.set(row.id, `${row.json.slice(0, row.json.lastIndexOf('}'))},"product_count":${totals.get(row.id)!}`);
+    const siblings = row.parent_id !== null && totals.has(row.parent_id) ? children.get(row.parent_id) : roots;
+    if (siblings) siblings.push(row.id);
+    else children.set(row.parent_id!, [row.id]);
+  }
+  const node = (id: number): string => `${open.get(id)!},"subcategories":[${(children.get(id) ?? []).map(node).join(',')}]}`;
+  return {
+    tree: `[${roots.map(node).join(',')}]`,
+    flat: `[${rows.map((r) => `${open.get(r.id)!}}`).join(',')}]`,
+  };
 }
 
-export async function getVendorCategories(db: Kysely<DB>, filter: CategoryListFilter): Promise<CategoryNode[]> {
+/** GET /api/categories as JSON text: {categories (tree), flatCategories}. */
+export async function getCategoriesJson(db: Kysely<DB>, dialect: Dialect): Promise<string> {
+  const { tree, flat } = categoryListsJson(await listCategoryJsonRows(db, dialect));
+  return `{"categories":${tree},"flatCategories":${flat}}`;
+}
+
+/** GET /api/categories/vendor/{id} as JSON text: {categories (tree)}. */
+export async function getVendorCategoriesJson(db: Kysely<DB>, dialect: Dialect, filter: CategoryListFilter): Promise<string> {
   if (filter.vendorId !== undefined && !(await vendorIdExists(db, filter.vendorId))) throw notFound(CATEGORY_MESSAGES.vendorNotFound);
-  return buildCategoryTree(withSubtreeCounts(await listCategoryRows(db, filter)));
+  return `{"categories":${categoryListsJson(await listCategoryJsonRows(db, dialect, filter)).tree}}`;
 }
 
 /** One category with its subtree count, reading only its own subtree (not the whole tree). */

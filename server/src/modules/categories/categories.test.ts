@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_MESSAGES } from '@bosun/shared';
+import { buildCategoryTree, CATEGORY_MESSAGES, categoriesResponseSchema, vendorCategoriesResponseSchema } from '@bosun/shared';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -133,6 +133,27 @@ describe('product counts', () => {
     expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=store`, admin)).json().categories).toEqual([]);
     expect((await t.request('GET', '/api/categories/vendor/99999', admin)).statusCode).toBe(404);
     expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=shelf`, admin)).statusCode).toBe(400);
+  });
+
+  it('writes the JSON document the schemas describe, whatever the names hold', async () => {
+    // The lists are JSON text assembled from the database's own JSON objects: quotes, backslashes,
+    // braces, control characters and non-ASCII names must come back exactly.
+    const awkward = ['Quote " and \\ back\\slash', 'Braces } { and ]', 'Tab\tand\nline', 'Ångström ⚓ 錨'];
+    const parent = await create({ name: awkward[0], type: 'vendor', vendor_id: vendorId });
+    for (const name of awkward.slice(1)) await create({ name, parent_id: parent.id });
+    const res = await t.request('GET', '/api/categories', admin);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The server's own time, which the bench reports for this list.
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d$/);
+    const body = categoriesResponseSchema.parse(res.json());
+    expect(body.categories).toEqual(buildCategoryTree(body.flatCategories));
+    const names = body.flatCategories.map((c) => c.name);
+    for (const name of awkward) expect(names).toContain(name);
+    const node = body.flatCategories.find((c) => c.name === awkward[3])!;
+    expect(node).toMatchObject({ parent_id: parent.id, parent_name: awkward[0], vendor_name: 'Lewmar', level: 2, type: 'vendor', description: 'vendor' });
+    const vendorTree = vendorCategoriesResponseSchema.parse((await t.request('GET', `/api/categories/vendor/${vendorId}?type=vendor`, admin)).json());
+    const parentNode = vendorTree.categories.find((c) => c.id === parent.id)!;
+    expect(parentNode.subcategories!.map((c) => c.name).sort()).toEqual(awkward.slice(1).sort());
   });
 });
 
