@@ -197,6 +197,54 @@ describe('a large ultra-fast import', () => {
   }, 60_000);
 });
 
+describe('search index and counts right after an import', () => {
+  /** Every stored count agrees with the products themselves; on SQLite the FTS index passes its own check. */
+  async function expectCountsAndIndexConsistent() {
+    const db = t.database.db;
+    const wrongCategories = await sql<{ id: number }>`select c.id from categories c where c.direct_product_count <>
+      (select count(*) from products p where p.vendor_category_id = c.id) + (select count(*) from products p where p.store_category_id = c.id)`.execute(db);
+    expect(wrongCategories.rows).toEqual([]);
+    const wrongVendors = await sql<{ id: number }>`select v.id from vendors v where v.product_count <> (select count(*) from products p where p.vendor_id = v.id)
+      or v.in_stock_count <> (select count(*) from products p where p.vendor_id = v.id and p.stock > 0)`.execute(db);
+    expect(wrongVendors.rows).toEqual([]);
+    if (t.database.dialect === 'sqlite') await sql`insert into products_search(products_search, rank) values ('integrity-check', 1)`.execute(db);
+  }
+  const skusFound = async (search: string) =>
+    (await t.request('GET', `/api/products?search=${encodeURIComponent(search)}&limit=50`, admin)).json().products.map((p: { sku: string }) => p.sku).sort();
+
+  for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+    it(`keeps search and counts exact in ${mode} mode, with duplicates, updates, moves and bad rows`, async () => {
+      const vendor = await insertVendor(t.database.db, `Counts ${mode}`);
+      const tag = mode.replace('-', '');
+      const mapping = { ...BASIC, category_hierarchy: 'Categories' };
+      const first = [
+        `${tag}-1,Quokka ${tag} one,1,3,"Vendor:Deck > Cleats, Store:Deck"`,
+        `${tag}-2,Quokka ${tag} two,1,0,"Vendor:Deck > Cleats, Store:Deck"`,
+        `${tag}-3,Quokka ${tag} three,1,5,Store:Rigging`,
+        `${tag}-2,Quokka ${tag} two again,1,4,"Vendor:Deck > Winches, Store:Rigging"`,
+        `${tag}-4,,1,1,Store:Deck`,
+      ];
+      const one = await importOk(`SKU,Name,Price,Stock,Categories\n${first.join('\n')}\n`, mapping, { mode, vendor });
+      expect(one.complete).toMatchObject({ imported: 3, updated: 1, errorCount: 1 });
+      await expectCountsAndIndexConsistent();
+      expect(await skusFound(`quokka ${tag} two again`)).toEqual([`${tag}-2`]);
+
+      const second = [
+        `${tag}-1,Wombat ${tag} renamed,1,0,Store:Rigging`,
+        `${tag}-3,Quokka ${tag} three,1,0,"Vendor:Deck > Cleats, Store:Deck"`,
+        `${tag}-5,Wombat ${tag} five,1,2,"Vendor:Deck > Cleats, Store:Deck"`,
+      ];
+      const two = await importOk(`SKU,Name,Price,Stock,Categories\n${second.join('\n')}\n`, mapping, { mode, vendor, updateMode: true });
+      expect(two.complete).toMatchObject({ imported: 1, updated: 2, errorCount: 0 });
+      await expectCountsAndIndexConsistent();
+      expect(await skusFound(`wombat ${tag}`)).toEqual([`${tag}-1`, `${tag}-5`]);
+      expect(await skusFound(`quokka ${tag} one`)).toEqual([]);
+      const counts = await t.database.db.selectFrom('vendors').select(['product_count', 'in_stock_count']).where('id', '=', vendor).executeTakeFirstOrThrow();
+      expect(counts).toEqual({ product_count: 4, in_stock_count: 2 });
+    });
+  }
+});
+
 describe('import refusals', () => {
   it('needs a vendor, a CSV and a sane mapping', async () => {
     const noVendor = await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { vendor: null });

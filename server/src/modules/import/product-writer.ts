@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { openSqlite } from '../../db/database.js';
+import { sqliteBulkProducts } from '../../db/sqlite-bulk-products.js';
 import type { DB } from '../../db/types.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
@@ -69,20 +70,27 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
     `insert into products (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict(sku) do update set ${updates.join(', ')}`,
   );
   const exists = conn.prepare('select sku from products where sku in (select value from json_each(?))').pluck();
+  // The search index and the counts are brought up to date once per batch, not by a trigger per row.
+  const bulk = sqliteBulkProducts(conn);
+  const skusOf = (items: RowToWrite[]) => items.map((i) => i.row.sku);
   const writeOne = conn.transaction((item: RowToWrite, now: string) => upsert.run(rowValues(shape, item, now)));
-  const writeAll = conn.transaction((items: RowToWrite[], now: string) => {
-    for (const item of items) upsert.run(rowValues(shape, item, now));
-  });
-  const writeEach = conn.transaction((items: RowToWrite[], now: string, outcome: WriteOutcome) => {
-    for (const item of items) {
-      try {
-        writeOne(item, now);
-        outcome.written.push(item);
-      } catch (err) {
-        outcome.failed.push({ item, reason: reasonOf(err) });
+  const writeAll = conn.transaction((items: RowToWrite[], now: string) =>
+    bulk.run(skusOf(items), () => {
+      for (const item of items) upsert.run(rowValues(shape, item, now));
+    }),
+  );
+  const writeEach = conn.transaction((items: RowToWrite[], now: string, outcome: WriteOutcome) =>
+    bulk.run(skusOf(items), () => {
+      for (const item of items) {
+        try {
+          writeOne(item, now);
+          outcome.written.push(item);
+        } catch (err) {
+          outcome.failed.push({ item, reason: reasonOf(err) });
+        }
       }
-    }
-  });
+    }),
+  );
   return {
     async existingSkus(skus) {
       return new Set(exists.all(JSON.stringify(skus)) as string[]);
@@ -91,14 +99,14 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
       const now = new Date().toISOString();
       if (style === 'batch') {
         try {
-          writeAll(items, now);
+          writeAll.immediate(items, now);
           return { written: items, failed: [] };
         } catch {
           // Fall through: find the bad rows one by one, keeping the good ones.
         }
       }
       const outcome: WriteOutcome = { written: [], failed: [] };
-      writeEach(items, now, outcome);
+      writeEach.immediate(items, now, outcome);
       return outcome;
     },
     async close() {
