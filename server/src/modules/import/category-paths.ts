@@ -7,6 +7,7 @@ export interface CategoryPaths {
 
 /** Splits on the separator except where a backslash escapes it, as WooCommerce writes '\,' in names. */
 function splitUnescaped(text: string, separator: string): string[] {
+  if (!text.includes('\\')) return text.split(separator);
   const parts: string[] = [];
   let current = '';
   for (let i = 0; i < text.length; i++) {
@@ -26,9 +27,14 @@ function splitUnescaped(text: string, separator: string): string[] {
   return parts;
 }
 
-const unescape = (name: string) => name.replace(/\\(.)/g, '$1');
+const unescape = (name: string) => (name.includes('\\') ? name.replace(/\\(.)/g, '$1') : name);
+/** Whitespace other than single spaces between words. */
+const UNTIDY = /\s\s|[^\S ]/;
 /** Surrounding and repeated spaces are not part of a category's name. */
-export const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+export const tidyName = (name: string) => {
+  const trimmed = name.trim();
+  return UNTIDY.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
+};
 
 /**
  * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),

@@ -22,6 +22,8 @@ export class CategoryResolver {
   private readonly storeTree = new Map<string, Node>();
   /** Paths of this import that do not exist yet, for the dry run's count. */
   private readonly pending = new Set<string>();
+  /** Whole paths already resolved, as the rows spell them: most rows repeat a path seen before. */
+  private readonly resolved = new Map<string, number>();
 
   private constructor(
     private readonly db: Kysely<DB>,
@@ -43,6 +45,9 @@ export class CategoryResolver {
 
   /** The id of the path's deepest node if every level exists already (for the dry run), counting the new ones. */
   peek(type: 'vendor' | 'store', path: string[]): number | undefined {
+    const pathKey = `${type}\u0001${path.join('\u0002')}`;
+    const known = this.resolved.get(pathKey);
+    if (known !== undefined) return known;
     const tree = type === 'store' ? this.storeTree : this.vendorTree;
     let parent: Node | undefined;
     for (let depth = 0; depth < path.length; depth++) {
@@ -53,6 +58,7 @@ export class CategoryResolver {
       }
       parent = node;
     }
+    if (parent) this.resolved.set(pathKey, parent.id);
     return parent?.id;
   }
 
@@ -100,6 +106,7 @@ export class CategoryResolver {
     }).catch((err: unknown) => {
       // Rolled back: forget the ids that were never committed.
       for (const [tree, key] of created) tree.delete(key);
+      this.resolved.clear();
       throw err;
     });
   }

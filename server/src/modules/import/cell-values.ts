@@ -9,7 +9,11 @@ const fail = (reason: string): Read<never> => ({ ok: false, reason });
 
 const CURRENCY = /[$€£¥]|\b(usd|eur|gbp|cad|aud)\b/gi;
 
+/** What most files hold ('12', '19.99'): read as it is. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 export function readDecimal(raw: string): Read<number> {
+  if (PLAIN_NUMBER.test(raw)) return ok(Number(raw));
   let text = raw.replace(CURRENCY, '').replace(/[\s\u00a0]/g, '');
   if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(text)) text = text.replaceAll('.', '').replace(',', '.'); // 1.234,56
   else if (/^-?\d+,\d+$/.test(text)) text = text.replace(',', '.'); // 12,50

@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, type FieldMapping } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { detectFormat, readRecords, type CsvFormat } from './csv-source.js';
+import { countRecords, detectFormat, readRecords, type CsvFormat } from './csv-source.js';
 
 export interface OpenedCsv {
   format: CsvFormat;
@@ -25,11 +25,9 @@ export async function openCsv(path: string, utf8Valid: boolean): Promise<OpenedC
   return { format, headers, rows: rows() };
 }
 
-export async function countDataRows(path: string, utf8Valid: boolean): Promise<number> {
-  const { rows } = await openCsv(path, utf8Valid);
-  let n = 0;
-  for await (const _ of rows) n += 1;
-  return n;
+/** The data records of the file (the header not counted), without parsing it. */
+export async function countDataRows(path: string, format: CsvFormat): Promise<number> {
+  return Math.max(0, (await countRecords(path, format)) - 1);
 }
 
 /** The mapping must name existing columns and map both required fields. */

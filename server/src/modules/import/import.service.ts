@@ -169,7 +169,7 @@ export async function runImport(
   checkMapping(csv.headers, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
-  const total = await countDataRows(file.path, file.utf8Valid);
+  const total = await countDataRows(file.path, csv.format);
   const counts = { current: 0, imported: 0, updated: 0, skipped: 0, errors: 0 };
   let currentProduct = '';
   const rate = () => Math.round(counts.current / Math.max(0.001, (performance.now() - started) / 1000));
