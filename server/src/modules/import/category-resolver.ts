@@ -24,6 +24,8 @@ export class CategoryResolver {
   private readonly pending = new Set<string>();
   /** Whole paths already resolved, as the rows spell them: most rows repeat a path seen before. */
   private readonly resolved = new Map<string, number>();
+  /** Whole paths found missing (and counted in pending) since the last ensure. */
+  private readonly missing = new Set<string>();
 
   private constructor(
     private readonly db: Kysely<DB>,
@@ -48,12 +50,14 @@ export class CategoryResolver {
     const pathKey = `${type}\u0001${path.join('\u0002')}`;
     const known = this.resolved.get(pathKey);
     if (known !== undefined) return known;
+    if (this.missing.has(pathKey)) return undefined;
     const tree = type === 'store' ? this.storeTree : this.vendorTree;
     let parent: Node | undefined;
     for (let depth = 0; depth < path.length; depth++) {
       const node = tree.get(keyOf(parent?.id ?? null, path[depth]!));
       if (!node) {
         for (let d = depth; d < path.length; d++) this.pending.add(`${type}|${path.slice(0, d + 1).join('>').toLowerCase()}`);
+        this.missing.add(pathKey);
         return undefined;
       }
       parent = node;
@@ -70,6 +74,8 @@ export class CategoryResolver {
   async ensure(paths: Array<{ type: 'vendor' | 'store'; path: string[] }>): Promise<void> {
     const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
     if (!missing.length) return;
+    // Whatever was missing is about to exist (or the import fails): look again from now on.
+    this.missing.clear();
     const created: Array<[Map<string, Node>, string]> = [];
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();

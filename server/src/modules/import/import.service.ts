@@ -54,8 +54,8 @@ async function countProductsTotal(db: Kysely<DB>) {
 function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping, cells: string[], row: number): PreviewRow {
   const values: Record<string, string> = {};
   for (const [field, header] of Object.entries(mapping)) values[field] = cells[headers.indexOf(header)] ?? '';
-  const mapped = mapper.map(cells, row);
-  const categories = mapped.ok ? mapped.row.categories : {};
+  // A row with an error still shows its category paths: they are read apart from the other cells.
+  const categories = mapper.categories(cells);
   const preview: PreviewRow = {
     rowNumber: row,
     values,
@@ -71,8 +71,8 @@ class SkuLedger {
   private readonly seen = new Set<string>();
   constructor(private readonly updateMode: boolean) {}
 
-  classify(rows: MappedRow[], existing: Set<string>) {
-    const plan: Array<{ row: MappedRow; action: 'create' | 'update' | 'skip' }> = [];
+  classify<T extends { sku: string }>(rows: T[], existing: Set<string>) {
+    const plan: Array<{ row: T; action: 'create' | 'update' | 'skip' }> = [];
     for (const row of rows) {
       // A later row of the same file updates the earlier one, whatever the update mode.
       if (this.seen.has(row.sku)) plan.push({ row, action: 'update' });
@@ -112,7 +112,8 @@ export async function previewImport(
   const errors: ImportRowError[] = [];
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
   let totalRows = 0;
-  let batch: MappedRow[] = [];
+  // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
+  let batch: Array<Pick<MappedRow, 'sku' | 'categories'>> = [];
   const flush = async () => {
     const plan = ledger.classify(batch, await existingSkusIn(deps.db, batch.map((r) => r.sku)));
     for (const { row, action } of plan) {
@@ -133,7 +134,7 @@ export async function previewImport(
       continue;
     }
     counts.valid += 1;
-    batch.push(mapped.row);
+    batch.push({ sku: mapped.row.sku, categories: mapped.row.categories });
     if (batch.length >= 5_000) await flush();
   }
   await flush();

@@ -179,6 +179,12 @@ describe('the import stream', () => {
       rowNumber: 2, values: { sku: 'P-0', name: 'Prev 0' }, vendor_category_path: 'Vendor: Deck > Cleats', store_category_path: 'Store: Shop', vendor_subcategory_1: 'Cleats',
     });
   });
+  it('shows the category paths of a preview row whose other cells have an error', async () => {
+    const csv = 'SKU,Name,Price,Stock,Categories\nE-1,Broken price,abc,1,"Vendor:Deck > Cleats, Store:Hardware"\n';
+    const res = (await preview(csv, { ...BASIC, category_hierarchy: 'Categories' })).json();
+    expect(res.dryRun.errorCount).toBe(1);
+    expect(res.previewRows[0]).toMatchObject({ rowNumber: 2, vendor_category_path: 'Vendor: Deck > Cleats', store_category_path: 'Store: Hardware' });
+  });
 });
 
 describe('a large ultra-fast import', () => {

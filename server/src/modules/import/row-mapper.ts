@@ -90,6 +90,8 @@ export interface RowMapper {
   writesVendorCategory: boolean;
   writesStoreCategory: boolean;
   map(cells: string[], row: number): MapResult;
+  /** The record's category paths as read, whether or not the rest of the record is valid. */
+  categories(cells: string[]): CategoryPaths;
 }
 
 /** Builds, once per file, the reader of every mapped column; then maps each record with no lookups. */
@@ -120,8 +122,17 @@ export function createRowMapper(headers: string[], mapping: FieldMapping, settin
     return path.length ? path : undefined;
   };
 
+  const readCategories = (cells: string[]): CategoryPaths => {
+    const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt)) : {};
+    return {
+      vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
+      store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
+    };
+  };
+
   return {
     columns,
+    categories: readCategories,
     writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
     writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
     map(cells, row) {
@@ -144,11 +155,7 @@ export function createRowMapper(headers: string[], mapping: FieldMapping, settin
         values.image_url = read.value.imageUrl;
         values.images = JSON.stringify(read.value.images);
       }
-      const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt)) : {};
-      const categories: CategoryPaths = {
-        vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
-        store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
-      };
+      const categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
         const problem = pathTooDeep(categories[tree]);
         if (problem) return fail(tree === 'vendor' ? 'Vendor category' : 'Store category', categories[tree]!.join(' > '), problem);
