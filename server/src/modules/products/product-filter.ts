@@ -40,6 +40,63 @@ export function joinsFor(columns: Iterable<string>): Set<'v' | 'vc' | 'sc'> {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const like = (ref: Expression<unknown>, pattern: string) => sql<SqlBool>`lower(${ref}) like ${pattern.toLowerCase()} escape '\\'`;
 
+/** The columns the FTS5 trigram table (0004) indexes, in its own column names. */
+const TRIGRAM_COLUMNS = new Set<FilterColumn>(['name', 'sku', 'mfn', 'gtin', 'brand']);
+const codePoints = (text: string) => [...text].length;
+/** False for text with a lone surrogate (SQLite receives it as U+FFFD). */
+const wellFormed = (text: string) => !/\p{Cs}/u.test(text);
+
+/** An FTS5 phrase: the text as one quoted string (quotes doubled), matched as a substring by the trigram tokenizer. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * 'contains' on a column the trigram table indexes, through that index: the table's rows whose
+ * column holds the text (a narrow set) and then the very same LIKE as without the index, so the
+ * answer stays exactly the LIKE's. The index only ever finds more, never fewer: it folds case for
+ * every letter, LIKE only for ASCII, and a character LIKE takes as itself is one the index takes
+ * as itself too. Trigrams need three characters; shorter text keeps the plain LIKE.
+ */
+function sqliteTrigramContains(dialect: Dialect, column: FilterColumn, text: string): Expression<SqlBool> | undefined {
+  const lowered = text.toLowerCase();
+  if (dialect !== 'sqlite' || !TRIGRAM_COLUMNS.has(column) || codePoints(lowered) < MIN_TRIGRAM_QUERY || !wellFormed(lowered)) return undefined;
+  const ref = sql.ref(COLUMN_SQL[column]);
+  const query = `{${column}} : ${ftsPhrase(lowered)}`;
+  return sql<SqlBool>`(p.id in (select rowid from products_search where products_search match ${query}) and ${like(ref, `%${escapeLike(lowered)}%`)})`;
+}
+
+/** The next string in code point order after every string that starts with prefix ('' for none). */
+function afterPrefix(prefix: string): string {
+  const chars = [...prefix];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return '';
+}
+
+/**
+ * The SKUs that 'start with' text as the LIKE reads it (lower(sku) like 'text%': lower and LIKE
+ * fold ASCII letters only), as a range under SQLite's NOCASE collation (which folds ASCII letters
+ * only): [text, the next string after every string starting with text).
+ */
+function skuPrefixRange(text: string): Expression<SqlBool> {
+  const lowered = text.toLowerCase();
+  const to = afterPrefix(lowered);
+  return to === ''
+    ? sql<SqlBool>`p.sku collate nocase >= ${lowered}`
+    : sql<SqlBool>`(p.sku collate nocase >= ${lowered} and p.sku collate nocase < ${to})`;
+}
+
+/**
+ * A SKU condition led by a range of the NOCASE SKU index (product-sort-indexes.ts): the range holds
+ * every SKU the exact condition accepts, and the exact condition still decides.
+ */
+function withSkuIndex(dialect: Dialect, column: FilterColumn, text: string, range: () => Expression<SqlBool>, exact: Expression<SqlBool>): Expression<SqlBool> {
+  // A lone surrogate reaches SQLite as U+FFFD: no range is worked out for such text.
+  if (dialect !== 'sqlite' || column !== 'sku' || !wellFormed(text)) return exact;
+  return sql<SqlBool>`(${range()} and ${exact})`;
+}
+
 /** Midnight of the server's local day, as the stored ISO UTC text. */
 const localDayStart = (y: number, m: number, d: number) => new Date(y, m, d).toISOString();
 function dayRange(isoDate: string): [string, string] {
@@ -72,7 +129,7 @@ export function relativeRange(operator: string, now = new Date()): [string, stri
  * One advanced-filter row as a condition. Negations (is_not, does_not_contain, not_between, ...)
  * also match products where the value is not set, as a person reading 'is not X' expects.
  */
-export function advancedCondition(f: ParsedFilter): Expression<SqlBool> {
+export function advancedCondition(f: ParsedFilter, dialect: Dialect = 'sqlite'): Expression<SqlBool> {
   const ref = sql.ref(COLUMN_SQL[f.column]);
   const orNull = (cond: Expression<SqlBool>) => sql<SqlBool>`(${ref} is null or ${cond})`;
   const v = f.value;
@@ -85,11 +142,14 @@ export function advancedCondition(f: ParsedFilter): Expression<SqlBool> {
   if (f.type === 'text') {
     const text = String(v ?? '');
     switch (f.operator) {
-      case 'is': case 'equal_to': return sql<SqlBool>`lower(${ref}) = ${text.toLowerCase()}`;
+      case 'is': case 'equal_to': {
+        const lowered = text.toLowerCase();
+        return withSkuIndex(dialect, f.column, text, () => sql<SqlBool>`p.sku collate nocase = ${lowered}`, sql<SqlBool>`lower(${ref}) = ${lowered}`);
+      }
       case 'is_not': case 'not_equal_to': return orNull(sql<SqlBool>`lower(${ref}) <> ${text.toLowerCase()}`);
-      case 'contains': return like(ref, `%${escapeLike(text)}%`);
+      case 'contains': return sqliteTrigramContains(dialect, f.column, text) ?? like(ref, `%${escapeLike(text)}%`);
       case 'does_not_contain': return orNull(sql<SqlBool>`not (${like(ref, `%${escapeLike(text)}%`)})`);
-      case 'starts_with': return like(ref, `${escapeLike(text)}%`);
+      case 'starts_with': return withSkuIndex(dialect, f.column, text, () => skuPrefixRange(text), like(ref, `${escapeLike(text)}%`));
       case 'ends_with': return like(ref, `%${escapeLike(text)}`);
       case 'is_empty': return sql<SqlBool>`${ref} = ''`;
       case 'is_not_empty': return sql<SqlBool>`${ref} <> ''`;
@@ -147,20 +207,34 @@ function inCategorySubtrees(column: 'p.vendor_category_id' | 'p.store_category_i
 
 const MIN_TRIGRAM_QUERY = 3;
 
+/** The FTS5 query for a search the trigram table answers on SQLite (three characters or more), else undefined. */
+export function sqliteSearchPhrase(dialect: Dialect, search: string | undefined): string | undefined {
+  const text = search?.trim() ?? '';
+  if (dialect !== 'sqlite' || text.length < MIN_TRIGRAM_QUERY) return undefined;
+  // A quoted phrase makes the trigram index match the text as a substring of any column.
+  return ftsPhrase(text);
+}
+
 function searchCondition(dialect: Dialect, search: string): Expression<SqlBool> {
   const text = search.trim();
   const pattern = `%${escapeLike(text.toLowerCase())}%`;
   if (dialect === 'postgres') return sql<SqlBool>`${POSTGRES_SEARCH_TEXT} like ${pattern} escape '\\'`;
-  if (text.length >= MIN_TRIGRAM_QUERY) {
-    // A quoted phrase makes the trigram index match the text as a substring of any column.
-    const phrase = `"${text.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`p.id in (select rowid from products_search where products_search match ${phrase})`;
-  }
+  const phrase = sqliteSearchPhrase(dialect, text);
+  if (phrase) return sql<SqlBool>`p.id in (select rowid from products_search where products_search match ${phrase})`;
   // Trigrams need three characters; a shorter query scans the five columns.
   return sql<SqlBool>`(${sql.join(
     ['p.name', 'p.sku', 'p.mfn', 'p.gtin', 'p.brand'].map((c) => like(sql.ref(c), pattern)),
     sql` or `,
   )})`;
+}
+
+/** True when the search is the filter's only condition. */
+export function onlySearch(filter: ProductFilterQuery): boolean {
+  return (
+    filter.vendor_id === undefined && filter.category_id === undefined && !filter.category_ids?.length &&
+    !filter.vendor_category_ids?.length && !filter.store_category_ids?.length && filter.stock_status === undefined &&
+    filter.published === undefined && !filter.advanced_filters?.length
+  );
 }
 
 /** Every condition of the list's filters, to be joined with AND. */
@@ -177,6 +251,6 @@ export function filterConditions(eb: EB, filter: ProductFilterQuery, dialect: Di
   if (filter.stock_status === 'in_stock') conditions.push(eb('p.stock', '>', 0));
   if (filter.stock_status === 'out_of_stock') conditions.push(eb('p.stock', '<=', 0));
   if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
-  for (const row of filter.advanced_filters ?? []) conditions.push(advancedCondition(row));
+  for (const row of filter.advanced_filters ?? []) conditions.push(advancedCondition(row, dialect));
   return conditions;
 }

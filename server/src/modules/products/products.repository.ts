@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction, type Updateable } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
-import { COLUMN_SQL, filterConditions, joinsFor, type ProductQueryDB } from './product-filter.js';
+import { COLUMN_SQL, filterConditions, joinsFor, onlySearch, sqliteSearchPhrase, type ProductQueryDB } from './product-filter.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
 export function selectProductsWithNames(db: Kysely<DB>) {
@@ -56,16 +56,59 @@ export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: Product
     ...(sortColumn ? [sql`${sql.ref(COLUMN_SQL[sortColumn])} ${direction}${nulls}`] : []),
     sql`p.id ${page.sort ? direction : sql.raw('desc')}`,
   ];
-  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn).select('p.id');
   let rows = selectProductsWithNames(db);
-  for (const term of order) {
-    pageIds = pageIds.orderBy(term);
-    rows = rows.orderBy(term);
+  for (const term of order) rows = rows.orderBy(term);
+  const byName = sortColumn && dialect === 'sqlite' && isEmptyFilter(page.filter) ? NAME_SORTS[sortColumn] : undefined;
+  if (byName) return rows.where('p.id', 'in', pageIdsByJoinedName(db, byName, direction, page) as never).execute();
+  const phrase = !sortColumn && onlySearch(page.filter) ? sqliteSearchPhrase(dialect, page.filter.search) : undefined;
+  if (phrase) {
+    // A search alone in id order: the trigram table returns its matches in rowid order, either way.
+    const idDirection = page.sort ? direction : sql.raw('desc');
+    const ids = sql`(select rowid from products_search where products_search match ${phrase} order by rowid ${idDirection} limit ${page.limit} offset ${page.offset})`;
+    return rows.where('p.id', 'in', ids as never).execute();
   }
+  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn).select('p.id');
+  for (const term of order) pageIds = pageIds.orderBy(term);
   return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
 }
 
+/** The sorts by a joined table's name: that table, its alias and the product column that points at it. */
+const NAME_SORTS: Partial<Record<SortColumn, { table: 'vendors' | 'categories'; key: 'vendor_id' | 'vendor_category_id' | 'store_category_id' }>> = {
+  vendor_name: { table: 'vendors', key: 'vendor_id' },
+  vendor_category_name: { table: 'categories', key: 'vendor_category_id' },
+  store_category_name: { table: 'categories', key: 'store_category_id' },
+};
+
+/**
+ * One page of the whole catalogue sorted by a vendor or category name (SQLite), without joining
+ * and sorting every product. Two runs already in order are merged: the products without a
+ * vendor / category (their name is NULL, the smallest value), in id order from the product's
+ * index on that column; and the named ones, walking the names in order (vendors_name_idx,
+ * categories_name_idx) and each one's products in id order (products_*_idx), with only products of
+ * equal names sorted among themselves. The merge stops once the page is full. Foreign keys are
+ * enforced, so a product's vendor or category id is NULL or names an existing row: the two runs
+ * hold every product exactly once, as the LEFT JOIN of the general query does.
+ */
+function pageIdsByJoinedName(db: Kysely<DB>, sort: NonNullable<(typeof NAME_SORTS)[SortColumn]>, direction: RawBuilder<unknown>, page: ProductPageRequest) {
+  const key = sql.ref(`p.${sort.key}`);
+  const table = sql.table(sort.table);
+  return sql`(select id from (
+    select p.id as id, ${key} as sort_name from products p where ${key} is null
+    union all
+    select p.id as id, t.name as sort_name from ${table} t join products p on ${key} = t.id
+    order by sort_name ${direction}, id ${direction} limit ${page.limit} offset ${page.offset}))`;
+}
+
+const isEmptyFilter = (filter: ProductFilterQuery) => !filter.search && onlySearch(filter);
+
 export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
+  const phrase = onlySearch(filter) ? sqliteSearchPhrase(dialect, filter.search) : undefined;
+  if (phrase) {
+    // A search alone: the trigram table holds one row per product (its triggers keep it so), so
+    // its own count is the answer without reading a single product row.
+    const { rows } = await sql<{ n: number }>`select count(*) as n from products_search where products_search match ${phrase}`.execute(db);
+    return Number(rows[0]!.n);
+  }
   const row = await matchingProducts(db, dialect, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -28,10 +28,11 @@ export async function toProducts(db: Kysely<DB>, rows: ProductWithNamesRow[]): P
 
 export async function listProducts({ db, dialect }: ProductDeps, query: ProductListQuery): Promise<ProductListResponse> {
   const { page, limit, sort, order, ...filter } = query;
-  const [rows, total] = await Promise.all([
-    findProductsPage(db, dialect, { filter, sort, order, offset: (page - 1) * limit, limit }),
-    countProducts(db, dialect, filter),
-  ]);
+  const offset = (page - 1) * limit;
+  // The count first: a page past the last match (no match at all, often) needs no page query,
+  // and that query is the slow one when its filter finds nothing to stop early on.
+  const total = await countProducts(db, dialect, filter);
+  const rows = offset < total ? await findProductsPage(db, dialect, { filter, sort, order, offset, limit }) : [];
   return {
     products: await toProducts(db, rows),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
