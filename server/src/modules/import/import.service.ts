@@ -20,7 +20,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
+import { createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type StoredSkus, type TransactionStyle } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -85,6 +85,23 @@ class SkuLedger {
   }
 }
 
+/**
+ * The import's classification, batch by batch, from what the writer finds stored: a SKU this import
+ * already wrote is updated whatever the update mode (a later row of the same file wins), one that was
+ * there before is updated or skipped by the mode, a repeat inside the batch updates the first.
+ */
+function classifyBatch(rows: MappedRow[], stored: StoredSkus, updateMode: boolean) {
+  const inBatch = new Set<string>();
+  return rows.map((row) => {
+    let action: 'create' | 'update' | 'skip';
+    if (inBatch.has(row.sku) || stored.imported.has(row.sku)) action = 'update';
+    else if (stored.before.has(row.sku)) action = updateMode ? 'update' : 'skip';
+    else action = 'create';
+    if (action !== 'skip') inBatch.add(row.sku);
+    return { row, action };
+  });
+}
+
 async function existingSkusIn(db: Kysely<DB>, skus: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < skus.length; i += 1_000) {
@@ -106,7 +123,7 @@ export async function previewImport(
 ): Promise<ImportPreviewResponse> {
   const csv = await openCsv(file.path, file.utf8Valid);
   checkMapping(csv.headers, mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
   const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
   const ledger = new SkuLedger(options.updateMode);
   const previewRows: PreviewRow[] = [];
@@ -191,7 +208,6 @@ export async function runImport(
     const mapper = createRowMapper(csv.headers, request.mapping, await getSettings(deps.db));
     const resolver = await CategoryResolver.load(deps.db, request.vendorId);
     const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory });
-    const ledger = new SkuLedger(request.updateMode);
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
@@ -200,7 +216,7 @@ export async function runImport(
     let pendingErrors = 0;
 
     const flush = async () => {
-      const classified = ledger.classify(batch, await writer.existingSkus(batch.map((r) => r.sku)));
+      const classified = classifyBatch(batch, await writer.storedSkus(batch.map((r) => r.sku)), request.updateMode);
       const toWrite = classified.filter((c) => c.action !== 'skip');
       counts.skipped += classified.length - toWrite.length;
       const paths = toWrite.flatMap(({ row }) => [

@@ -129,6 +129,17 @@ describe('update mode, duplicates and categories', () => {
     expect((await product('D-1')).name).toBe('Late');
   });
 
+  it('lets a later row update an earlier one in another batch, and skips a stored SKU in every batch', async () => {
+    await importOk('SKU,Name,Price,Stock\nXB-OLD,Stored,1,1\n', BASIC);
+    const rows = Array.from({ length: 1500 }, (_, i) => `XB-${i},Batch ${i},1,1`);
+    rows.splice(3, 0, 'XB-OLD,Not me,1,1');
+    rows.push('XB-5,Late five,2,2', 'XB-OLD,Not me either,1,1');
+    const { complete } = await importOk(`SKU,Name,Price,Stock\n${rows.join('\n')}\n`, BASIC, { mode: 'lightning' });
+    expect(complete).toMatchObject({ imported: 1500, updated: 1, skipped: 2, errorCount: 0 });
+    const names = await t.database.db.selectFrom('products').select(['sku', 'name']).where('sku', 'in', ['XB-5', 'XB-OLD']).orderBy('sku').execute();
+    expect(names).toEqual([{ sku: 'XB-5', name: 'Late five' }, { sku: 'XB-OLD', name: 'Stored' }]);
+  });
+
   it('creates missing category paths once and reuses them by name across imports, ignoring case and spaces', async () => {
     const mapping = { ...BASIC, category_hierarchy: 'Categories' };
     await importOk('SKU,Name,Price,Stock,Categories\nC-1,One,1,1,"Vendor:Rigging > Blocks, Store:Sailing > Blocks"\n', mapping);

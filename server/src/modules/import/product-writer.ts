@@ -19,8 +19,14 @@ export interface WriteOutcome {
 /** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */
 export type TransactionStyle = 'batch' | 'per-row';
 
+/** Which of the SKUs asked about are stored: written earlier by this import, or there before it. */
+export interface StoredSkus {
+  imported: Set<string>;
+  before: Set<string>;
+}
+
 export interface ProductWriter {
-  existingSkus(skus: string[]): Promise<Set<string>>;
+  storedSkus(skus: string[]): Promise<StoredSkus>;
   write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
   close(): Promise<void>;
 }
@@ -71,6 +77,15 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
   const insert = conn.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
   const upsert = conn.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${updates.join(', ')}`);
   const exists = conn.prepare('select sku from products where sku in (select value from json_each(?))').pluck();
+  const existsWithId = conn.prepare('select sku, id from products where sku in (select value from json_each(?))');
+  const maxId = conn.prepare('select coalesce(max(id), 0) from products').pluck();
+  /**
+   * The ids this import created, one range per committed batch: the write lock keeps anyone else
+   * from inserting inside a batch, and AUTOINCREMENT only grows. A few numbers per batch instead
+   * of every SKU of a million-row file held in memory.
+   */
+  const createdRanges: Array<[number, number]> = [];
+  const createdHere = (id: number) => createdRanges.some(([from, to]) => id >= from && id <= to);
   // The search index and the counts are brought up to date once per batch, not by a trigger per row.
   const bulk = sqliteBulkProducts(conn);
   const skusOf = (items: RowToWrite[]) => items.map((i) => i.row.sku);
@@ -81,14 +96,20 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
     stored.add(item.row.sku);
   };
   const writeOne = conn.transaction(writeRow);
+  /** Runs write with the triggers set aside and returns the range of ids it created. */
+  const inBulk = (items: RowToWrite[], write: () => void): [number, number] => {
+    const before = maxId.get() as number;
+    bulk.run(skusOf(items), write);
+    return [before + 1, maxId.get() as number];
+  };
   const writeAll = conn.transaction((items: RowToWrite[], now: string) =>
-    bulk.run(skusOf(items), () => {
+    inBulk(items, () => {
       const stored = storedSkus(items);
       for (const item of items) writeRow(item, now, stored);
     }),
   );
   const writeEach = conn.transaction((items: RowToWrite[], now: string, outcome: WriteOutcome) =>
-    bulk.run(skusOf(items), () => {
+    inBulk(items, () => {
       const stored = storedSkus(items);
       for (const item of items) {
         try {
@@ -100,22 +121,29 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
       }
     }),
   );
+  const created = (range: [number, number]) => {
+    if (range[1] >= range[0]) createdRanges.push(range);
+  };
   return {
-    async existingSkus(skus) {
-      return new Set(exists.all(JSON.stringify(skus)) as string[]);
+    async storedSkus(skus) {
+      const found: StoredSkus = { imported: new Set(), before: new Set() };
+      for (const { sku, id } of existsWithId.all(JSON.stringify(skus)) as Array<{ sku: string; id: number }>) {
+        (createdHere(id) ? found.imported : found.before).add(sku);
+      }
+      return found;
     },
     async write(items, style) {
       const now = new Date().toISOString();
       if (style === 'batch') {
         try {
-          writeAll.immediate(items, now);
+          created(writeAll.immediate(items, now));
           return { written: items, failed: [] };
         } catch {
           // Fall through: find the bad rows one by one, keeping the good ones.
         }
       }
       const outcome: WriteOutcome = { written: [], failed: [] };
-      writeEach.immediate(items, now, outcome);
+      created(writeEach.immediate(items, now, outcome));
       return outcome;
     },
     async close() {
@@ -134,10 +162,14 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
     return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
       on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(executor);
   };
+  // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
+  const written = new Set<string>();
   return {
-    async existingSkus(skus) {
+    async storedSkus(skus) {
       const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
-      return new Set(rows.map((r) => r.sku));
+      const found: StoredSkus = { imported: new Set(), before: new Set() };
+      for (const { sku } of rows) (written.has(sku) ? found.imported : found.before).add(sku);
+      return found;
     },
     async write(items, style) {
       const now = new Date().toISOString();
@@ -148,6 +180,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
             const lastBySku = [...new Map(items.map((i) => [i.row.sku, i])).values()];
             for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
           });
+          for (const item of items) written.add(item.row.sku);
           return { written: items, failed: [] };
         } catch {
           // Retried row by row below.
@@ -167,6 +200,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
           }
         }
       });
+      for (const item of outcome.written) written.add(item.row.sku);
       return outcome;
     },
     async close() {},

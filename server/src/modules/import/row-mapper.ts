@@ -31,7 +31,7 @@ const WEB_ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
 type CellReader = (text: string) => Read<ColumnValue>;
 
 /** How each mapped field reads its cell; empty cells take the product form's defaults or null. */
-function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>): CellReader | undefined {
+function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>, checkOnly: boolean): CellReader | undefined {
   const text = (max: number): CellReader => (v) =>
     v.length > max ? { ok: false, reason: `longer than ${max} characters` } : { ok: true, value: v === '' ? null : v };
   const amount = (decimals?: number, factor = 1): CellReader => (v) => {
@@ -50,7 +50,8 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
       };
     case 'short_description': case 'description':
       // Plain text needs no parsing; HTML goes through the same allow-list as the product form.
-      return (v) => ({ ok: true, value: v === '' ? null : v.includes('<') ? sanitizeHtml(v) : v });
+      // Sanitising never rejects a value, so a dry run (checkOnly) skips it.
+      return (v) => ({ ok: true, value: v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v });
     case 'stock':
       return (v) => (v === '' ? { ok: true, value: 0 } : readStock(v));
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
@@ -95,12 +96,18 @@ export interface RowMapper {
 }
 
 /** Builds, once per file, the reader of every mapped column; then maps each record with no lookups. */
-export function createRowMapper(headers: string[], mapping: FieldMapping, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>): RowMapper {
+/** checkOnly: the values are only checked (the dry run), never written, so work that cannot fail is left out. */
+export function createRowMapper(
+  headers: string[],
+  mapping: FieldMapping,
+  settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>,
+  options: { checkOnly?: boolean } = {},
+): RowMapper {
   const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
   const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader }> = [];
   for (const field of IMPORTABLE_COLUMNS) {
     const at = index(field);
-    const reader = at >= 0 ? readerFor(field, headers[at]!, settings) : undefined;
+    const reader = at >= 0 ? readerFor(field, headers[at]!, settings, options.checkOnly ?? false) : undefined;
     if (reader) readers.push({ field, header: headers[at]!, at, read: reader });
   }
   const imagesAt = index('images');
