@@ -30,8 +30,13 @@ export function serverBundleIsStale() {
 
 export async function buildServer() {
   await esbuild.build({
-    entryPoints: [path.join(root, 'server/src/server.ts')],
-    outfile: serverBundle,
+    // The export worker is its own entry: a worker thread loads it by URL beside server.mjs.
+    entryPoints: {
+      server: path.join(root, 'server/src/server.ts'),
+      'export-worker': path.join(root, 'server/src/modules/export/export-worker.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -74,6 +74,8 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
+      // As scripts/start.mjs runs it (SERVER_ENV_DEFAULTS there).
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

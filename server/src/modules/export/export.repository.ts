@@ -2,24 +2,53 @@ import { sql, type Kysely } from 'kysely';
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { filterConditions } from '../products/product-filter.js';
-import { selectProductsWithNames } from '../products/products.repository.js';
+import { filterConditions, joinsFor, type ProductQueryDB } from '../products/product-filter.js';
+import { EXPORT_FIELDS } from './export-layouts.js';
 
 /**
- * The next chunk of matching products after the given id, in id order. Walking by id (keyset)
- * keeps each query short and indexed however deep into a million rows the export is.
+ * The products an export writes, in id order: EXPORT_FIELDS of products p, filtered like the
+ * list. Vendors and categories are joined only when a filter names them; their names come
+ * from lookups read once (findExportLookups), not from a join per row.
  */
-export function findExportChunk(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, afterId: number, limit: number) {
-  return selectProductsWithNames(db)
+export function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, ids: { after?: number; from?: number; to?: number } = {}) {
+  const joins = joinsFor((query.advanced_filters ?? []).map((f) => f.column));
+  let select = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
+  if (joins.has('v')) select = select.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof select;
+  if (joins.has('vc')) select = select.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof select;
+  if (joins.has('sc')) select = select.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof select;
+  return select
+    .select(EXPORT_FIELDS.map((field) => `p.${field}` as const))
     .where((eb) => {
       const conditions = filterConditions(eb, query, dialect);
-      conditions.push(eb('p.id', '>', afterId));
+      if (ids.after !== undefined) conditions.push(eb('p.id', '>', ids.after));
       if (query.ids?.length) conditions.push(eb('p.id', 'in', query.ids));
       if (query.stock_min !== undefined) conditions.push(eb('p.stock', '>=', query.stock_min));
       if (query.stock_max !== undefined) conditions.push(eb('p.stock', '<=', query.stock_max));
+      // A block of ids (from, to]: last, so that its two values are the last two parameters.
+      if (ids.from !== undefined && ids.to !== undefined) conditions.push(eb('p.id', '>', ids.from), eb('p.id', '<=', ids.to));
       return eb.and(conditions);
     })
-    .orderBy(sql`p.id`)
-    .limit(limit)
-    .execute();
+    .orderBy(sql`p.id`);
+}
+
+/** The next chunk after afterId (keyset: each query is short and indexed however deep the export is). */
+export function findExportChunk(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, afterId: number, limit: number) {
+  return exportRowsQuery(db, dialect, query, { after: afterId }).limit(limit).execute();
+}
+
+export async function findMaxProductId(db: Kysely<DB>): Promise<number | null> {
+  const row = await db.selectFrom('products').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return row?.max ?? null;
+}
+
+/** Every vendor's and category's name (and category path): the lookups of one export. */
+export const exportLookupQueries = (db: Kysely<DB>) => ({
+  vendors: db.selectFrom('vendors').select(['id', 'name']),
+  categories: db.selectFrom('categories').select(['id', 'name', 'path']),
+});
+
+export async function findExportLookups(db: Kysely<DB>) {
+  const queries = exportLookupQueries(db);
+  const [vendors, categories] = await Promise.all([queries.vendors.execute(), queries.categories.execute()]);
+  return { vendors, categories };
 }

@@ -105,6 +105,28 @@ describe('GET /api/products/export', () => {
     await t.request('PUT', '/api/settings', admin, { weight_unit: 'kg', dimension_unit: 'cm' });
   });
 
+  it('streams a catalogue larger than one chunk whole and in id order', async () => {
+    // About 2.5 MB of CSV: more than one block of ids and more than one buffer per block, with a multi-byte character at every row.
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 2_500 }, (_, i) => ({
+      sku: `BULK-${String(i).padStart(5, '0')}`, name: `Anchor ⚓ ${i}`, description: `<p>${'Galvanised, "heavy" chain. '.repeat(30)}</p>`,
+      stock: i % 7, created_at: now, updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.database.db.insertInto('products').values(rows.slice(i, i + 500)).execute();
+    try {
+      for (const mode of ['woocommerce', 'direct']) {
+        const res = await download(`mode=${mode}&search=BULK-`);
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.length).toBeGreaterThan(2_000_000);
+        const exported = rowsOf(res.body);
+        expect(exported.map((r) => r.SKU)).toEqual(rows.map((r) => r.sku));
+        expect(exported.at(-1)).toMatchObject({ Name: 'Anchor ⚓ 2499', Description: rows.at(-1)!.description, Stock: String(2499 % 7) });
+      }
+    } finally {
+      await t.database.db.deleteFrom('products').where('sku', 'like', 'BULK-%').execute();
+    }
+  });
+
   it('needs a token and the products permission; a download token works once', async () => {
     expect((await t.request('GET', '/api/products/export')).statusCode).toBe(401);
     const m = await t.registerWithout('clerk', admin, 'products');

@@ -1,0 +1,110 @@
+/**
+ * One of the worker threads that write a SQLite export (sqlite-export.ts). Products are cut
+ * into blocks of ids; worker w of n takes blocks w, w + n, w + 2n, ... On its own read-only
+ * connection, in one read transaction, it formats each block's rows and encodes them straight
+ * into byte buffers it hands to the main thread, which writes them to the response in block
+ * order and hands each buffer back once the socket has taken it. The buffers go round and
+ * round: memory stays flat however large the catalogue, and a slow download holds the workers
+ * back instead of filling memory.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { ExportMode, Settings } from '@bosun/shared';
+import { createExportLookups, csvLayout, type ExportRow } from './export-layouts.js';
+
+export interface CompiledQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export interface ExportWorkerData {
+  file: string;
+  mode: ExportMode;
+  units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
+  /** The products query; its last two parameters are the block's id bounds (id > from and id <= to). */
+  rows: CompiledQuery;
+  vendors: CompiledQuery;
+  categories: CompiledQuery;
+  blockIds: number;
+  lastBlock: number;
+  worker: number;
+  workers: number;
+  bufferBytes: number;
+  buffers: number;
+}
+
+/** Bytes of block `block`; `last` closes the block. The buffer is transferred and comes back as ReturnedBuffer. */
+export interface ExportDataMessage {
+  block: number;
+  buffer: ArrayBuffer;
+  length: number;
+  last: boolean;
+}
+export interface ReturnedBuffer {
+  buffer: ArrayBuffer;
+}
+
+const ROWS_PER_STEP = 200;
+
+async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData) {
+  const db = new Database(data.file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const all = <T>(q: CompiledQuery) => db.prepare(q.sql).all(...(q.parameters as unknown[])) as T[];
+  // One read transaction: the lookups and every block come from the same snapshot.
+  db.exec('begin');
+  const layout = csvLayout(data.mode, data.units, createExportLookups(all(data.vendors), all(data.categories)));
+  const rows = db.prepare(data.rows.sql).raw(true);
+  const filterParameters = data.rows.parameters.slice(0, -2) as unknown[];
+
+  const free = Array.from({ length: data.buffers }, () => new ArrayBuffer(data.bufferBytes));
+  let wakeUp: (() => void) | undefined;
+  port.on('message', (message: ReturnedBuffer) => {
+    free.push(message.buffer);
+    wakeUp?.();
+  });
+  async function takeBuffer() {
+    while (!free.length) await new Promise<void>((resolve) => (wakeUp = resolve));
+    wakeUp = undefined;
+    return new Uint8Array(free.pop()!);
+  }
+
+  const encoder = new TextEncoder();
+  let out = await takeBuffer();
+  let used = 0;
+  const send = (block: number, last: boolean) => {
+    port.postMessage({ block, buffer: out.buffer as ArrayBuffer, length: used, last } satisfies ExportDataMessage, [out.buffer as ArrayBuffer]);
+    used = 0;
+  };
+  // Text goes into the buffer as soon as it is made, so the strings of a row die young (cheap to collect).
+  async function write(block: number, text: string) {
+    for (;;) {
+      const { read, written } = encoder.encodeInto(text, out.subarray(used));
+      used += written;
+      if (read === text.length) return;
+      text = text.slice(read);
+      send(block, false);
+      out = await takeBuffer();
+    }
+  }
+
+  const step: ExportRow[] = [];
+  for (let block = data.worker; block <= data.lastBlock; block += data.workers) {
+    const from = block * data.blockIds;
+    for (const row of rows.iterate(...filterParameters, from, from + data.blockIds) as IterableIterator<ExportRow>) {
+      step.push(row);
+      if (step.length === ROWS_PER_STEP) {
+        await write(block, layout.lines(step));
+        step.length = 0;
+      }
+    }
+    if (step.length) await write(block, layout.lines(step));
+    step.length = 0;
+    send(block, true);
+    out = await takeBuffer();
+  }
+  db.exec('commit');
+  db.close();
+}
+
+// A failure is an unhandled rejection, which ends the thread with an 'error' event on the main side.
+if (parentPort) void run(parentPort, workerData as ExportWorkerData).then(() => parentPort!.close());

@@ -1,0 +1,103 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import type { FastifyReply } from 'fastify';
+import type { ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
+
+/** What export-worker.ts needs, apart from which worker it is. */
+export type SqliteExportPlan = Omit<ExportWorkerData, 'worker' | 'workers'> & {
+  /** BOM and header line, written before the rows. */
+  head: string;
+};
+
+/** Two workers keep both cores of a small server busy; the main thread only moves bytes. */
+const WORKERS = 2;
+
+// In the server bundle the worker is export-worker.mjs beside server.mjs (scripts/build-server.mjs).
+// From the sources (tests, `npm run dev`) it is the .ts file, which the worker loads through tsx.
+const fromSources = import.meta.url.endsWith('.ts');
+
+// Rows become bytes within a step of 200, so almost nothing a worker makes lives long: a small
+// heap is enough, and without a limit V8 lets each worker grow by a hundred megabytes first.
+const resourceLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 16 };
+
+function startWorker(workerData: ExportWorkerData) {
+  if (!fromSources) return new Worker(new URL('./export-worker.mjs', import.meta.url), { workerData, resourceLimits });
+  const source = new URL('./export-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true, workerData, resourceLimits });
+}
+
+/**
+ * Sends a SQLite export written by worker threads (export-worker.ts): blocks of rows are
+ * written in order as they come, each buffer handed back to its worker once the socket has
+ * taken it. Until the first block is ready nothing is sent, so a query that fails at once is a
+ * normal error answer; after that a failure cuts the download short. A client that goes away
+ * stops the workers.
+ */
+export async function sendSqliteExport(reply: FastifyReply, plan: SqliteExportPlan): Promise<void> {
+  const { head, ...data } = plan;
+  if (data.lastBlock < 0) {
+    await reply.send(head);
+    return;
+  }
+  const workers = Array.from({ length: WORKERS }, (_, worker) => startWorker({ ...data, worker, workers: WORKERS }));
+  const stopAll = () => workers.forEach((w) => void w.terminate());
+  const queues = workers.map((): ExportDataMessage[] => []);
+  let finished = false;
+  let pump: (() => void) | undefined;
+  let failed: ((error: Error) => void) | undefined;
+  const firstMessage = new Promise<void>((resolve, reject) => {
+    failed = reject;
+    workers[0]!.once('message', () => resolve());
+  });
+  workers.forEach((worker, index) => {
+    worker.on('message', (message: ExportDataMessage) => {
+      queues[index]!.push(message);
+      pump?.();
+    });
+    worker.on('error', (error) => failed?.(error));
+    worker.on('exit', (code) => {
+      if (code !== 0 && !finished) failed?.(new Error(`An export worker stopped (exit code ${code})`));
+    });
+  });
+
+  try {
+    await firstMessage;
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
+
+  reply.hijack();
+  const res: ServerResponse = reply.raw;
+  res.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+  res.write(head);
+  await new Promise<void>((resolve) => {
+    let block = 0;
+    const finish = (error?: Error) => {
+      if (finished) return;
+      finished = true;
+      stopAll();
+      if (error) {
+        reply.log.error({ err: error }, 'export failed after it started');
+        res.destroy(error);
+      } else if (!res.destroyed) res.end();
+      resolve();
+    };
+    failed = finish;
+    // The browser went away (or the download was cancelled): nothing more to write.
+    res.once('close', () => finish());
+    pump = () => {
+      while (!finished) {
+        const index = block % WORKERS;
+        const message = queues[index]!.shift();
+        if (!message) return;
+        const giveBack = () => workers[index]!.postMessage({ buffer: message.buffer } satisfies ReturnedBuffer, [message.buffer]);
+        if (message.length) res.write(Buffer.from(message.buffer, 0, message.length), giveBack);
+        else giveBack();
+        if (message.last && ++block > data.lastBlock) finish();
+      }
+    };
+    pump();
+  });
+}
