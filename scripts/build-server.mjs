@@ -15,7 +15,8 @@ export const serverBundle = path.join(outDir, 'server.mjs');
 /** Files the bundle loads at run time by URL (worker threads), copied beside it. */
 const copied = ['server/src/db/sqlite-worker.mjs'];
 
-function newestMtime(target) {
+/** The newest modification time of a file or of anything below a folder (0 when missing). */
+export function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -4,17 +4,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
+import { buildServer, newestMtime, serverBundle, serverBundleIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'web/dist/index.html');
-
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), 0);
-}
 
 export function ensureWebBuilt() {
   const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared/src'].map((p) => path.join(root, p));
