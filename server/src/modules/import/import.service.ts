@@ -215,14 +215,42 @@ export async function runImport(
     if (rebuildIndexes) await dropProductSortIndexes(deps.db);
     let pendingErrors = 0;
 
+    /**
+     * The write of a batch runs while the next one is read and mapped (on SQLite in the writer's
+     * worker thread). Its outcome is counted before the next batch is classified: storedSkus is
+     * answered after the write before it (an ordered writer), or waits for it.
+     */
+    let inFlight: Promise<void> = Promise.resolve();
+    let writeFailure: { error: unknown } | undefined;
+    const settle = async () => {
+      await inFlight;
+      if (writeFailure) throw writeFailure.error;
+    };
+    let phaseMessage: string | undefined;
+    const tick = () => {
+      if (performance.now() - lastProgress < 200) return;
+      progress(phaseMessage ? { message: phaseMessage } : {});
+      lastProgress = performance.now();
+    };
+    // Progress at least every 250 ms, also while a batch or an index is being written.
+    const ticker = setInterval(tick, 50);
+
     const flush = async () => {
-      const classified = classifyBatch(batch, await writer.storedSkus(batch.map((r) => r.sku)), request.updateMode);
+      const rows = batch;
+      const errorsBefore = pendingErrors;
+      batch = [];
+      pendingErrors = 0;
+      if (!writer.ordered) await settle();
+      const stored = await writer.storedSkus(rows.map((r) => r.sku));
+      await settle();
+      const classified = classifyBatch(rows, stored, request.updateMode);
       const toWrite = classified.filter((c) => c.action !== 'skip');
       counts.skipped += classified.length - toWrite.length;
       const paths = toWrite.flatMap(({ row }) => [
         ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
         ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
       ]);
+      // Nothing is being written now, so new categories never wait for the writer's lock.
       await resolver.ensure(paths);
       const items: RowToWrite[] = toWrite.map(({ row }) => ({
         row,
@@ -230,17 +258,18 @@ export async function runImport(
         storeCategoryId: resolver.resolve('store', row.categories.store),
       }));
       const actionOf = new Map(toWrite.map((c) => [c.row, c.action]));
-      const outcome = await writer.write(items, plan.style);
-      for (const { row } of outcome.written) counts[actionOf.get(row) === 'create' ? 'imported' : 'updated'] += 1;
-      for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
-      counts.current += batch.length + pendingErrors;
-      pendingErrors = 0;
-      currentProduct = batch.at(-1)?.name ?? currentProduct;
-      batch = [];
-      if (performance.now() - lastProgress >= 200) {
-        progress();
-        lastProgress = performance.now();
-      }
+      inFlight = writer.write(items, plan.style).then(
+        (outcome) => {
+          for (const { row } of outcome.written) counts[actionOf.get(row) === 'create' ? 'imported' : 'updated'] += 1;
+          for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
+          counts.current += rows.length + errorsBefore;
+          currentProduct = rows.at(-1)?.name ?? currentProduct;
+        },
+        (error: unknown) => {
+          writeFailure = { error };
+        },
+      );
+      tick();
       // Lets SSE progress and other requests through between batches.
       await yieldToEventLoop();
     };
@@ -259,14 +288,22 @@ export async function runImport(
         }
       }
       if (!signal.aborted) await flush();
+      await settle();
     } finally {
-      await writer.close();
-      if (rebuildIndexes) {
-        const database: Database = { db: deps.db, dialect: deps.dialect, close: async () => {} };
-        const file = deps.config.database.kind === 'sqlite' ? deps.config.database.file : undefined;
-        await ensureProductSortIndexes(database, file, (done, of) =>
-          progress({ message: `Rebuilding the list indexes (${done} of ${of})...` }),
-        );
+      await inFlight;
+      try {
+        await writer.close();
+        if (rebuildIndexes) {
+          const database: Database = { db: deps.db, dialect: deps.dialect, close: async () => {} };
+          const file = deps.config.database.kind === 'sqlite' ? deps.config.database.file : undefined;
+          await ensureProductSortIndexes(database, file, (done, of) => {
+            phaseMessage = `Rebuilding the list indexes (${done} of ${of})...`;
+            progress({ message: phaseMessage });
+            lastProgress = performance.now();
+          });
+        }
+      } finally {
+        clearInterval(ticker);
       }
     }
   });

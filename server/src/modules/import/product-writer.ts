@@ -1,7 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import { openSqlite } from '../../db/database.js';
-import { sqliteBulkProducts } from '../../db/sqlite-bulk-products.js';
+import { startSqliteWorker } from '../../db/sqlite-worker-client.js';
 import type { DB } from '../../db/types.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
@@ -26,6 +24,8 @@ export interface StoredSkus {
 }
 
 export interface ProductWriter {
+  /** True when requests are served one after the other in the order made (a read sees every earlier write). */
+  ordered: boolean;
   storedSkus(skus: string[]): Promise<StoredSkus>;
   write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
   close(): Promise<void>;
@@ -62,93 +62,41 @@ function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnVal
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * SQLite: its own connection (WAL lets the API keep reading), one prepared upsert reused for every
- * row, better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change
- * on an existing SKU.
+ * SQLite: a worker thread with its own connection (sqlite-worker.mjs, 'product-writer'), so that
+ * the rows are written on the second core while this thread reads and maps the next batch, and the
+ * event loop never waits on the database. The worker answers in the order it is asked, so a
+ * storedSkus sent after a write sees that write. There, one prepared INSERT (or upsert for a SKU
+ * already stored) per row, the product triggers set aside for the batch and applied set-based,
+ * better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change on an
+ * existing SKU.
  */
 export function createSqliteWriter(file: string, shape: WriterShape): ProductWriter {
-  const conn: SQLite.Database = openSqlite(file);
-  // SQLite's default page cache (16 MB): a larger one measured no faster at 100k rows and costs
-  // its size in resident memory for the whole import.
-  conn.pragma('cache_size = -16000');
   const columns = writeColumns(shape);
-  const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at').map((c) => `${c} = excluded.${c}`);
-  const values = columns.map(() => '?').join(', ');
-  // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not there yet take it.
-  const insert = conn.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
-  const upsert = conn.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${updates.join(', ')}`);
-  const exists = conn.prepare('select sku from products where sku in (select value from json_each(?))').pluck();
-  const existsWithId = conn.prepare('select sku, id from products where sku in (select value from json_each(?))');
-  const maxId = conn.prepare('select coalesce(max(id), 0) from products').pluck();
-  /**
-   * The ids this import created, one range per committed batch: the write lock keeps anyone else
-   * from inserting inside a batch, and AUTOINCREMENT only grows. A few numbers per batch instead
-   * of every SKU of a million-row file held in memory.
-   */
-  const createdRanges: Array<[number, number]> = [];
-  const createdHere = (id: number) => createdRanges.some(([from, to]) => id >= from && id <= to);
-  // The search index and the counts are brought up to date once per batch, not by a trigger per row.
-  const bulk = sqliteBulkProducts(conn);
-  const skusOf = (items: RowToWrite[]) => items.map((i) => i.row.sku);
-  /** The SKUs already stored, read inside the write transaction (nobody else can add one meanwhile). */
-  const storedSkus = (items: RowToWrite[]) => new Set(exists.all(JSON.stringify(skusOf(items))) as string[]);
-  const writeRow = (item: RowToWrite, now: string, stored: Set<string>) => {
-    (stored.has(item.row.sku) ? upsert : insert).run(rowValues(shape, item, now));
-    stored.add(item.row.sku);
-  };
-  const writeOne = conn.transaction(writeRow);
-  /** Runs write with the triggers set aside and returns the range of ids it created. */
-  const inBulk = (items: RowToWrite[], write: () => void): [number, number] => {
-    const before = maxId.get() as number;
-    bulk.run(skusOf(items), write);
-    return [before + 1, maxId.get() as number];
-  };
-  const writeAll = conn.transaction((items: RowToWrite[], now: string) =>
-    inBulk(items, () => {
-      const stored = storedSkus(items);
-      for (const item of items) writeRow(item, now, stored);
-    }),
-  );
-  const writeEach = conn.transaction((items: RowToWrite[], now: string, outcome: WriteOutcome) =>
-    inBulk(items, () => {
-      const stored = storedSkus(items);
-      for (const item of items) {
-        try {
-          writeOne(item, now, stored);
-          outcome.written.push(item);
-        } catch (err) {
-          outcome.failed.push({ item, reason: reasonOf(err) });
-        }
-      }
-    }),
-  );
-  const created = (range: [number, number]) => {
-    if (range[1] >= range[0]) createdRanges.push(range);
-  };
+  const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at');
+  const worker = startSqliteWorker({ kind: 'product-writer', file, columns, updates });
   return {
+    ordered: true,
     async storedSkus(skus) {
-      const found: StoredSkus = { imported: new Set(), before: new Set() };
-      for (const { sku, id } of existsWithId.all(JSON.stringify(skus)) as Array<{ sku: string; id: number }>) {
-        (createdHere(id) ? found.imported : found.before).add(sku);
-      }
-      return found;
+      const found = await worker.call<{ imported: string[]; before: string[] }>('stored', { skus });
+      return { imported: new Set(found.imported), before: new Set(found.before) };
     },
     async write(items, style) {
       const now = new Date().toISOString();
-      if (style === 'batch') {
-        try {
-          created(writeAll.immediate(items, now));
-          return { written: items, failed: [] };
-        } catch {
-          // Fall through: find the bad rows one by one, keeping the good ones.
-        }
-      }
-      const outcome: WriteOutcome = { written: [], failed: [] };
-      created(writeEach.immediate(items, now, outcome));
-      return outcome;
+      const rows = items.map((item) => rowValues(shape, item, now));
+      const { failed } = await worker.call<{ failed: Array<[number, string]> }>('write', { rows, perRow: style === 'per-row' });
+      if (!failed.length) return { written: items, failed: [] };
+      const reasons = new Map(failed);
+      return {
+        written: items.filter((_, i) => !reasons.has(i)),
+        failed: failed.map(([i, reason]) => ({ item: items[i]!, reason })),
+      };
     },
     async close() {
-      conn.close();
+      try {
+        await worker.call('close');
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }
@@ -166,6 +114,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
   const written = new Set<string>();
   return {
+    ordered: false,
     async storedSkus(skus) {
       const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
       const found: StoredSkus = { imported: new Set(), before: new Set() };
