@@ -30,9 +30,11 @@ export async function ensureServerBuilt() {
  * usual setting for Node servers (and the caller's own value wins).
  */
 export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
+/** --expose-gc: an export collects the garbage of earlier requests before it starts (sqlite-export.ts). */
+export const SERVER_NODE_ARGS = ['--enable-source-maps', '--expose-gc'];
 
 export function startServer(env = process.env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverBundle], {
     cwd: root,
     env: { ...SERVER_ENV_DEFAULTS, ...env },
     stdio: 'inherit',

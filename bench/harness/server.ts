@@ -71,7 +71,8 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   bundleChecked = true;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
+  // SERVER_NODE_ARGS and SERVER_ENV_DEFAULTS of scripts/start.mjs.
+  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', 'server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       // As scripts/start.mjs runs it (SERVER_ENV_DEFAULTS there).
