@@ -7,7 +7,7 @@ import { productSearchMigration } from './migrations/0004-product-search.js';
 import { downloadTokensMigration } from './migrations/0005-download-tokens.js';
 import { statementCountTriggersMigration } from './migrations/0006-statement-count-triggers.js';
 import { vendorCountsMigration } from './migrations/0007-vendor-counts.js';
-import { categoryNameIndexMigration } from './migrations/0010-category-name-index.js';
+import { productListIndexesMigration } from './migrations/0010-product-list-indexes.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -19,7 +19,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0005-download-tokens': downloadTokensMigration,
     '0006-statement-count-triggers': statementCountTriggersMigration(dialect),
     '0007-vendor-counts': vendorCountsMigration(dialect),
-    '0010-category-name-index': categoryNameIndexMigration,
+    '0010-product-list-indexes': productListIndexesMigration(dialect),
   };
 }
 

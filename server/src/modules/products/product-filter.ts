@@ -3,6 +3,7 @@ import type { FilterColumn, ParsedFilter, ProductFilterQuery } from '@bosun/shar
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { POSTGRES_SEARCH_TEXT } from '../../db/migrations/0004-product-search.js';
+import { shortSearchCandidates, type ShortSearch } from './product-short-search.js';
 
 /** The query shape every product read shares: products p, with v, vc and sc joined when needed. */
 export type ProductQueryDB = DB & {
@@ -215,17 +216,21 @@ export function sqliteSearchPhrase(dialect: Dialect, search: string | undefined)
   return ftsPhrase(text);
 }
 
-function searchCondition(dialect: Dialect, search: string): Expression<SqlBool> {
+function searchCondition(dialect: Dialect, search: string, short?: ShortSearch): Expression<SqlBool> {
   const text = search.trim();
   const pattern = `%${escapeLike(text.toLowerCase())}%`;
   if (dialect === 'postgres') return sql<SqlBool>`${POSTGRES_SEARCH_TEXT} like ${pattern} escape '\\'`;
   const phrase = sqliteSearchPhrase(dialect, text);
   if (phrase) return sql<SqlBool>`p.id in (select rowid from products_search where products_search match ${phrase})`;
-  // Trigrams need three characters; a shorter query scans the five columns.
-  return sql<SqlBool>`(${sql.join(
+  // Trigrams need three characters: a shorter query is the LIKE over the five columns, on the
+  // rows a two-character search finds through the indexes (product-short-search.ts) or on all.
+  const anyColumn = sql<SqlBool>`(${sql.join(
     ['p.name', 'p.sku', 'p.mfn', 'p.gtin', 'p.brand'].map((c) => like(sql.ref(c), pattern)),
     sql` or `,
   )})`;
+  if (!short) return anyColumn;
+  const found = sql<SqlBool>`p.id in (${shortSearchCandidates(short)})`;
+  return short.exact ? found : sql<SqlBool>`(${found} and ${anyColumn})`;
 }
 
 /** True when the search is the filter's only condition. */
@@ -238,9 +243,9 @@ export function onlySearch(filter: ProductFilterQuery): boolean {
 }
 
 /** Every condition of the list's filters, to be joined with AND. */
-export function filterConditions(eb: EB, filter: ProductFilterQuery, dialect: Dialect): Expression<SqlBool>[] {
+export function filterConditions(eb: EB, filter: ProductFilterQuery, dialect: Dialect, short?: ShortSearch): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (filter.search) conditions.push(searchCondition(dialect, filter.search));
+  if (filter.search) conditions.push(searchCondition(dialect, filter.search, short));
   if (filter.vendor_id !== undefined) conditions.push(eb('p.vendor_id', '=', filter.vendor_id));
   const anyCategory = [...(filter.category_ids ?? []), ...(filter.category_id ? [filter.category_id] : [])];
   if (anyCategory.length) {

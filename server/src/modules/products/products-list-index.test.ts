@@ -185,3 +185,84 @@ describe('sorting by vendor and category names', () => {
     }
   });
 });
+
+describe('two-character search', () => {
+  const anyColumnLike = (text: string) =>
+    sql.join(
+      ['name', 'sku', 'mfn', 'gtin', 'brand'].map((c) => sql`lower(${sql.ref(c)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`),
+      sql` or `,
+    );
+  async function expectSameAsLike(search: string) {
+    // The API trims the search text.
+    const { rows } = await sql<{ id: number }>`select id from products where ${anyColumnLike(search.trim())} order by id desc`.execute(t.database.db);
+    const expected = rows.map((r) => r.id);
+    const body = await list(`search=${encodeURIComponent(search)}&limit=500`);
+    expect(body.products.map((p) => p.id), `search ${JSON.stringify(search)}`).toEqual(expected);
+    expect(body.pagination.total, `search ${JSON.stringify(search)}`).toBe(expected.length);
+    const page2 = await list(`search=${encodeURIComponent(search)}&limit=2&page=2`);
+    expect(page2.products.map((p) => p.id), `search ${JSON.stringify(search)} page 2`).toEqual(expected.slice(2, 4));
+    return expected.length;
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // The two characters at a value's start, middle and end, alone (in each column), after a tab
+    // or punctuation, and folded from the Kelvin sign and the long s (which LIKE does not fold).
+    for (const [i, fields] of [
+      { name: 'QT start', gtin: 'qt' },
+      { name: 'mid qt mid', mfn: 'QT' },
+      { name: 'ends in qt', brand: 'Qt' },
+      { name: 'tab\tqt', sku: 'qT' },
+      { name: 'dash-QT', sku: 'X-qt' },
+      { name: 'q t apart', brand: 'q' },
+      { name: 'Sq', sku: 'SK' },
+      { name: `bo${KELVIN}`, brand: `${KELVIN}s` },
+      { name: `${LONG_S}ky`, mfn: `a${LONG_S}` },
+      { name: 'ok', gtin: 'ks' },
+      { name: '100%', mfn: '5_' },
+      { name: 'say "hi"', brand: '""' },
+    ].entries()) {
+      await insertProduct(db, { sku: `TWO-${i}`, brand: null, mfn: null, gtin: null, ...fields });
+    }
+  });
+
+  it('finds exactly what the LIKE over the five columns finds, and counts it', async () => {
+    const searches = ['qt', 'QT', 'Qt', 'an', 'AN', ' q', 't ', 'q t', 't\tq', 't-', '-q', 'ok', 'OK', 'sk', 'ks', 'k ', 's ', 'sq', 'sh', '%', '%2', '0%', '5_',
+      '_', '""', '"h', 'zz', '12', 'ß', 'èm', 'ÈM', 'q', 'k', 'x'];
+    let found = 0;
+    for (const search of searches) found += (await expectSameAsLike(search)) > 0 ? 1 : 0;
+    expect(found).toBeGreaterThan(20);
+  });
+
+  it('sees products written after a search (the characters the index holds are read again)', async () => {
+    const before = await expectSameAsLike('qt');
+    await insertProduct(t.database.db, { sku: 'TWO-NEW', name: 'Ωqt', brand: null, mfn: null, gtin: null });
+    expect(await expectSameAsLike('qt')).toBe(before + 1);
+    await t.database.db.updateTable('products').set({ name: 'renamed' }).where('sku', '=', 'TWO-NEW').execute();
+    expect(await expectSameAsLike('qt')).toBe(before);
+  });
+
+  it('with other filters and sorts', async () => {
+    const { rows } = await sql<{ id: number }>`select id from products where (${anyColumnLike('qt')}) and stock > 3 order by name asc, id asc`.execute(t.database.db);
+    const body = await list(`search=qt&stock_status=in_stock&sort=name&order=asc&limit=500`);
+    const { rows: inStock } = await sql<{ id: number }>`select id from products where (${anyColumnLike('qt')}) and stock > 0 order by name asc, id asc`.execute(t.database.db);
+    expect(body.products.map((p) => p.id)).toEqual(inStock.map((r) => r.id));
+    expect(rows.length).toBeLessThanOrEqual(inStock.length);
+  });
+});
+
+describe('the trigram tokenizer folds only two non-ASCII characters to ASCII', () => {
+  it('the Kelvin sign and the long s, checked over every code point (the two-character search relies on it)', async () => {
+    if (t.database.dialect !== 'sqlite') return;
+    const { default: SQLite } = await import('better-sqlite3');
+    const memory = new SQLite(':memory:');
+    memory.exec(`create virtual table f using fts5(t, tokenize='trigram'); create virtual table v using fts5vocab(f, 'row');`);
+    const insert = memory.prepare('insert into f(rowid, t) values (?, ?)');
+    memory.transaction(() => {
+      for (let cp = 0x80; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) insert.run(cp, String.fromCodePoint(cp).repeat(3));
+    })();
+    const ascii = memory.prepare('select term from v where term < char(128)').pluck().all();
+    memory.close();
+    expect(ascii).toEqual(['kkk', 'sss']);
+  });
+});

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction, t
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
+import { shortSearchCandidates, type ShortSearch } from './product-short-search.js';
 import { COLUMN_SQL, filterConditions, joinsFor, onlySearch, sqliteSearchPhrase, type ProductQueryDB } from './product-filter.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
@@ -29,16 +30,18 @@ export interface ProductPageRequest {
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
+  /** The index route of a two-character search (SQLite), when the caller looked it up. */
+  short?: ShortSearch;
 }
 
 /** Products matching the filters, joining only the tables an advanced filter needs (for counts and bulk actions). */
-function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn) {
+function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn, short?: ShortSearch) {
   const joins = joinsFor([...(filter.advanced_filters ?? []).map((f) => f.column), ...(sortColumn ? [sortColumn] : [])]);
   let query = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
   if (joins.has('v')) query = query.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof query;
   if (joins.has('vc')) query = query.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof query;
   if (joins.has('sc')) query = query.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof query;
-  return query.where((eb) => eb.and(filterConditions(eb as never, filter, dialect)));
+  return query.where((eb) => eb.and(filterConditions(eb as never, filter, dialect, short)));
 }
 
 /**
@@ -67,7 +70,7 @@ export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: Product
     const ids = sql`(select rowid from products_search where products_search match ${phrase} order by rowid ${idDirection} limit ${page.limit} offset ${page.offset})`;
     return rows.where('p.id', 'in', ids as never).execute();
   }
-  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn).select('p.id');
+  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn, page.short).select('p.id');
   for (const term of order) pageIds = pageIds.orderBy(term);
   return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
 }
@@ -101,7 +104,7 @@ function pageIdsByJoinedName(db: Kysely<DB>, sort: NonNullable<(typeof NAME_SORT
 
 const isEmptyFilter = (filter: ProductFilterQuery) => !filter.search && onlySearch(filter);
 
-export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
+export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, short?: ShortSearch): Promise<number> {
   const phrase = onlySearch(filter) ? sqliteSearchPhrase(dialect, filter.search) : undefined;
   if (phrase) {
     // A search alone: the trigram table holds one row per product (its triggers keep it so), so
@@ -109,7 +112,12 @@ export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: Pr
     const { rows } = await sql<{ n: number }>`select count(*) as n from products_search where products_search match ${phrase}`.execute(db);
     return Number(rows[0]!.n);
   }
-  const row = await matchingProducts(db, dialect, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (short?.exact && onlySearch(filter)) {
+    // A two-character search alone whose index rows are exactly its matches: counted from them.
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${shortSearchCandidates(short)})`.execute(db);
+    return Number(rows[0]!.n);
+  }
+  const row = await matchingProducts(db, dialect, filter, undefined, short).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
