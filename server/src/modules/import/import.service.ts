@@ -34,11 +34,16 @@ export interface ImportFile {
   utf8Valid: boolean;
 }
 
-const MODE_PLAN: Record<ImportMode, { batchRows: number; style: TransactionStyle }> = {
-  'ultra-fast': { batchRows: 5_000, style: 'batch' },
+/**
+ * Rows per transaction; batchChars also ends a batch once its cells hold that much text, so that
+ * wide rows (long descriptions) do not multiply the memory a batch holds: one batch is mapped
+ * while the one before is being written.
+ */
+const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle }> = {
+  'ultra-fast': { batchRows: 5_000, batchChars: 2_000_000, style: 'batch' },
   lightning: { batchRows: 1_000, style: 'batch' },
   // Every row has its own savepoint; the transaction around them only sets how often a commit is paid.
-  standard: { batchRows: 2_000, style: 'per-row' },
+  standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row' },
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */
 const INDEX_REBUILD_MIN_ROWS = 20_000;
@@ -214,6 +219,7 @@ export async function runImport(
     const rebuildIndexes = total >= INDEX_REBUILD_MIN_ROWS && total >= (await countProductsTotal(deps.db)) / 4;
     if (rebuildIndexes) await dropProductSortIndexes(deps.db);
     let pendingErrors = 0;
+    let batchChars = 0;
 
     /**
      * The write of a batch runs while the next one is read and mapped (on SQLite in the writer's
@@ -277,12 +283,15 @@ export async function runImport(
     try {
       for await (const { cells, row } of csv.rows) {
         const mapped = mapper.map(cells, row);
-        if (mapped.ok) batch.push(mapped.row);
-        else {
+        if (mapped.ok) {
+          batch.push(mapped.row);
+          if (plan.batchChars) for (const c of cells) batchChars += c.length;
+        } else {
           report(mapped.error, cells);
           pendingErrors += 1;
         }
-        if (batch.length >= plan.batchRows) {
+        if (batch.length >= plan.batchRows || batchChars >= (plan.batchChars ?? Infinity)) {
+          batchChars = 0;
           await flush();
           if (signal.aborted) break;
         }
