@@ -10,7 +10,7 @@ import {
   type ImportRowError,
   type PreviewRow,
 } from '@bosun/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -107,13 +107,15 @@ function classifyBatch(rows: MappedRow[], stored: StoredSkus, updateMode: boolea
   });
 }
 
-async function existingSkusIn(db: Kysely<DB>, skus: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < skus.length; i += 1_000) {
-    const rows = await db.selectFrom('products').select('sku').where('sku', 'in', skus.slice(i, i + 1_000)).execute();
-    for (const r of rows) found.add(r.sku);
-  }
-  return found;
+/** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
+async function existingSkusIn(db: Kysely<DB>, dialect: Dialect, skus: string[]): Promise<Set<string>> {
+  const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
+  const rows = await db
+    .selectFrom('products')
+    .select('sku')
+    .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
+    .execute();
+  return new Set(rows.map((r) => r.sku));
 }
 
 /**
@@ -138,7 +140,7 @@ export async function previewImport(
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
   let batch: Array<Pick<MappedRow, 'sku' | 'categories'>> = [];
   const flush = async () => {
-    const plan = ledger.classify(batch, await existingSkusIn(deps.db, batch.map((r) => r.sku)));
+    const plan = ledger.classify(batch, await existingSkusIn(deps.db, deps.dialect, batch.map((r) => r.sku)));
     for (const { row, action } of plan) {
       counts[action] += 1;
       if (row.categories.vendor) resolver.peek('vendor', row.categories.vendor);
