@@ -72,7 +72,10 @@ function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping,
   return preview;
 }
 
-/** Sorts a batch's valid rows into create / update / skip, the way the import will write them. */
+/**
+ * The dry run's create / update / skip, as classifyBatch decides them in the import: the dry run
+ * writes nothing, so it remembers the SKUs it has counted instead of finding them stored.
+ */
 class SkuLedger {
   private readonly seen = new Set<string>();
   constructor(private readonly updateMode: boolean) {}
