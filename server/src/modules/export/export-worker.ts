@@ -1,7 +1,8 @@
 /**
  * One of the worker threads that write a SQLite export (sqlite-export.ts). Products are cut
- * into blocks of ids; worker w of n takes blocks w, w + n, w + 2n, ... On its own read-only
- * connection, in one read transaction, it formats each block's rows and encodes them straight
+ * into blocks of ids (1-2000, 2001-4000, ...); worker w of n takes blocks w, w + n, w + 2n, ...
+ * On its own read-only connection, in one read transaction and one statement (so a search or
+ * category filter is worked out once), it formats its rows and encodes them straight
  * into byte buffers it hands to the main thread, which writes them to the response in block
  * order and hands each buffer back once the socket has taken it. The buffers go round and
  * round: memory stays flat however large the catalogue, and a slow download holds the workers
@@ -21,7 +22,7 @@ export interface ExportWorkerData {
   file: string;
   mode: ExportMode;
   units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
-  /** The products query; its last two parameters are the block's id bounds (id > from and id <= to). */
+  /** This worker's products (exportRowsQuery with its BlockShare), in id order. */
   rows: CompiledQuery;
   vendors: CompiledQuery;
   categories: CompiledQuery;
@@ -56,8 +57,7 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
   // One read transaction: the lookups and every block come from the same snapshot.
   db.exec('begin');
   const layout = csvLayout(data.mode, data.units, createExportLookups(all(data.vendors), all(data.categories)));
-  const rows = db.prepare(data.rows.sql).raw(true);
-  const filterParameters = data.rows.parameters.slice(0, -2) as unknown[];
+  const rows = db.prepare(data.rows.sql).raw(true).iterate(...(data.rows.parameters as unknown[])) as IterableIterator<ExportRow>;
 
   const free = Array.from({ length: data.buffers }, () => new ArrayBuffer(data.bufferBytes));
   let wakeUp: (() => void) | undefined;
@@ -90,18 +90,28 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
     }
   }
 
+  const blockOf = (id: number) => Math.floor((id - 1) / data.blockIds);
   const step: ExportRow[] = [];
-  for (let block = data.worker; block <= data.lastBlock; block += data.workers) {
-    const from = block * data.blockIds;
-    for (const row of rows.iterate(...filterParameters, from, from + data.blockIds) as IterableIterator<ExportRow>) {
-      step.push(row);
-      if (step.length === ROWS_PER_STEP) {
-        await write(block, layout.lines(step));
-        step.length = 0;
+  // The block being written; blocks of this worker without a matching row are closed empty.
+  let block = data.worker;
+  for (const row of rows) {
+    const rowBlock = blockOf(row[0] as number);
+    if (rowBlock !== block) {
+      if (step.length) await write(block, layout.lines(step));
+      step.length = 0;
+      for (; block < rowBlock; block += data.workers) {
+        send(block, true);
+        out = await takeBuffer();
       }
     }
-    if (step.length) await write(block, layout.lines(step));
-    step.length = 0;
+    step.push(row);
+    if (step.length === ROWS_PER_STEP) {
+      await write(block, layout.lines(step));
+      step.length = 0;
+    }
+  }
+  if (step.length) await write(block, layout.lines(step));
+  for (; block <= data.lastBlock; block += data.workers) {
     send(block, true);
     out = await takeBuffer();
   }

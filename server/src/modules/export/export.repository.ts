@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -10,7 +10,14 @@ import { EXPORT_FIELDS } from './export-layouts.js';
  * list. Vendors and categories are joined only when a filter names them; their names come
  * from lookups read once (findExportLookups), not from a join per row.
  */
-export function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, ids: { after?: number; from?: number; to?: number } = {}) {
+/** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */
+export interface BlockShare {
+  blockIds: number;
+  workers: number;
+  worker: number;
+}
+
+export function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, ids: { after?: number; share?: BlockShare } = {}) {
   const joins = joinsFor((query.advanced_filters ?? []).map((f) => f.column));
   let select = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
   if (joins.has('v')) select = select.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof select;
@@ -24,8 +31,12 @@ export function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQ
       if (query.ids?.length) conditions.push(eb('p.id', 'in', query.ids));
       if (query.stock_min !== undefined) conditions.push(eb('p.stock', '>=', query.stock_min));
       if (query.stock_max !== undefined) conditions.push(eb('p.stock', '<=', query.stock_max));
-      // A block of ids (from, to]: last, so that its two values are the last two parameters.
-      if (ids.from !== undefined && ids.to !== undefined) conditions.push(eb('p.id', '>', ids.from), eb('p.id', '<=', ids.to));
+      // One worker's share of the blocks, tested on the id alone (no column read for the other
+      // worker's rows). Last, so that its three values are the last three parameters.
+      if (ids.share) {
+        const { blockIds, workers, worker } = ids.share;
+        conditions.push(sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`);
+      }
       return eb.and(conditions);
     })
     .orderBy(sql`p.id`);

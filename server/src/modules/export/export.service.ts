@@ -36,8 +36,7 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
         file: database.file,
         mode: query.mode,
         units,
-        // Placeholders for the block bounds: each worker runs the statement with its own.
-        rows: exportRowsQuery(db, dialect, query, { from: 0, to: 0 }).compile(),
+        rows: (share) => exportRowsQuery(db, dialect, query, { share }).compile(),
         vendors: lookups.vendors.compile(),
         categories: lookups.categories.compile(),
         blockIds: BLOCK_IDS,

@@ -122,6 +122,11 @@ describe('GET /api/products/export', () => {
         expect(exported.map((r) => r.SKU)).toEqual(rows.map((r) => r.sku));
         expect(exported.at(-1)).toMatchObject({ Name: 'Anchor ⚓ 2499', Description: rows.at(-1)!.description, Stock: String(2499 % 7) });
       }
+      // Filters that leave whole blocks of ids empty: only the second block, and only the first.
+      const skusOf = async (q: string) => rowsOf((await download(`mode=direct&${q}`)).body).map((r) => r.SKU);
+      expect(await skusOf('search=BULK-024')).toEqual(rows.slice(2400, 2500).map((r) => r.sku));
+      expect(await skusOf('search=BULK-000')).toEqual(rows.slice(0, 100).map((r) => r.sku));
+      expect(await skusOf('search=BULK-0&stock_max=0')).toEqual(rows.filter((_, i) => i % 7 === 0).map((r) => r.sku));
     } finally {
       await t.database.db.deleteFrom('products').where('sku', 'like', 'BULK-%').execute();
     }

@@ -1,12 +1,15 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
-import type { ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
+import type { CompiledQuery, ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
+import type { BlockShare } from './export.repository.js';
 
-/** What export-worker.ts needs, apart from which worker it is. */
-export type SqliteExportPlan = Omit<ExportWorkerData, 'worker' | 'workers'> & {
+/** What export-worker.ts needs, apart from which worker it is and its rows. */
+export type SqliteExportPlan = Omit<ExportWorkerData, 'worker' | 'workers' | 'rows'> & {
   /** BOM and header line, written before the rows. */
   head: string;
+  /** The compiled products query of each worker's share of the blocks. */
+  rows: (share: BlockShare) => CompiledQuery;
 };
 
 /** Two workers keep both cores of a small server busy; the main thread only moves bytes. */
@@ -35,7 +38,7 @@ function startWorker(workerData: ExportWorkerData) {
  * stops the workers.
  */
 export async function sendSqliteExport(reply: FastifyReply, plan: SqliteExportPlan): Promise<void> {
-  const { head, ...data } = plan;
+  const { head, rows, ...data } = plan;
   if (data.lastBlock < 0) {
     await reply.send(head);
     return;
@@ -44,7 +47,9 @@ export async function sendSqliteExport(reply: FastifyReply, plan: SqliteExportPl
   // tens of megabytes) before two workers start: the server's peak memory is what the export adds
   // to a compact heap. `npm start` runs node with --expose-gc; elsewhere this does nothing.
   (globalThis as { gc?: () => void }).gc?.();
-  const workers = Array.from({ length: WORKERS }, (_, worker) => startWorker({ ...data, worker, workers: WORKERS }));
+  const workers = Array.from({ length: WORKERS }, (_, worker) =>
+    startWorker({ ...data, worker, workers: WORKERS, rows: rows({ blockIds: data.blockIds, workers: WORKERS, worker }) }),
+  );
   const stopAll = () => workers.forEach((w) => void w.terminate());
   const queues = workers.map((): ExportDataMessage[] => []);
   let finished = false;
