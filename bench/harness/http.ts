@@ -89,12 +89,18 @@ export async function downloadCsv(url: string, token: string): Promise<{ records
   let quoted = false;
   const res = await request(url, {
     token,
+    // indexOf (memchr) instead of a loop over every byte: a 1 GB export must not make the client
+    // the slowest part of the measurement on a two-core machine.
     onChunk: (chunk) => {
       bytes += chunk.length;
-      for (let i = 0; i < chunk.length; i++) {
-        const byte = chunk[i];
-        if (byte === 0x22) quoted = !quoted;
-        else if (byte === 0x0a && !quoted) records += 1;
+      let i = 0;
+      while (i < chunk.length) {
+        const quote = chunk.indexOf(0x22, i);
+        const end = quote < 0 ? chunk.length : quote;
+        if (!quoted) for (let nl = chunk.indexOf(0x0a, i); nl >= 0 && nl < end; nl = chunk.indexOf(0x0a, nl + 1)) records += 1;
+        if (quote < 0) break;
+        quoted = !quoted;
+        i = quote + 1;
       }
     },
   });
