@@ -33,12 +33,13 @@ import { vendorIdExists } from '../vendors/vendors.repository.js';
 
 /**
  * product_count of every category over its whole subtree: each node's direct count is added to
- * its ancestors', deepest first, in one pass over the list.
+ * its ancestors', deepest first, in one pass over the list. The rows come in tree order (level
+ * first, categoriesInTreeOrder), so walking them backwards is deepest first.
  */
-function subtreeTotals(rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'parent_id' | 'level' | 'direct_product_count'>>) {
+function subtreeTotals(rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'parent_id' | 'direct_product_count'>>) {
   const totals = new Map(rows.map((r) => [r.id, r.direct_product_count]));
-  const byDepth = [...rows].sort((a, b) => b.level - a.level);
-  for (const row of byDepth) {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
     if (row.parent_id !== null && totals.has(row.parent_id)) {
       totals.set(row.parent_id, totals.get(row.parent_id)! + totals.get(row.id)!);
     }

@@ -18,6 +18,7 @@ import { useVendorOptions } from '../api/get-vendor-options';
 import { categoryErrorMessage } from '../category-errors';
 import type { CategoryFormIntent } from '../category-form-values';
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
+import { openDeleteCategoryConfirm } from './confirm-delete-category';
 import {
   filterCategories,
   moreLabel,
@@ -99,20 +100,14 @@ export function CategoryManagementView() {
 
   const confirmDelete = useCallback(
     (node: CategoryNode) =>
-      modals.openConfirmModal({
-        title: 'Delete category',
-        children: <Text size="sm">{CATEGORY_UI_MESSAGES.confirmDelete(node.name)}</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: async () => {
-          try {
-            const { message } = await deleteCategory.mutateAsync(node.id);
-            setSelected(NO_IDS);
-            notify.success(message);
-          } catch (error) {
-            notify.error(categoryErrorMessage(error, CATEGORY_UI_MESSAGES.deleteFailed, CATEGORY_UI_MESSAGES.deleteFailedRetry));
-          }
-        },
+      openDeleteCategoryConfirm(node.name, async () => {
+        try {
+          const { message } = await deleteCategory.mutateAsync(node.id);
+          setSelected(NO_IDS);
+          notify.success(message);
+        } catch (error) {
+          notify.error(categoryErrorMessage(error, CATEGORY_UI_MESSAGES.deleteFailed, CATEGORY_UI_MESSAGES.deleteFailedRetry));
+        }
       }),
     [deleteCategory.mutateAsync],
   );

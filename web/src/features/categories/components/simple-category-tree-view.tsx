@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, filterCategoryTree, type CategoryBody, type CategoryNode } from '@bosun/shared';
 import { Button, Card, CloseButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
@@ -15,6 +14,7 @@ import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
+import { openDeleteCategoryConfirm } from './confirm-delete-category';
 import { productCountLabel, visibleCategoryRows, type VisibleCategoryRow } from '../category-tree-logic';
 import type { SimpleCategoryFormIntent } from '../simple-category-form-values';
 import { SimpleCategoryForm, type SimpleCategoryServerFieldErrors } from './simple-category-form';
@@ -58,19 +58,13 @@ export function SimpleCategoryTreeView() {
 
   const confirmDelete = useCallback(
     (node: CategoryNode) =>
-      modals.openConfirmModal({
-        title: 'Delete category',
-        children: <Text size="sm">{CATEGORY_UI_MESSAGES.confirmDelete(node.name)}</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: async () => {
-          try {
-            await deleteCategory.mutateAsync(node.id);
-            notify.success(CATEGORY_UI_MESSAGES.deleted);
-          } catch {
-            notify.error(CATEGORY_UI_MESSAGES.deleteFailed);
-          }
-        },
+      openDeleteCategoryConfirm(node.name, async () => {
+        try {
+          await deleteCategory.mutateAsync(node.id);
+          notify.success(CATEGORY_UI_MESSAGES.deleted);
+        } catch {
+          notify.error(CATEGORY_UI_MESSAGES.deleteFailed);
+        }
       }),
     [deleteCategory.mutateAsync],
   );
