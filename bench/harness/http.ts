@@ -59,11 +59,14 @@ export async function getJson<T>(url: string, token?: string): Promise<T> {
   return JSON.parse(check(await request(url, { token }), url).body.toString()) as T;
 }
 
-export async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, token?: string): Promise<T> {
   const text = JSON.stringify(body);
-  const res = await request(url, { method: 'POST', token, body: text, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
+  const res = await request(url, { method, token, body: text, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
   return JSON.parse(check(res, url).body.toString()) as T;
 }
+
+export const postJson = <T>(url: string, body: unknown, token?: string) => sendJson<T>('POST', url, body, token);
+export const putJson = <T>(url: string, body: unknown, token?: string) => sendJson<T>('PUT', url, body, token);
 
 /** One GET whose whole body is read; the time from sending to the last byte, in ms. */
 export async function timedGet(url: string, token?: string): Promise<number> {

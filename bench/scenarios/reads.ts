@@ -1,7 +1,7 @@
 import { EXPORT_MODES, type ExportMode } from '@bosun/shared';
 import type { Catalogue } from '../catalogue/index.js';
 import { readBaseline, type Rate } from '../harness/baselines.js';
-import { downloadCsv, getJson, timedGet, timedGetWithServerTime } from '../harness/http.js';
+import { downloadCsv, getJson, putJson, timedGet, timedGetWithServerTime } from '../harness/http.js';
 import { measureClientAndServer, measureLatency, perSecond, watchRss, type LatencySummary } from '../harness/measure.js';
 import { withServer } from '../harness/server.js';
 import { freshTarget, loadReadTarget, type DbKind } from '../harness/targets.js';
@@ -33,6 +33,8 @@ export interface ReadFigures {
   categories: LatencySummary & { count: number };
   /** The issue judges the category tree on server time. */
   categoriesServer: LatencySummary;
+  /** The same when every read follows a change to the tree's text (a category renamed). */
+  categoriesAfterChangeServer: LatencySummary;
   vendors: LatencySummary & { count: number };
   exports: ExportFigures[];
   readBaseline: Rate;
@@ -57,12 +59,23 @@ export async function benchReads(
       const { client: health, server: healthServer } = await measureClientAndServer(() => timedGetWithServerTime(`${api}/health`), iterations.warmups, iterations.samples);
       log(`  GET /api/health (HTTP floor)                  p50 ${health.p50.toFixed(1).padStart(7)} ms  p95 ${health.p95.toFixed(1).padStart(7)} ms`);
 
-      const tree = await getJson<{ flatCategories: unknown[] }>(`${api}/categories`, server.token);
+      const tree = await getJson<{ flatCategories: Array<{ id: number; name: string }> }>(`${api}/categories`, server.token);
       const treeTimes = await measureClientAndServer(() => timedGetWithServerTime(`${api}/categories`, server.token), iterations.warmups, iterations.samples);
       const categories = { ...treeTimes.client, count: tree.flatCategories.length };
       const categoriesServer = treeTimes.server;
       log(`  GET /api/categories (${categories.count} nodes)             p50 ${categories.p50.toFixed(1).padStart(7)} ms  p95 ${categories.p95.toFixed(1).padStart(7)} ms`);
       log(`    its server time (Server-Timing)              p50 ${categoriesServer.p50.toFixed(1).padStart(7)} ms  p95 ${categoriesServer.p95.toFixed(1).padStart(7)} ms`);
+      // A server reuses the tree's layout until the tree's text changes (categories.service.ts); the
+      // first read after a change lays it out again. Each sample renames a category, then reads.
+      const renamed = tree.flatCategories[0]!;
+      let renames = 0;
+      const afterChange = await measureClientAndServer(async () => {
+        await putJson(`${api}/categories/${renamed.id}`, { name: `${renamed.name} ${++renames}` }, server.token);
+        return timedGetWithServerTime(`${api}/categories`, server.token);
+      }, iterations.warmups, iterations.samples);
+      await putJson(`${api}/categories/${renamed.id}`, { name: renamed.name }, server.token);
+      const categoriesAfterChangeServer = afterChange.server;
+      log(`    server time, first read after a change       p50 ${categoriesAfterChangeServer.p50.toFixed(1).padStart(7)} ms  p95 ${categoriesAfterChangeServer.p95.toFixed(1).padStart(7)} ms`);
       const vendorList = await getJson<{ vendors: unknown[] }>(`${api}/vendors`, server.token);
       const vendors = { ...(await measureLatency(() => timedGet(`${api}/vendors`, server.token), iterations.warmups, iterations.samples)), count: vendorList.vendors.length };
       log(`  GET /api/vendors (${vendors.count} vendors)                 p50 ${vendors.p50.toFixed(1).padStart(7)} ms  p95 ${vendors.p95.toFixed(1).padStart(7)} ms`);
@@ -79,7 +92,7 @@ export async function benchReads(
         exports.push(figures);
         log(`  export ${mode}: ${rows.toLocaleString('en-US')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB in ${figures.ms} ms = ${figures.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${figures.peakRssMb} MB`);
       }
-      return { health, healthServer, categories, categoriesServer, vendors, list, exports };
+      return { health, healthServer, categories, categoriesServer, categoriesAfterChangeServer, vendors, list, exports };
     });
 
     const baseline = await readBaseline(kind, target.url);

@@ -8,6 +8,7 @@ import { downloadTokensMigration } from './migrations/0005-download-tokens.js';
 import { statementCountTriggersMigration } from './migrations/0006-statement-count-triggers.js';
 import { vendorCountsMigration } from './migrations/0007-vendor-counts.js';
 import { productListIndexesMigration } from './migrations/0010-product-list-indexes.js';
+import { categoryTreeVersionMigration } from './migrations/0011-category-tree-version.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0006-statement-count-triggers': statementCountTriggersMigration(dialect),
     '0007-vendor-counts': vendorCountsMigration(dialect),
     '0010-product-list-indexes': productListIndexesMigration(dialect),
+    '0011-category-tree-version': categoryTreeVersionMigration(dialect),
   };
 }
 

@@ -95,6 +95,12 @@ export interface CategoriesTable {
   updated_at: string;
 }
 
+/** Version numbers bumped by triggers (migration 0011): 'category_tree'. */
+export interface ChangeVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   sku: string;
@@ -139,6 +145,7 @@ export interface DB {
   vendors: VendorsTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  change_versions: ChangeVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

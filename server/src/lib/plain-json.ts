@@ -8,12 +8,9 @@ import type { FastifyReply } from 'fastify';
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
 /**
- * Sends JSON the service already wrote as text (built from JSON the database produced), so the
- * route's serializer must not quote it again.
+ * Sends JSON the service already wrote as UTF-8 bytes (built from JSON the database produced):
+ * Fastify passes a Buffer through untouched, so the route's serializer never sees it.
  */
-export function sendJsonText(reply: FastifyReply, json: string) {
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload) => payload as string)
-    .send(json);
+export function sendJsonBytes(reply: FastifyReply, json: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -41,6 +41,8 @@ async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Pr
 }
 
 export interface TestApp extends BuiltApp {
+  /** The app's configuration: buildApp(t.config) starts a second server on the same database. */
+  config: Config;
   close(): Promise<void>;
   /** Registers (or creates through an admin) a user and returns its token. */
   register(username: string, role?: 'admin' | 'shop_manager'): Promise<{ token: string; id: number }>;
@@ -83,6 +85,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   return {
     ...built,
+    config,
     request,
     register,
     async registerWithout(username, adminToken, permission) {

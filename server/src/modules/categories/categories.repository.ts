@@ -52,17 +52,36 @@ function jsonObject(dialect: Dialect, fields: Array<[string, RawBuilder<unknown>
   return dialect === 'postgres' ? sql<string>`json_build_object(${args})::text` : sql<string>`json_object(${args})`;
 }
 
+/** The category tree's version (migration 0011), as a column: read in the same statement, so from the same snapshot. */
+const treeVersion = sql<number>`(select version from change_versions where name = 'category_tree')`;
+
 /**
  * The same rows as listCategoryRows, each with its API object already written as JSON by the
- * database. For the whole tree (5,000 categories) this halves the server time: no row objects
- * with a dozen properties, and no JSON.stringify of 3 MB in the request.
+ * database: no row objects with a dozen properties, and no JSON.stringify of 3 MB in the request.
+ * Every row also carries the tree's version.
  */
 export function listCategoryJsonRows(db: Kysely<DB>, dialect: Dialect, filter: CategoryListFilter = {}) {
   return categoriesInTreeOrder(db, filter)
-    .select(['c.id', 'c.parent_id', 'c.level', 'c.direct_product_count', jsonObject(dialect, CATEGORY_JSON_FIELDS).as('json')])
+    .select(['c.id', 'c.parent_id', 'c.direct_product_count', jsonObject(dialect, CATEGORY_JSON_FIELDS).as('json'), treeVersion.as('version')])
     .execute();
 }
-export type CategoryJsonRow = Awaited<ReturnType<typeof listCategoryJsonRows>>[number];
+
+/**
+ * Every category's direct product count in id order, read as one comma-separated text with the
+ * tree's version (one statement, one snapshot). One row instead of 5,000 row objects: a third of
+ * the time on SQLite.
+ */
+export async function readCategoryCountsInIdOrder(db: Kysely<DB>, dialect: Dialect) {
+  const joined =
+    dialect === 'postgres'
+      ? sql<string | null>`string_agg(direct_product_count::text, ',' order by id)`
+      : sql<string | null>`group_concat(direct_product_count, ',' order by id)`;
+  const row = await db
+    .selectFrom('categories')
+    .select([treeVersion.as('version'), joined.as('counts')])
+    .executeTakeFirstOrThrow();
+  return { version: row.version, counts: row.counts === null ? [] : row.counts.split(',').map(Number) };
+}
 
 export const findCategoryById = (db: Kysely<DB>, id: number): Promise<CategoryRow | undefined> =>
   db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();

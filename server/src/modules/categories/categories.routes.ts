@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkDeleteCategoriesBodySchema,
   bulkDeleteCategoriesResponseSchema,
-  CATEGORY_MESSAGES,
   categoriesResponseSchema,
   categoryBodySchema,
   categoryResponseSchema,
@@ -18,6 +17,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import {
   bulkDeleteCategories,
+  clearCategoryListsCache,
   createCategory,
   deleteCategory,
   getCategoriesJson,
@@ -25,7 +25,7 @@ import {
   mergeCategories,
   updateCategory,
 } from './categories.service.js';
-import { sendJsonText } from '../../lib/plain-json.js';
+import { sendJsonBytes } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -36,11 +36,11 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  // Both lists are answered as JSON text the service put together (see getCategoriesJson); the
+  // Both lists are answered as JSON bytes the service put together (see getCategoriesJson); the
   // schemas still document them in /api/docs.
   app.get('/categories', {
     schema: { tags: ['categories'], response: { 200: categoriesResponseSchema, ...errors } },
-    handler: async (_request, reply) => sendJsonText(reply, await getCategoriesJson(app.deps.db, app.deps.dialect)),
+    handler: async (_request, reply) => sendJsonBytes(reply, await getCategoriesJson(app.deps.db, app.deps.dialect)),
   });
 
   app.get('/categories/vendor/:vendorId', {
@@ -51,7 +51,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: vendorCategoriesResponseSchema, ...errors },
     },
     handler: async (request, reply) =>
-      sendJsonText(reply, await getVendorCategoriesJson(app.deps.db, app.deps.dialect, { vendorId: request.params.vendorId, type: request.query.type })),
+      sendJsonBytes(reply, await getVendorCategoriesJson(app.deps.db, app.deps.dialect, { vendorId: request.params.vendorId, type: request.query.type })),
   });
 
   app.post('/categories', {
@@ -79,9 +79,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => mergeCategories(app.deps.db, request.body),
   });
 
-  // The original kept a server cache; Bosun reads fresh on every request, so there is nothing to clear.
+  // The original's server cache could be stale; Bosun's layout is checked against the tree's version on every request.
   app.post('/categories/clear-cache', {
     schema: { tags: ['categories'], response: { 200: messageResponseSchema, ...errors } },
-    handler: async () => ({ message: CATEGORY_MESSAGES.cacheCleared }),
+    handler: async () => clearCategoryListsCache(app.deps.db),
   });
 };

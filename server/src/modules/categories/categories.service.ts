@@ -22,14 +22,21 @@ import {
   listCategoryRows,
   maxLevelUnder,
   moveProductsBetweenCategories,
+  readCategoryCountsInIdOrder,
   reparentChildren,
   reRootPaths,
   updateCategoryRow,
-  type CategoryJsonRow,
   type CategoryListFilter,
   type CategoryWithNamesRow,
 } from './categories.repository.js';
 import { vendorIdExists } from '../vendors/vendors.repository.js';
+import {
+  countsInLayoutOrder,
+  layoutCategoryLists,
+  renderCategoryLists,
+  type CategoryListNames,
+  type CategoryListsLayout,
+} from './category-lists-json.js';
 
 /**
  * product_count of every category over its whole subtree: each node's direct count is added to
@@ -67,52 +74,37 @@ function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
 }
 
 /**
- * The answer as JSON text, put together from each category's JSON object as the database wrote
- * it (listCategoryJsonRows): the same document buildCategoryTree and JSON.stringify would give,
- * without building 10,000 objects for a 5,000-category shop. Every piece goes into one list that
- * is joined once, so the 3 MB answer is written once (nested joins would copy each subtree again
- * at every level, and that garbage showed as slow requests).
+ * The whole tree's layout per database (a test process opens many), with the tree version it was
+ * made from. Never trusted on its own: each request reads the version with the counts.
  */
-function categoryListsJson(rows: CategoryJsonRow[], lists: { tree: string; flat?: string }): string {
-  const totals = subtreeTotals(rows);
-  // Each object without its closing brace, product_count added: the flat entry closes it, the tree node adds subcategories first.
-  const open = new Map<number, string>();
-  const children = new Map<number, number[]>();
-  const roots: number[] = [];
-  for (const row of rows) {
-    open.set(row.id, `${row.json.slice(0, row.json.lastIndexOf('}'))},"product_count":${totals.get(row.id)!}`);
-    const siblings = row.parent_id !== null && totals.has(row.parent_id) ? children.get(row.parent_id) : roots;
-    if (siblings) siblings.push(row.id);
-    else children.set(row.parent_id!, [row.id]);
+const wholeTreeLayouts = new WeakMap<Kysely<DB>, { version: number; layout: CategoryListsLayout }>();
+const WHOLE_TREE: CategoryListNames = { tree: 'categories', flat: 'flatCategories' };
+
+/** GET /api/categories as JSON (UTF-8 bytes): {categories (tree), flatCategories}, counts read fresh every time. */
+export async function getCategoriesJson(db: Kysely<DB>, dialect: Dialect): Promise<Buffer> {
+  const kept = wholeTreeLayouts.get(db);
+  if (kept) {
+    const { version, counts } = await readCategoryCountsInIdOrder(db, dialect);
+    const direct = version === kept.version ? countsInLayoutOrder(kept.layout, counts) : undefined;
+    if (direct) return renderCategoryLists(kept.layout, direct);
   }
-  const pieces: string[] = [`{"${lists.tree}":[`];
-  const writeNodes = (ids: readonly number[]) => {
-    ids.forEach((id, i) => {
-      pieces.push(i ? ',' : '', open.get(id)!, ',"subcategories":[');
-      writeNodes(children.get(id) ?? []);
-      pieces.push(']}');
-    });
-  };
-  writeNodes(roots);
-  pieces.push(']');
-  if (lists.flat) {
-    pieces.push(`,"${lists.flat}":[`);
-    rows.forEach((row, i) => pieces.push(i ? ',' : '', open.get(row.id)!, '}'));
-    pieces.push(']');
-  }
-  pieces.push('}');
-  return pieces.join('');
+  const rows = await listCategoryJsonRows(db, dialect);
+  const layout = layoutCategoryLists(rows, WHOLE_TREE);
+  if (rows.length) wholeTreeLayouts.set(db, { version: rows[0]!.version, layout });
+  return renderCategoryLists(layout, rows.map((r) => r.direct_product_count));
 }
 
-/** GET /api/categories as JSON text: {categories (tree), flatCategories}. */
-export async function getCategoriesJson(db: Kysely<DB>, dialect: Dialect): Promise<string> {
-  return categoryListsJson(await listCategoryJsonRows(db, dialect), { tree: 'categories', flat: 'flatCategories' });
+/** POST /api/categories/clear-cache: forgets this server's layout (the version check makes that unnecessary, never harmful). */
+export function clearCategoryListsCache(db: Kysely<DB>) {
+  wholeTreeLayouts.delete(db);
+  return { message: CATEGORY_MESSAGES.cacheCleared };
 }
 
-/** GET /api/categories/vendor/{id} as JSON text: {categories (tree)}. */
-export async function getVendorCategoriesJson(db: Kysely<DB>, dialect: Dialect, filter: CategoryListFilter): Promise<string> {
+/** GET /api/categories/vendor/{id} as JSON (UTF-8 bytes): {categories (tree)}. */
+export async function getVendorCategoriesJson(db: Kysely<DB>, dialect: Dialect, filter: CategoryListFilter): Promise<Buffer> {
   if (filter.vendorId !== undefined && !(await vendorIdExists(db, filter.vendorId))) throw notFound(CATEGORY_MESSAGES.vendorNotFound);
-  return categoryListsJson(await listCategoryJsonRows(db, dialect, filter), { tree: 'categories' });
+  const rows = await listCategoryJsonRows(db, dialect, filter);
+  return renderCategoryLists(layoutCategoryLists(rows, { tree: 'categories' }), rows.map((r) => r.direct_product_count));
 }
 
 /** One category with its subtree count, reading only its own subtree (not the whole tree). */

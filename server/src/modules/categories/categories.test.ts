@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategoryTree, CATEGORY_MESSAGES, categoriesResponseSchema, vendorCategoriesResponseSchema } from '@bosun/shared';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -223,8 +224,55 @@ describe('POST /api/categories/merge', () => {
 });
 
 describe('category permissions and cache', () => {
-  it('clear-cache is harmless', async () => {
-    expect((await t.request('POST', '/api/categories/clear-cache', admin)).statusCode).toBe(200);
+  it('clear-cache is harmless: the next read lays the tree out again, the same', async () => {
+    const before = (await t.request('GET', '/api/categories', admin)).body;
+    const res = await t.request('POST', '/api/categories/clear-cache', admin);
+    expect(res.json()).toEqual({ message: CATEGORY_MESSAGES.cacheCleared });
+    expect((await t.request('GET', '/api/categories', admin)).body).toBe(before);
+  });
+
+  it('is never stale: every change shows at once, whichever server or statement made it', async () => {
+    // A second app server on the same database, as behind a load balancer.
+    const other = await buildApp(t.config, { logger: false });
+    const db = t.database.db;
+    const list = async () => categoriesResponseSchema.parse((await t.request('GET', '/api/categories', admin)).json());
+    const node = async (id: number) => (await list()).flatCategories.find((c) => c.id === id);
+    const viaOther = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      other.app.inject({ method, url, payload, headers: { authorization: `Bearer ${admin}` } });
+    const version = async () => (await db.selectFrom('change_versions').select('version').where('name', '=', 'category_tree').executeTakeFirstOrThrow()).version;
+    try {
+      const harken = await insertVendor(db, 'Harken');
+      const winches = await create({ name: 'Winches', type: 'vendor', vendor_id: harken });
+      const tailing = await create({ name: 'Self-tailing', parent_id: winches.id });
+      expect(await node(tailing.id)).toMatchObject({ name: 'Self-tailing', vendor_name: 'Harken', parent_name: 'Winches', product_count: 0 });
+
+      expect((await viaOther('PUT', `/api/categories/${winches.id}`, { name: 'Deck Winches' })).statusCode).toBe(200);
+      expect(await node(tailing.id)).toMatchObject({ parent_name: 'Deck Winches' });
+
+      // Counts are read fresh on every request; product writes leave the tree's version alone.
+      const unchanged = await version();
+      await insertProduct(db, { vendor_category_id: tailing.id });
+      expect(await version()).toBe(unchanged);
+      expect(await node(winches.id)).toMatchObject({ product_count: 1 });
+
+      await db.updateTable('vendors').set({ name: 'Harken Inc' }).where('id', '=', harken).execute();
+      expect(await node(tailing.id)).toMatchObject({ vendor_name: 'Harken Inc' });
+
+      expect((await viaOther('PUT', `/api/categories/${tailing.id}`, { name: 'Self-tailing', parent_id: null })).statusCode).toBe(200);
+      const moved = await list();
+      expect(moved.flatCategories.find((c) => c.id === tailing.id)).toMatchObject({ level: 1, parent_id: null, product_count: 1 });
+      expect(moved.categories.map((c) => c.id)).toContain(tailing.id);
+      expect(moved.flatCategories.find((c) => c.id === winches.id)).toMatchObject({ product_count: 0 });
+      expect(moved.categories).toEqual(buildCategoryTree(moved.flatCategories));
+
+      // Deleting the vendor deletes its categories through the foreign key's cascade.
+      await db.deleteFrom('vendors').where('id', '=', harken).execute();
+      const ids = (await list()).flatCategories.map((c) => c.id);
+      expect(ids).not.toContain(winches.id);
+      expect(ids).not.toContain(tailing.id);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('needs a token and the categories flag, reads included', async () => {
