@@ -26,10 +26,9 @@ export interface CategoryListsLayout {
   rowsInIdOrder: Int32Array;
   /** Row index of each row's parent, -1 for a root (no parent, or its parent is not listed). */
   parentIndex: Int32Array;
-  /** The fixed text as UTF-8: segments[k], then the total of row slots[k], then segments[k + 1], ... */
-  segments: Buffer[];
-  /** Bytes of all segments together. */
-  fixedBytes: number;
+  /** The fixed text as UTF-8, cut into segments at segmentEnds: segment k, then the total of row slots[k], then segment k + 1, ... */
+  fixed: Buffer;
+  segmentEnds: Int32Array;
   slots: Int32Array;
 }
 
@@ -81,16 +80,15 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
   }
   text.push('}');
   texts.push(text.join(''));
-  // One buffer for all the fixed text (10,000 small ones cost more); the segments are views of it.
+  // One buffer for all the fixed text, and offsets into it: 10,000 small buffers would cost more.
   const fixed = Buffer.from(texts.join(''));
-  let start = 0;
-  const segments = texts.map((t) => {
-    const bytes = Buffer.byteLength(t);
-    start += bytes;
-    return fixed.subarray(start - bytes, start);
-  });
-  const fixedBytes = fixed.length;
-  return { rowsInIdOrder, parentIndex, segments, fixedBytes, slots: Int32Array.from(slots) };
+  const segmentEnds = new Int32Array(texts.length);
+  let end = 0;
+  for (let k = 0; k < texts.length; k++) {
+    end += Buffer.byteLength(texts[k]!);
+    segmentEnds[k] = end;
+  }
+  return { rowsInIdOrder, parentIndex, fixed, segmentEnds, slots: Int32Array.from(slots) };
 }
 
 /** Room for any count in the answer: a safe integer has at most 16 digits, and a sign. */
@@ -108,14 +106,14 @@ export function renderCategoryLists(layout: CategoryListsLayout, directCounts: A
     const parent = layout.parentIndex[i]!;
     if (parent >= 0) totals[parent]! += totals[i]!;
   }
-  const { segments, slots } = layout;
-  const out = Buffer.allocUnsafeSlow(layout.fixedBytes + slots.length * COUNT_BYTES);
+  const { fixed, segmentEnds, slots } = layout;
+  const out = Buffer.allocUnsafeSlow(fixed.length + slots.length * COUNT_BYTES);
   let offset = 0;
   for (let k = 0; k < slots.length; k++) {
-    offset += segments[k]!.copy(out, offset);
+    offset += fixed.copy(out, offset, k ? segmentEnds[k - 1]! : 0, segmentEnds[k]!);
     offset += out.write(String(totals[slots[k]!]!), offset, 'latin1');
   }
-  offset += segments[slots.length]!.copy(out, offset);
+  offset += fixed.copy(out, offset, slots.length ? segmentEnds[slots.length - 1]! : 0);
   return out.subarray(0, offset);
 }
 
