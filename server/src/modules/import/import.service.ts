@@ -224,7 +224,7 @@ export async function runImport(
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
     const rebuildIndexes = total >= INDEX_REBUILD_MIN_ROWS && total >= (await countProductsTotal(deps.db)) / 4;
-    if (rebuildIndexes) await dropProductSortIndexes(deps.db);
+    if (rebuildIndexes) await dropProductSortIndexes(deps.db, deps.dialect);
     let pendingErrors = 0;
     let batchChars = 0;
 
