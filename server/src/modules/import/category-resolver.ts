@@ -26,6 +26,8 @@ export class CategoryResolver {
   private readonly resolved = new Map<string, number>();
   /** Whole paths found missing (and counted in pending) since the last ensure. */
   private readonly missing = new Set<string>();
+  /** Resolved path arrays by identity: rows that share a parsed path skip building its key. */
+  private byPath = { vendor: new WeakMap<readonly string[], number>(), store: new WeakMap<readonly string[], number>() };
 
   private constructor(
     private readonly db: Kysely<DB>,
@@ -46,7 +48,9 @@ export class CategoryResolver {
   }
 
   /** The id of the path's deepest node if every level exists already (for the dry run), counting the new ones. */
-  peek(type: 'vendor' | 'store', path: string[]): number | undefined {
+  peek(type: 'vendor' | 'store', path: readonly string[]): number | undefined {
+    const byIdentity = this.byPath[type].get(path);
+    if (byIdentity !== undefined) return byIdentity;
     const pathKey = `${type}\u0001${path.join('\u0002')}`;
     const known = this.resolved.get(pathKey);
     if (known !== undefined) return known;
@@ -62,7 +66,10 @@ export class CategoryResolver {
       }
       parent = node;
     }
-    if (parent) this.resolved.set(pathKey, parent.id);
+    if (parent) {
+      this.resolved.set(pathKey, parent.id);
+      this.byPath[type].set(path, parent.id);
+    }
     return parent?.id;
   }
 
@@ -71,7 +78,7 @@ export class CategoryResolver {
   }
 
   /** Creates whatever levels of these paths are missing, in one transaction. */
-  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: string[] }>): Promise<void> {
+  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>): Promise<void> {
     const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
     if (!missing.length) return;
     // Whatever was missing is about to exist (or the import fails): look again from now on.
@@ -113,12 +120,13 @@ export class CategoryResolver {
       // Rolled back: forget the ids that were never committed.
       for (const [tree, key] of created) tree.delete(key);
       this.resolved.clear();
+      this.byPath = { vendor: new WeakMap(), store: new WeakMap() };
       throw err;
     });
   }
 
   /** The id of an existing path (call ensure first). */
-  resolve(type: 'vendor' | 'store', path: string[] | undefined): number | null {
+  resolve(type: 'vendor' | 'store', path: readonly string[] | undefined): number | null {
     if (!path?.length) return null;
     return this.peek(type, path) ?? null;
   }

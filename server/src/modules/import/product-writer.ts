@@ -50,8 +50,9 @@ export function writeColumns(shape: WriterShape): string[] {
   ];
 }
 
+/** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
 function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnValue[] {
-  const values: ColumnValue[] = shape.columns.map((c) => item.row.values[c] ?? null);
+  const values = item.row.values.slice();
   values.push(shape.vendorId);
   if (shape.writesVendorCategory) values.push(item.vendorCategoryId);
   if (shape.writesStoreCategory) values.push(item.storeCategoryId);
