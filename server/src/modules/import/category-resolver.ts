@@ -26,8 +26,9 @@ export class CategoryResolver {
   private readonly resolved = new Map<string, number>();
   /** Whole paths found missing (and counted in pending) since the last ensure. */
   private readonly missing = new Set<string>();
-  /** Resolved path arrays by identity: rows that share a parsed path skip building its key. */
+  /** Path arrays by identity, resolved or found missing: rows that share a parsed path skip building its key. */
   private byPath = { vendor: new WeakMap<readonly string[], number>(), store: new WeakMap<readonly string[], number>() };
+  private missingByPath = { vendor: new WeakSet<readonly string[]>(), store: new WeakSet<readonly string[]>() };
 
   private constructor(
     private readonly db: Kysely<DB>,
@@ -50,7 +51,7 @@ export class CategoryResolver {
   /** The id of the path's deepest node if every level exists already (for the dry run), counting the new ones. */
   peek(type: 'vendor' | 'store', path: readonly string[]): number | undefined {
     const byIdentity = this.byPath[type].get(path);
-    if (byIdentity !== undefined) return byIdentity;
+    if (byIdentity !== undefined || this.missingByPath[type].has(path)) return byIdentity;
     const pathKey = `${type}\u0001${path.join('\u0002')}`;
     const known = this.resolved.get(pathKey);
     if (known !== undefined) return known;
@@ -62,6 +63,7 @@ export class CategoryResolver {
       if (!node) {
         for (let d = depth; d < path.length; d++) this.pending.add(`${type}|${path.slice(0, d + 1).join('>').toLowerCase()}`);
         this.missing.add(pathKey);
+        this.missingByPath[type].add(path);
         return undefined;
       }
       parent = node;
@@ -83,6 +85,7 @@ export class CategoryResolver {
     if (!missing.length) return;
     // Whatever was missing is about to exist (or the import fails): look again from now on.
     this.missing.clear();
+    this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
     const created: Array<[Map<string, Node>, string]> = [];
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
