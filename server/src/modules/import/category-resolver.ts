@@ -82,6 +82,11 @@ export class CategoryResolver {
     return this.pending.size;
   }
 
+  /** Whether ensure would create categories for these paths. */
+  lacksAny(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>): boolean {
+    return paths.some((p) => this.peek(p.type, p.path) === undefined);
+  }
+
   /**
    * Creates whatever levels of these paths are missing, in one transaction, level by level: each
    * level's new categories in multi-row inserts, their ids read back by the empty path they are

@@ -277,6 +277,7 @@ export async function runImport(
         ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
       ]);
       // Nothing is being written now, so new categories never wait for the writer's lock.
+      if (resolver.lacksAny(paths)) await writer.beforeOtherWrite();
       await resolver.ensure(paths);
       const items: RowToWrite[] = toWrite.map(({ row }) => ({
         row,

@@ -28,6 +28,8 @@ export interface ProductWriter {
   ordered: boolean;
   storedSkus(skus: string[]): Promise<StoredSkus>;
   write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
+  /** Called before the server's own connection writes (new categories) between two batches. */
+  beforeOtherWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,11 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
         failed: failed.map(([i, reason]) => ({ item: items[i]!, reason })),
       };
     },
+    async beforeOtherWrite() {
+      // The writer's WAL is copied into the database here, on the worker: the next commit on the
+      // server's connection would otherwise do it (up to 32 MB) on the event loop.
+      await worker.call('checkpoint');
+    },
     async close() {
       try {
         await worker.call('close');
@@ -154,6 +161,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
       for (const item of outcome.written) written.add(item.row.sku);
       return outcome;
     },
+    async beforeOtherWrite() {},
     async close() {},
   };
 }
