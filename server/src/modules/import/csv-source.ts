@@ -91,12 +91,13 @@ interface PapaParser {
 const PapaCore = (Papa as unknown as { Parser: new (config: { delimiter: string; newline: string; quoteChar: string }) => PapaParser }).Parser;
 
 /**
- * The records of the file, one array of cells each, read as a stream (the file is never held
- * whole). PapaParse's own core parser is fed each decoded chunk and keeps the unfinished last
- * record for the next one, as its stream wrapper does, but without that wrapper's row-by-row
+ * The records of the file, one array of cells each, in the groups one decoded chunk holds: the
+ * file is read as a stream and never held whole, and the import loops over a group without an
+ * await per record. PapaParse's own core parser is fed each decoded chunk and keeps the unfinished
+ * last record for the next one, as its stream wrapper does, but without that wrapper's row-by-row
  * stream (which pauses and re-copies the rest of the chunk every 16 records).
  */
-export async function* readRecords(path: string, format: CsvFormat): AsyncGenerator<string[]> {
+export async function* readRecordGroups(path: string, format: CsvFormat): AsyncGenerator<string[][]> {
   let parser: PapaParser | undefined;
   let partial = '';
   for await (const chunk of decodedStream(path, format)) {
@@ -104,11 +105,18 @@ export async function* readRecords(path: string, format: CsvFormat): AsyncGenera
     parser ??= new PapaCore({ delimiter: format.delimiter, newline: guessNewline(text.slice(0, 1 << 20)), quoteChar: '"' });
     const { data, meta } = parser.parse(text, 0, true);
     partial = text.substring(meta.cursor);
-    for (const record of data) if (!isBlankRecord(record)) yield record;
+    const records = data.filter((record) => !isBlankRecord(record));
+    if (records.length) yield records;
   }
   if (!partial) return;
   parser ??= new PapaCore({ delimiter: format.delimiter, newline: guessNewline(partial.slice(0, 1 << 20)), quoteChar: '"' });
-  for (const record of parser.parse(partial, 0, false).data) if (!isBlankRecord(record)) yield record;
+  const records = parser.parse(partial, 0, false).data.filter((record) => !isBlankRecord(record));
+  if (records.length) yield records;
+}
+
+/** The records one by one (see readRecordGroups). */
+export async function* readRecords(path: string, format: CsvFormat): AsyncGenerator<string[]> {
+  for await (const records of readRecordGroups(path, format)) yield* records;
 }
 
 /** The line ending PapaParse settles on for this text (its own rule: quoted text left out, '\n' unless '\r' comes first). */

@@ -164,18 +164,22 @@ export async function previewImport(
     batch = [];
     await yieldToEventLoop();
   };
-  for await (const { cells, row } of csv.rows) {
-    totalRows += 1;
-    if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row));
-    const mapped = mapper.map(cells, row);
-    if (!mapped.ok) {
-      counts.errorCount += 1;
-      if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);
-      continue;
+  for await (const { records, firstRow } of csv.groups) {
+    for (let i = 0; i < records.length; i++) {
+      const cells = records[i]!;
+      const row = firstRow + i;
+      totalRows += 1;
+      if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row));
+      const mapped = mapper.map(cells, row);
+      if (!mapped.ok) {
+        counts.errorCount += 1;
+        if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);
+        continue;
+      }
+      counts.valid += 1;
+      batch.push({ sku: mapped.row.sku, categories: mapped.row.categories });
+      if (batch.length >= 5_000) await flush();
     }
-    counts.valid += 1;
-    batch.push({ sku: mapped.row.sku, categories: mapped.row.categories });
-    if (batch.length >= 5_000) await flush();
   }
   await flush();
   return {
@@ -303,19 +307,22 @@ export async function runImport(
     };
 
     try {
-      for await (const { cells, row } of csv.rows) {
-        const mapped = mapper.map(cells, row);
-        if (mapped.ok) {
-          batch.push(mapped.row);
-          if (plan.batchChars) for (const c of cells) batchChars += c.length;
-        } else {
-          report(mapped.error, cells);
-          pendingErrors += 1;
-        }
-        if (batch.length >= plan.batchRows || batchChars >= (plan.batchChars ?? Infinity)) {
-          batchChars = 0;
-          await flush();
-          if (signal.aborted) break;
+      reading: for await (const { records, firstRow } of csv.groups) {
+        for (let i = 0; i < records.length; i++) {
+          const cells = records[i]!;
+          const mapped = mapper.map(cells, firstRow + i);
+          if (mapped.ok) {
+            batch.push(mapped.row);
+            if (plan.batchChars) for (const c of cells) batchChars += c.length;
+          } else {
+            report(mapped.error, cells);
+            pendingErrors += 1;
+          }
+          if (batch.length >= plan.batchRows || batchChars >= (plan.batchChars ?? Infinity)) {
+            batchChars = 0;
+            await flush();
+            if (signal.aborted) break reading;
+          }
         }
       }
       if (!signal.aborted) await flush();
