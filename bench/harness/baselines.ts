@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openSqlite } from '../../server/src/db/database.js';
-import { detectFormat, readRecords } from '../../server/src/modules/import/csv-source.js';
+import { detectFormat, readRecordGroups } from '../../server/src/modules/import/csv-source.js';
 import { generateProducts, type Catalogue } from '../catalogue/index.js';
 import { loadCatalogue } from '../load-catalogue.js';
 import { catalogueIds, INSERT_COLUMNS, insertValues, type CatalogueIds } from './catalogue-rows.js';
@@ -133,7 +133,7 @@ export async function parseBaseline(file: string): Promise<Rate> {
   const format = await detectFormat(file, true);
   const started = performance.now();
   let records = 0;
-  for await (const _record of readRecords(file, format)) records += 1;
+  for await (const group of readRecordGroups(file, format)) records += group.length;
   const ms = performance.now() - started;
   const rows = Math.max(0, records - 1);
   return { rows, ms: Math.round(ms), rowsPerSecond: perSecond(rows, ms) };

@@ -1,8 +1,8 @@
 import { MAX_CATEGORY_LEVEL } from '@bosun/shared';
 
 export interface CategoryPaths {
-  vendor?: string[];
-  store?: string[];
+  vendor?: readonly string[];
+  store?: readonly string[];
 }
 
 /** Splits on the separator except where a backslash escapes it, as WooCommerce writes '\,' in names. */
@@ -36,29 +36,48 @@ export const tidyName = (name: string) => {
   return UNTIDY.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 };
 
+/** One part of a hierarchy cell as read: its tree and path (frozen: shared by every row that spells it so). */
+export type HierarchyPart = { tree: 'vendor' | 'store'; path: readonly string[] } | null;
+
+function readPart(raw: string): HierarchyPart {
+  let text = raw.trim();
+  if (!text) return null;
+  let tree: 'vendor' | 'store' = 'store';
+  const prefix = /^(vendor|store)\s*:/i.exec(text);
+  if (prefix) {
+    tree = prefix[1]!.toLowerCase() as 'vendor' | 'store';
+    text = text.slice(prefix[0].length);
+  }
+  return { tree, path: Object.freeze(splitUnescaped(text, '>').map((n) => tidyName(unescape(n))).filter(Boolean)) };
+}
+
+/** Parts kept per file at most: a catalogue has a few thousand paths, the cache must not grow with a file of unique ones. */
+const PART_CACHE_LIMIT = 50_000;
+
 /**
  * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),
  * each optionally prefixed 'Vendor:' or 'Store:'; unprefixed means the store tree. Per tree the
  * deepest path is kept: WooCommerce lists 'Deck, Deck > Cleats' for one product in Deck > Cleats.
+ * A file repeats its few thousand paths over every row: with a cache (one per file) each part is
+ * read once, and rows that spell a path alike share one array, which CategoryResolver knows by identity.
  */
-export function parseCategoryHierarchy(cell: string): CategoryPaths {
+export function parseCategoryHierarchy(cell: string, cache?: Map<string, HierarchyPart>): CategoryPaths {
   const result: CategoryPaths = {};
   for (const raw of splitUnescaped(cell, ',')) {
-    let text = raw.trim();
-    if (!text) continue;
-    let tree: 'vendor' | 'store' = 'store';
-    const prefix = /^(vendor|store)\s*:/i.exec(text);
-    if (prefix) {
-      tree = prefix[1]!.toLowerCase() as 'vendor' | 'store';
-      text = text.slice(prefix[0].length);
+    let part = cache?.get(raw);
+    if (part === undefined) {
+      part = readPart(raw);
+      if (cache) {
+        if (cache.size >= PART_CACHE_LIMIT) cache.clear();
+        cache.set(raw, part);
+      }
     }
-    const path = splitUnescaped(text, '>').map((n) => tidyName(unescape(n))).filter(Boolean);
-    if (path.length > (result[tree]?.length ?? 0)) result[tree] = path;
+    if (part && part.path.length > (result[part.tree]?.length ?? 0)) result[part.tree] = part.path;
   }
   return result;
 }
 
-export const pathTooDeep = (path: string[] | undefined) =>
+export const pathTooDeep = (path: readonly string[] | undefined) =>
   path !== undefined && path.length > MAX_CATEGORY_LEVEL
     ? `the category path '${path.join(' > ')}' has ${path.length} levels; the maximum is ${MAX_CATEGORY_LEVEL}`
     : undefined;

@@ -54,3 +54,30 @@ describe('countRecords', () => {
     expect(counted).toBe(parsed);
   });
 });
+
+describe('readRecords', () => {
+  it('reads UTF-8 whole when characters are cut at the 256 KB read edges, and ASCII chunks after non-ASCII ones', async () => {
+    const EDGE = 256 * 1024;
+    let text = '\uFEFFsku,name\n';
+    const rows: string[] = [];
+    /** A row whose `character` starts `before` bytes ahead of the byte offset `edge`. */
+    const cutAt = (edge: number, character: string, before: number) => {
+      const prefix = `S-${rows.length},`;
+      const fill = edge - before - Buffer.byteLength(text) - Buffer.byteLength(prefix);
+      const row = `${prefix}${'a'.repeat(fill)}${character} end`;
+      rows.push(row);
+      text += `${row}\n`;
+    };
+    cutAt(EDGE, '–', 1); // chunk 1 ends after the dash's first byte
+    cutAt(3 * EDGE - 100, 'é', 0); // chunk 2 holds non-ASCII, chunk 3 is plain ASCII
+    cutAt(4 * EDGE, '🚤', 2); // chunk 4 ends inside a four-byte character
+    rows.push('S-last,Crème brûlée');
+    text += 'S-last,Crème brûlée\n';
+    const file = path.join(dir, `utf8-${n++}.csv`);
+    fs.writeFileSync(file, text);
+    const format = await detectFormat(file, true);
+    const read: string[] = [];
+    for await (const cells of readRecords(file, format)) read.push(cells.join(','));
+    expect(read).toEqual(['sku,name', ...rows]);
+  });
+});

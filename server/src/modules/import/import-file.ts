@@ -1,28 +1,34 @@
 import { IMPORT_MESSAGES, type FieldMapping } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { countRecords, detectFormat, readRecords, type CsvFormat } from './csv-source.js';
+import { countRecords, detectFormat, readRecordGroups, type CsvFormat } from './csv-source.js';
 
 export interface OpenedCsv {
   format: CsvFormat;
   headers: string[];
-  /** The data records, each with its row number as a spreadsheet shows it (the header is row 1). */
-  rows: AsyncGenerator<{ cells: string[]; row: number }>;
+  /**
+   * The data records in groups, the first of each group with its row number as a spreadsheet
+   * shows it (the header is row 1): record i of a group is row firstRow + i.
+   */
+  groups: AsyncGenerator<{ records: string[][]; firstRow: number }>;
 }
 
 export async function openCsv(path: string, utf8Valid: boolean): Promise<OpenedCsv> {
   const format = await detectFormat(path, utf8Valid);
-  const records = readRecords(path, format);
-  const first = await records.next();
+  const source = readRecordGroups(path, format);
+  const first = await source.next();
   if (first.done) throw badRequest(IMPORT_MESSAGES.emptyFile, { csvFile: IMPORT_MESSAGES.emptyFile });
-  const headers = first.value.map((h) => h.trim());
-  async function* rows() {
-    let row = 1;
-    for await (const cells of records) {
-      row += 1;
-      yield { cells, row };
+  const headers = first.value[0]!.map((h) => h.trim());
+  async function* groups() {
+    let firstRow = 2;
+    const rest = first.value!.slice(1);
+    if (rest.length) yield { records: rest, firstRow };
+    firstRow += rest.length;
+    for await (const records of source) {
+      yield { records, firstRow };
+      firstRow += records.length;
     }
   }
-  return { format, headers, rows: rows() };
+  return { format, headers, groups: groups() };
 }
 
 /** The data records of the file (the header not counted), without parsing it. */

@@ -28,6 +28,8 @@ export interface ProductWriter {
   ordered: boolean;
   storedSkus(skus: string[]): Promise<StoredSkus>;
   write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
+  /** Called before the server's own connection writes (new categories) between two batches. */
+  beforeOtherWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,8 +52,9 @@ export function writeColumns(shape: WriterShape): string[] {
   ];
 }
 
+/** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
 function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnValue[] {
-  const values: ColumnValue[] = shape.columns.map((c) => item.row.values[c] ?? null);
+  const values = item.row.values.slice();
   values.push(shape.vendorId);
   if (shape.writesVendorCategory) values.push(item.vendorCategoryId);
   if (shape.writesStoreCategory) values.push(item.storeCategoryId);
@@ -90,6 +93,11 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
         written: items.filter((_, i) => !reasons.has(i)),
         failed: failed.map(([i, reason]) => ({ item: items[i]!, reason })),
       };
+    },
+    async beforeOtherWrite() {
+      // The writer's WAL is copied into the database here, on the worker: the next commit on the
+      // server's connection would otherwise do it (up to 32 MB) on the event loop.
+      await worker.call('checkpoint');
     },
     async close() {
       try {
@@ -153,6 +161,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
       for (const item of outcome.written) written.add(item.row.sku);
       return outcome;
     },
+    async beforeOtherWrite() {},
     async close() {},
   };
 }

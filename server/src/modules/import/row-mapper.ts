@@ -1,6 +1,6 @@
 import { gtinProblem, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { parseCategoryHierarchy, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
+import { parseCategoryHierarchy, pathTooDeep, tidyName, type CategoryPaths, type HierarchyPart } from './category-paths.js';
 import { readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
@@ -16,7 +16,8 @@ export interface MappedRow {
   row: number;
   sku: string;
   name: string;
-  values: Partial<Record<ImportableColumn, ColumnValue>>;
+  /** The values of RowMapper.columns, in that order (the writer binds them as they are). */
+  values: ColumnValue[];
   categories: CategoryPaths;
   cells: string[];
 }
@@ -104,11 +105,11 @@ export function createRowMapper(
   options: { checkOnly?: boolean } = {},
 ): RowMapper {
   const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
-  const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader }> = [];
+  const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader; slot: number }> = [];
   for (const field of IMPORTABLE_COLUMNS) {
     const at = index(field);
     const reader = at >= 0 ? readerFor(field, headers[at]!, settings, options.checkOnly ?? false) : undefined;
-    if (reader) readers.push({ field, header: headers[at]!, at, read: reader });
+    if (reader) readers.push({ field, header: headers[at]!, at, read: reader, slot: -1 });
   }
   const imagesAt = index('images');
   const skuAt = index('sku');
@@ -119,6 +120,9 @@ export function createRowMapper(
   const storeLevels = levelIndexes('store');
   const hierarchyAt = index('category_hierarchy');
   const columns = [...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : [])])];
+  for (const reader of readers) reader.slot = columns.indexOf(reader.field);
+  const imageUrlSlot = columns.indexOf('image_url');
+  const imagesSlot = columns.indexOf('images');
 
   const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
   const levelsPath = (cells: string[], ats: number[]) => {
@@ -129,8 +133,9 @@ export function createRowMapper(
     return path.length ? path : undefined;
   };
 
+  const hierarchyParts = new Map<string, HierarchyPart>();
   const readCategories = (cells: string[]): CategoryPaths => {
-    const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt)) : {};
+    const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt), hierarchyParts) : {};
     return {
       vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
       store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
@@ -149,18 +154,20 @@ export function createRowMapper(
       if (!sku || !name) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
       if (sku.length > 100) return fail(mapping.sku!, sku, 'SKU must be at most 100 characters');
       if (name.length > 500) return fail(mapping.name!, name.slice(0, 50), 'Name must be at most 500 characters');
-      const values: MappedRow['values'] = { sku, name };
+      const values: ColumnValue[] = new Array<ColumnValue>(columns.length).fill(null);
+      values[0] = sku;
+      values[1] = name;
       for (const reader of readers) {
         const text = cell(cells, reader.at);
         const read = reader.read(text);
         if (!read.ok) return fail(reader.header, text, read.reason);
-        values[reader.field] = read.value;
+        values[reader.slot] = read.value;
       }
       if (imagesAt >= 0) {
         const read = readImages(cell(cells, imagesAt));
         if (!read.ok) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
-        values.image_url = read.value.imageUrl;
-        values.images = JSON.stringify(read.value.images);
+        values[imageUrlSlot] = read.value.imageUrl;
+        values[imagesSlot] = JSON.stringify(read.value.images);
       }
       const categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
