@@ -1,15 +1,15 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
-import type { CompiledQuery, ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
-import type { BlockShare } from './export.repository.js';
+import type { ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
+import type { BlockShare, ExportShareQuery } from './export.repository.js';
 
 /** What export-worker.ts needs, apart from which worker it is and its rows. */
 export type SqliteExportPlan = Omit<ExportWorkerData, 'worker' | 'workers' | 'rows'> & {
   /** BOM and header line, written before the rows. */
   head: string;
-  /** The compiled products query of each worker's share of the blocks. */
-  rows: (share: BlockShare) => CompiledQuery;
+  /** The products query of each worker's share of the blocks. */
+  rows: (share: BlockShare) => ExportShareQuery;
 };
 
 /** Two workers keep both cores of a small server busy; the main thread only moves bytes. */
