@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV_DEFAULTS, SERVER_NODE_ARGS } from '../../scripts/start.mjs';
 import { getJson, postJson } from './http.js';
 import { benchDir } from './targets.js';
 
@@ -71,12 +72,11 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   bundleChecked = true;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // SERVER_NODE_ARGS and SERVER_ENV_DEFAULTS of scripts/start.mjs.
-  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', 'server/dist/server.mjs'], {
+  // Node flags and environment exactly as `npm start` runs the server.
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
-      // As scripts/start.mjs runs it (SERVER_ENV_DEFAULTS there).
-      MALLOC_ARENA_MAX: '2',
+      ...SERVER_ENV_DEFAULTS,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -35,6 +35,11 @@ export function createDatabase(target: DatabaseTarget): Database {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = openSqlite(target.file);
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection (SQLITE_DEFAULT_CACHE_SIZE).
+  // The server's requests read few pages each, and the file's pages stay in the OS cache anyway:
+  // 4 MB keeps about 12 MB less resident after heavy list traffic; list latency at 1M products
+  // moved no more than the noise between runs.
+  sqlite.pragma('cache_size = -4096');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,

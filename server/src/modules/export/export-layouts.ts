@@ -29,53 +29,107 @@ const numOf = (field: ExportField) => {
 const wooEscape = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,');
 const wooPath = (names: readonly string[]) => names.map(wooEscape).join(' > ');
 
-/** Names the rows point to by id, read once per export; each category's cells worked out once. */
-export interface ExportLookups {
-  vendorName(id: number | null): string | null;
-  /** The names from the root down to the category, or [] without one. */
-  categoryPath(id: number | null): readonly string[];
-  /** The same path as WooCommerce writes it ('A > B', commas escaped), or ''. */
-  wooCategoryPath(id: number | null): string;
+/** The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled. */
+function categoryPathText(vendor: string, store: string) {
+  if (vendor && store) return `Vendor:${vendor}, Store:${store}`;
+  return vendor ? `Vendor:${vendor}` : store ? `Store:${store}` : '';
 }
+
+/**
+ * The cells the rows point to by id (vendor and category names and paths), read once per export
+ * and made into finished CSV cells once per vendor or category, not once per row: a million rows
+ * name only a few thousand of them.
+ */
+export interface ExportLookups {
+  vendorCell(id: number | null): string;
+  /** The cell of each level of the category's path, from the root down ([] without a category). */
+  levelCells(id: number | null): readonly string[];
+  /** The category's path as WooCommerce writes it ('A > B', commas escaped), as a cell. */
+  wooCategoryCell(id: number | null): string;
+  /** The Category Path cell of a vendor and a store category. */
+  categoryPathCell(vendorCategoryId: number | null, storeCategoryId: number | null): string;
+}
+
+/** Enough for every pair a real catalogue uses (the 1M bench catalogue has 8,000), and a bound on a worker's memory. */
+const MAX_REMEMBERED_PAIRS = 20_000;
+/** Category ids below this make one number of a pair; beyond it the cell is simply worked out each time. */
+const PAIR_KEY_BASE = 2 ** 26;
 
 export function createExportLookups(
   vendors: ReadonlyArray<{ id: number; name: string }>,
   categories: ReadonlyArray<{ id: number; name: string; path: string }>,
 ): ExportLookups {
-  const vendorNames = new Map(vendors.map((v) => [v.id, v.name]));
+  const vendorCells = new Map(vendors.map((v) => [v.id, csvCell(v.name)]));
   const names = new Map(categories.map((c) => [c.id, c.name]));
-  const paths = new Map<number, readonly string[]>();
-  for (const c of categories) paths.set(c.id, c.path.split('/').filter(Boolean).map((id) => names.get(Number(id)) ?? ''));
-  const wooPaths = new Map([...paths].map(([id, path]) => [id, wooPath(path)]));
+  const levels = new Map<number, readonly string[]>();
+  const wooPaths = new Map<number, string>();
+  for (const c of categories) {
+    const path = c.path.split('/').filter(Boolean).map((id) => names.get(Number(id)) ?? '');
+    levels.set(c.id, path.map(csvCell));
+    wooPaths.set(c.id, wooPath(path));
+  }
+  const wooCells = new Map([...wooPaths].map(([id, path]) => [id, csvCell(path)]));
+  const wooPathOf = (id: number | null) => (id === null ? '' : (wooPaths.get(id) ?? ''));
+  const pairCells = new Map<number, string>();
   const none: readonly string[] = [];
   return {
-    vendorName: (id) => (id === null ? null : (vendorNames.get(id) ?? null)),
-    categoryPath: (id) => (id === null ? none : (paths.get(id) ?? none)),
-    wooCategoryPath: (id) => (id === null ? '' : (wooPaths.get(id) ?? '')),
+    vendorCell: (id) => (id === null ? '' : (vendorCells.get(id) ?? '')),
+    levelCells: (id) => (id === null ? none : (levels.get(id) ?? none)),
+    wooCategoryCell: (id) => (id === null ? '' : (wooCells.get(id) ?? '')),
+    categoryPathCell(vendorId, storeId) {
+      const remembered = (vendorId ?? 0) < PAIR_KEY_BASE && (storeId ?? 0) < PAIR_KEY_BASE;
+      const key = (vendorId ?? 0) * PAIR_KEY_BASE + (storeId ?? 0);
+      let cell = remembered ? pairCells.get(key) : undefined;
+      if (cell === undefined) {
+        cell = csvCell(categoryPathText(wooPathOf(vendorId), wooPathOf(storeId)));
+        if (remembered && pairCells.size < MAX_REMEMBERED_PAIRS) pairCells.set(key, cell);
+      }
+      return cell;
+    },
   };
 }
 
-type Cell = string | number | null;
+/** A column writes its finished CSV cell: formula-safe and quoted by csvCell, or made so once in the lookups. */
 interface ExportColumn {
   header: string;
-  cell: (row: ExportRow, lookups: ExportLookups) => Cell;
+  cell: (row: ExportRow, lookups: ExportLookups) => string;
 }
 
-const flag = (v: number | null) => (v === 1 ? 1 : 0);
-const moneyOf = (field: ExportField) => {
-  const value = numOf(field);
-  return (r: ExportRow) => moneyCell(value(r));
+const text = (field: ExportField) => {
+  const at = AT[field];
+  return (r: ExportRow) => csvCell(r[at] as string | null);
 };
+const num = (field: ExportField) => {
+  const at = AT[field];
+  return (r: ExportRow) => csvCell(r[at] as number | null);
+};
+const money = (field: ExportField) => {
+  const at = AT[field];
+  return (r: ExportRow) => csvCell(moneyCell(r[at] as number | null));
+};
+/** A column whose few possible values are made into cells once. */
+const oneOf = <T>(read: (r: ExportRow) => T, value: (v: T) => string | number | null) => {
+  const cells = new Map<T, string>();
+  return (r: ExportRow) => {
+    const v = read(r);
+    let cell = cells.get(v);
+    if (cell === undefined) cells.set(v, (cell = csvCell(value(v))));
+    return cell;
+  };
+};
+const constant = (value: string) => {
+  const cell = csvCell(value);
+  return () => cell;
+};
+
 const vendorCategoryId = numOf('vendor_category_id');
 const storeCategoryId = numOf('store_category_id');
-const vendorCategory = (r: ExportRow, l: ExportLookups) => l.categoryPath(vendorCategoryId(r));
-const storeCategory = (r: ExportRow, l: ExportLookups) => l.categoryPath(storeCategoryId(r));
 const stock = numOf('stock');
 const published = numOf('published');
 const featured = numOf('featured');
 const visibility = textOf('visibility');
 const vendorId = numOf('vendor_id');
-const vendorName = (r: ExportRow, l: ExportLookups) => l.vendorName(vendorId(r));
+const vendorCell = (r: ExportRow, l: ExportLookups) => l.vendorCell(vendorId(r));
 const imageUrlOf = textOf('image_url');
 const imagesOf = textOf('images');
 
@@ -83,90 +137,83 @@ const imagesOf = textOf('images');
 function imagesCell(r: ExportRow): string {
   const imageUrl = imageUrlOf(r) ?? '';
   const list = imagesOf(r);
-  if (!list || list === '[]') return imageUrl;
+  if (!list || list === '[]') return csvCell(imageUrl);
   const images = JSON.parse(list) as string[];
-  return images.length ? [imageUrl, ...images].join(', ') : imageUrl;
+  return csvCell(images.length ? [imageUrl, ...images].join(', ') : imageUrl);
 }
 
 const WOO_VISIBILITY: Record<string, string> = { public: 'visible', private: 'hidden', hidden: 'hidden' };
+const flag = (v: number | null) => (v === 1 ? 1 : 0);
 
 function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: 'Type', cell: () => 'simple' },
-    { header: 'SKU', cell: textOf('sku') },
-    { header: 'GTIN, UPC, EAN, or ISBN', cell: textOf('gtin') },
-    { header: 'Name', cell: textOf('name') },
-    { header: 'Published', cell: (r) => flag(published(r)) },
-    { header: 'Is featured?', cell: (r) => flag(featured(r)) },
-    { header: 'Visibility in catalog', cell: (r) => WOO_VISIBILITY[visibility(r)!] ?? null },
-    { header: 'Short description', cell: textOf('short_description') },
-    { header: 'Description', cell: textOf('description') },
-    { header: 'In stock?', cell: (r) => (stock(r)! > 0 ? 1 : 0) },
-    { header: 'Stock', cell: numOf('stock') },
-    { header: `Weight (${units.weight_unit})`, cell: numOf('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: numOf('length') },
-    { header: `Width (${units.dimension_unit})`, cell: numOf('width') },
-    { header: `Height (${units.dimension_unit})`, cell: numOf('height') },
-    { header: 'Sale price', cell: moneyOf('special_price') },
-    { header: 'Regular price', cell: moneyOf('list_price') },
-    { header: 'Categories', cell: (r, l) => l.wooCategoryPath(storeCategoryId(r)) },
+    { header: 'Type', cell: constant('simple') },
+    { header: 'SKU', cell: text('sku') },
+    { header: 'GTIN, UPC, EAN, or ISBN', cell: text('gtin') },
+    { header: 'Name', cell: text('name') },
+    { header: 'Published', cell: oneOf(published, flag) },
+    { header: 'Is featured?', cell: oneOf(featured, flag) },
+    { header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) },
+    { header: 'Short description', cell: text('short_description') },
+    { header: 'Description', cell: text('description') },
+    { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)) },
+    { header: 'Stock', cell: num('stock') },
+    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
+    { header: `Length (${units.dimension_unit})`, cell: num('length') },
+    { header: `Width (${units.dimension_unit})`, cell: num('width') },
+    { header: `Height (${units.dimension_unit})`, cell: num('height') },
+    { header: 'Sale price', cell: money('special_price') },
+    { header: 'Regular price', cell: money('list_price') },
+    { header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Brands', cell: textOf('brand') },
-    {
-      header: 'Category Path',
-      cell: (r, l) => {
-        const vendor = l.wooCategoryPath(vendorCategoryId(r));
-        const store = l.wooCategoryPath(storeCategoryId(r));
-        if (vendor && store) return `Vendor:${vendor}, Store:${store}`;
-        return vendor ? `Vendor:${vendor}` : store ? `Store:${store}` : '';
-      },
-    },
+    { header: 'Brands', cell: text('brand') },
+    { header: 'Category Path', cell: (r, l) => l.categoryPathCell(vendorCategoryId(r), storeCategoryId(r)) },
     // Fields WooCommerce has no column for travel as product meta, which its importer keeps.
-    { header: 'Meta: mfn', cell: textOf('mfn') },
-    { header: 'Meta: market_price', cell: moneyOf('market_price') },
-    { header: 'Meta: vendor_cost', cell: moneyOf('vendor_cost') },
-    { header: 'Meta: google_category', cell: textOf('google_category') },
-    { header: 'Meta: visibility', cell: textOf('visibility') },
-    { header: 'Meta: meta_title', cell: textOf('meta_title') },
-    { header: 'Meta: meta_description', cell: textOf('meta_description') },
-    { header: 'Meta: meta_keywords', cell: textOf('meta_keywords') },
-    { header: 'Meta: vendor', cell: vendorName },
+    { header: 'Meta: mfn', cell: text('mfn') },
+    { header: 'Meta: market_price', cell: money('market_price') },
+    { header: 'Meta: vendor_cost', cell: money('vendor_cost') },
+    { header: 'Meta: google_category', cell: text('google_category') },
+    { header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) },
+    { header: 'Meta: meta_title', cell: text('meta_title') },
+    { header: 'Meta: meta_description', cell: text('meta_description') },
+    { header: 'Meta: meta_keywords', cell: text('meta_keywords') },
+    { header: 'Meta: vendor', cell: vendorCell },
   ];
 }
 
-function levelColumns(tree: 'Vendor' | 'Store', path: (r: ExportRow, l: ExportLookups) => readonly string[]): ExportColumn[] {
-  return directCategoryHeaders(tree).map((header, level) => ({ header, cell: (r, l) => path(r, l)[level] ?? null }));
+function levelColumns(tree: 'Vendor' | 'Store', categoryId: (r: ExportRow) => number | null): ExportColumn[] {
+  return directCategoryHeaders(tree).map((header, level) => ({ header, cell: (r, l) => l.levelCells(categoryId(r))[level] ?? '' }));
 }
 
 function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: 'SKU', cell: textOf('sku') },
-    { header: 'Name', cell: textOf('name') },
-    { header: 'MFN', cell: textOf('mfn') },
-    { header: 'GTIN', cell: textOf('gtin') },
-    { header: 'Brand', cell: textOf('brand') },
-    { header: 'Short Description', cell: textOf('short_description') },
-    { header: 'Description', cell: textOf('description') },
-    { header: 'Stock', cell: numOf('stock') },
-    { header: 'List Price', cell: moneyOf('list_price') },
-    { header: 'Market Price', cell: moneyOf('market_price') },
-    { header: 'Vendor Cost', cell: moneyOf('vendor_cost') },
-    { header: 'Special Price', cell: moneyOf('special_price') },
-    { header: `Weight (${units.weight_unit})`, cell: numOf('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: numOf('length') },
-    { header: `Width (${units.dimension_unit})`, cell: numOf('width') },
-    { header: `Height (${units.dimension_unit})`, cell: numOf('height') },
-    { header: 'Google Category', cell: textOf('google_category') },
-    { header: 'Published', cell: (r) => (published(r) === 1 ? 'true' : 'false') },
-    { header: 'Featured', cell: (r) => (featured(r) === 1 ? 'true' : 'false') },
-    { header: 'Visibility', cell: textOf('visibility') },
+    { header: 'SKU', cell: text('sku') },
+    { header: 'Name', cell: text('name') },
+    { header: 'MFN', cell: text('mfn') },
+    { header: 'GTIN', cell: text('gtin') },
+    { header: 'Brand', cell: text('brand') },
+    { header: 'Short Description', cell: text('short_description') },
+    { header: 'Description', cell: text('description') },
+    { header: 'Stock', cell: num('stock') },
+    { header: 'List Price', cell: money('list_price') },
+    { header: 'Market Price', cell: money('market_price') },
+    { header: 'Vendor Cost', cell: money('vendor_cost') },
+    { header: 'Special Price', cell: money('special_price') },
+    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
+    { header: `Length (${units.dimension_unit})`, cell: num('length') },
+    { header: `Width (${units.dimension_unit})`, cell: num('width') },
+    { header: `Height (${units.dimension_unit})`, cell: num('height') },
+    { header: 'Google Category', cell: text('google_category') },
+    { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
+    { header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) },
+    { header: 'Visibility', cell: oneOf(visibility, (v) => v) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Meta Title', cell: textOf('meta_title') },
-    { header: 'Meta Description', cell: textOf('meta_description') },
-    { header: 'Meta Keywords', cell: textOf('meta_keywords') },
-    { header: 'Vendor', cell: vendorName },
-    ...levelColumns('Vendor', vendorCategory),
-    ...levelColumns('Store', storeCategory),
+    { header: 'Meta Title', cell: text('meta_title') },
+    { header: 'Meta Description', cell: text('meta_description') },
+    { header: 'Meta Keywords', cell: text('meta_keywords') },
+    { header: 'Vendor', cell: vendorCell },
+    ...levelColumns('Vendor', vendorCategoryId),
+    ...levelColumns('Store', storeCategoryId),
   ];
 }
 
@@ -187,8 +234,8 @@ export function csvLayout(mode: ExportMode, units: Pick<Settings, 'weight_unit' 
   const columns = layoutColumns(mode, units);
   const cells = columns.map((c) => c.cell);
   const line = (row: ExportRow) => {
-    let out = csvCell(cells[0]!(row, lookups));
-    for (let i = 1; i < cells.length; i++) out += `,${csvCell(cells[i]!(row, lookups))}`;
+    let out = cells[0]!(row, lookups);
+    for (let i = 1; i < cells.length; i++) out += `,${cells[i]!(row, lookups)}`;
     return `${out}\r\n`;
   };
   return {

@@ -1,8 +1,9 @@
 /**
  * One of the worker threads that write a SQLite export (sqlite-export.ts). Products are cut
  * into blocks of ids (1-2000, 2001-4000, ...); worker w of n takes blocks w, w + n, w + 2n, ...
- * On its own read-only connection, in one read transaction and one statement (so a search or
- * category filter is worked out once), it formats its rows and encodes them straight
+ * On its own read-only connection, in one read transaction (one statement for a filtered export,
+ * so a search or category filter is worked out once; one id range per block for the whole
+ * catalogue, see exportShareQuery), it formats its rows and encodes them straight
  * into byte buffers it hands to the main thread, which writes them to the response in block
  * order and hands each buffer back once the socket has taken it. The buffers go round and
  * round: memory stays flat however large the catalogue, and a slow download holds the workers
@@ -12,6 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ExportMode, Settings } from '@bosun/shared';
 import { createExportLookups, csvLayout, type ExportRow } from './export-layouts.js';
+import type { ExportShareQuery } from './export.repository.js';
 
 export interface CompiledQuery {
   sql: string;
@@ -22,8 +24,8 @@ export interface ExportWorkerData {
   file: string;
   mode: ExportMode;
   units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
-  /** This worker's products (exportRowsQuery with its BlockShare), in id order. */
-  rows: CompiledQuery;
+  /** This worker's products (exportShareQuery with its BlockShare), in id order. */
+  rows: ExportShareQuery;
   vendors: CompiledQuery;
   categories: CompiledQuery;
   blockIds: number;
@@ -45,7 +47,22 @@ export interface ReturnedBuffer {
   buffer: ArrayBuffer;
 }
 
-const ROWS_PER_STEP = 200;
+/** Rows formatted into one text before it is encoded: few, so the text and its rows die young. */
+const ROWS_PER_STEP = 32;
+
+/** The worker's rows in id order: one statement, or one run of it per block of ids (exportShareQuery). */
+function* shareRows(db: Database.Database, data: ExportWorkerData): Generator<ExportRow> {
+  const statement = db.prepare(data.rows.sql).raw(true);
+  const parameters = data.rows.parameters as unknown[];
+  if (!data.rows.perBlock) {
+    yield* statement.iterate(...parameters) as IterableIterator<ExportRow>;
+    return;
+  }
+  const filters = parameters.slice(0, -2);
+  for (let block = data.worker; block <= data.lastBlock; block += data.workers) {
+    yield* statement.iterate(...filters, block * data.blockIds + 1, (block + 1) * data.blockIds) as IterableIterator<ExportRow>;
+  }
+}
 
 async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData) {
   const db = new Database(data.file, { readonly: true, fileMustExist: true });
@@ -57,7 +74,7 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
   // One read transaction: the lookups and every block come from the same snapshot.
   db.exec('begin');
   const layout = csvLayout(data.mode, data.units, createExportLookups(all(data.vendors), all(data.categories)));
-  const rows = db.prepare(data.rows.sql).raw(true).iterate(...(data.rows.parameters as unknown[])) as IterableIterator<ExportRow>;
+  const rows = shareRows(db, data);
 
   const free = Array.from({ length: data.buffers }, () => new ArrayBuffer(data.bufferBytes));
   let wakeUp: (() => void) | undefined;

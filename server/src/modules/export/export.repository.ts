@@ -1,15 +1,10 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { filterConditions, joinsFor, type ProductQueryDB } from '../products/product-filter.js';
 import { EXPORT_FIELDS } from './export-layouts.js';
 
-/**
- * The products an export writes, in id order: EXPORT_FIELDS of products p, filtered like the
- * list. Vendors and categories are joined only when a filter names them; their names come
- * from lookups read once (findExportLookups), not from a join per row.
- */
 /** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */
 export interface BlockShare {
   blockIds: number;
@@ -17,34 +12,68 @@ export interface BlockShare {
   worker: number;
 }
 
-export function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, ids: { after?: number; share?: BlockShare } = {}) {
+/**
+ * The statement an export worker runs over its share of the blocks (export-worker.ts). A filtered
+ * export is one statement that keeps the worker's blocks by their ids, so that a search or a
+ * category filter is worked out once, but every worker walks the whole table. The whole catalogue
+ * needs no such care: its statement reads one block, a range of ids whose bounds are the last two
+ * parameters, set block by block, so each worker reads only its own blocks' pages.
+ */
+export interface ExportShareQuery {
+  sql: string;
+  parameters: readonly unknown[];
+  perBlock: boolean;
+}
+
+type ExportConditions = (eb: ExpressionBuilder<ProductQueryDB, 'p' | 'v' | 'vc' | 'sc'>) => Expression<SqlBool>[];
+
+/** The list's filters, the stock bounds and the selection. */
+const exportConditions =
+  (dialect: Dialect, query: ExportQuery): ExportConditions =>
+  (eb) => {
+    const conditions = filterConditions(eb, query, dialect);
+    if (query.ids?.length) conditions.push(eb('p.id', 'in', query.ids));
+    if (query.stock_min !== undefined) conditions.push(eb('p.stock', '>=', query.stock_min));
+    if (query.stock_max !== undefined) conditions.push(eb('p.stock', '<=', query.stock_max));
+    return conditions;
+  };
+
+/**
+ * The products an export writes, in id order: EXPORT_FIELDS of products p, filtered like the
+ * list, and narrowed by `more`. Vendors and categories are joined only when a filter names them;
+ * their names come from lookups read once (findExportLookups), not from a join per row.
+ */
+function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions) {
   const joins = joinsFor((query.advanced_filters ?? []).map((f) => f.column));
   let select = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
   if (joins.has('v')) select = select.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof select;
   if (joins.has('vc')) select = select.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof select;
   if (joins.has('sc')) select = select.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof select;
+  const conditions = exportConditions(dialect, query);
   return select
     .select(EXPORT_FIELDS.map((field) => `p.${field}` as const))
-    .where((eb) => {
-      const conditions = filterConditions(eb, query, dialect);
-      if (ids.after !== undefined) conditions.push(eb('p.id', '>', ids.after));
-      if (query.ids?.length) conditions.push(eb('p.id', 'in', query.ids));
-      if (query.stock_min !== undefined) conditions.push(eb('p.stock', '>=', query.stock_min));
-      if (query.stock_max !== undefined) conditions.push(eb('p.stock', '<=', query.stock_max));
-      // One worker's share of the blocks, tested on the id alone (no column read for the other
-      // worker's rows). Last, so that its three values are the last three parameters.
-      if (ids.share) {
-        const { blockIds, workers, worker } = ids.share;
-        conditions.push(sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`);
-      }
-      return eb.and(conditions);
-    })
+    .where((eb) => eb.and([...conditions(eb), ...more(eb)]))
     .orderBy(sql`p.id`);
+}
+
+export function exportShareQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, share: BlockShare): ExportShareQuery {
+  const perBlock = exportConditions(dialect, query)(expressionBuilder<ProductQueryDB, 'p'>()).length === 0;
+  const { blockIds, workers, worker } = share;
+  const compiled = exportRowsQuery(db, dialect, query, (eb) => [
+    perBlock
+      ? // Placeholders: the worker binds each block's first and last id.
+        eb.between('p.id', 0, 0)
+      : // Tested on the id alone, so no column of the other workers' rows is read.
+        sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`,
+  ]).compile();
+  return { sql: compiled.sql, parameters: compiled.parameters, perBlock };
 }
 
 /** The next chunk after afterId (keyset: each query is short and indexed however deep the export is). */
 export function findExportChunk(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, afterId: number, limit: number) {
-  return exportRowsQuery(db, dialect, query, { after: afterId }).limit(limit).execute();
+  return exportRowsQuery(db, dialect, query, (eb) => [eb('p.id', '>', afterId)])
+    .limit(limit)
+    .execute();
 }
 
 export async function findMaxProductId(db: Kysely<DB>): Promise<number | null> {

@@ -6,7 +6,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { getSettings } from '../settings/settings.service.js';
 import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type ExportRow } from './export-layouts.js';
-import { exportLookupQueries, exportRowsQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
+import { exportLookupQueries, exportShareQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
 import type { SqliteExportPlan } from './sqlite-export.js';
 
 const CHUNK_ROWS = 2_000;
@@ -36,7 +36,7 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
         file: database.file,
         mode: query.mode,
         units,
-        rows: (share) => exportRowsQuery(db, dialect, query, { share }).compile(),
+        rows: (share) => exportShareQuery(db, dialect, query, share),
         vendors: lookups.vendors.compile(),
         categories: lookups.categories.compile(),
         blockIds: BLOCK_IDS,

@@ -127,6 +127,10 @@ describe('GET /api/products/export', () => {
       expect(await skusOf('search=BULK-024')).toEqual(rows.slice(2400, 2500).map((r) => r.sku));
       expect(await skusOf('search=BULK-000')).toEqual(rows.slice(0, 100).map((r) => r.sku));
       expect(await skusOf('search=BULK-0&stock_max=0')).toEqual(rows.filter((_, i) => i % 7 === 0).map((r) => r.sku));
+      // The whole catalogue, which the workers read one block of ids at a time.
+      for (const mode of ['woocommerce', 'direct']) {
+        expect(rowsOf((await download(`mode=${mode}`)).body).map((r) => r.SKU)).toEqual(['ALP-1', 'ALP-2', 'OTH-1', ...rows.map((r) => r.sku)]);
+      }
     } finally {
       await t.database.db.deleteFrom('products').where('sku', 'like', 'BULK-%').execute();
     }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, restoreFormula } from './csv.js';
+
+/** The rules of csvCell as plain regular expressions, without its shortcuts for printable ASCII. */
+function referenceCell(text: string): string {
+  const safe = /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^\s|\s$|[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+describe('csvCell', () => {
+  it('neutralises and quotes every UTF-16 code unit at the start, at the end and alone as the plain rules do', () => {
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [c, `${c}x`, `x${c}`, `'${c}x`, `''${c}`, `${c} y ${c}`]) {
+        const cell = csvCell(text);
+        if (cell !== referenceCell(text)) wrong.push(`U+${code.toString(16).padStart(4, '0')} in ${JSON.stringify(text)}: ${JSON.stringify(cell)}`);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
+
+  it('gives the text back through restoreFormula once a reader has unquoted it', () => {
+    for (const text of ['=1+1', "'=already", '-5', '+Brand', '@chain', '\tTab', '\rCR', 'plain', "'quoted", '', ' lead', 'trail ']) {
+      const cell = csvCell(text);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
+      expect(restoreFormula(unquoted)).toBe(text);
+    }
+  });
+
+  it('writes numbers as they are and nothing for null, undefined and non-finite numbers', () => {
+    expect([csvCell(-3), csvCell(4.78), csvCell(null), csvCell(undefined), csvCell(Number.NaN), csvCell(Infinity)]).toEqual(['-3', '4.78', '', '', '', '']);
+  });
+});
