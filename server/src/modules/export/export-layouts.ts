@@ -158,10 +158,7 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): Ex
     { header: 'Description', cell: text('description') },
     { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)) },
     { header: 'Stock', cell: num('stock') },
-    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: num('length') },
-    { header: `Width (${units.dimension_unit})`, cell: num('width') },
-    { header: `Height (${units.dimension_unit})`, cell: num('height') },
+    ...measureColumns(units),
     { header: 'Sale price', cell: money('special_price') },
     { header: 'Regular price', cell: money('list_price') },
     { header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) },
@@ -178,6 +175,16 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): Ex
     { header: 'Meta: meta_description', cell: text('meta_description') },
     { header: 'Meta: meta_keywords', cell: text('meta_keywords') },
     { header: 'Meta: vendor', cell: vendorCell },
+  ];
+}
+
+/** Weight and the dimensions, with the settings' units in their headers (both layouts). */
+function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
+  return [
+    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
+    { header: `Length (${units.dimension_unit})`, cell: num('length') },
+    { header: `Width (${units.dimension_unit})`, cell: num('width') },
+    { header: `Height (${units.dimension_unit})`, cell: num('height') },
   ];
 }
 
@@ -199,10 +206,7 @@ function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>):
     { header: 'Market Price', cell: money('market_price') },
     { header: 'Vendor Cost', cell: money('vendor_cost') },
     { header: 'Special Price', cell: money('special_price') },
-    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: num('length') },
-    { header: `Width (${units.dimension_unit})`, cell: num('width') },
-    { header: `Height (${units.dimension_unit})`, cell: num('height') },
+    ...measureColumns(units),
     { header: 'Google Category', cell: text('google_category') },
     { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
     { header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) },
