@@ -33,30 +33,16 @@ import { vendorIdExists } from '../vendors/vendors.repository.js';
 import {
   countsInLayoutOrder,
   layoutCategoryLists,
+  parentIndexes,
   renderCategoryLists,
+  subtreeTotals,
   type CategoryListNames,
   type CategoryListsLayout,
 } from './category-lists-json.js';
 
-/**
- * product_count of every category over its whole subtree: each node's direct count is added to
- * its ancestors', deepest first, in one pass over the list. The rows come in tree order (level
- * first, categoriesInTreeOrder), so walking them backwards is deepest first.
- */
-function subtreeTotals(rows: ReadonlyArray<Pick<CategoryRow, 'id' | 'parent_id' | 'direct_product_count'>>) {
-  const totals = new Map(rows.map((r) => [r.id, r.direct_product_count]));
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i]!;
-    if (row.parent_id !== null && totals.has(row.parent_id)) {
-      totals.set(row.parent_id, totals.get(row.parent_id)! + totals.get(row.id)!);
-    }
-  }
-  return totals;
-}
-
 function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
-  const totals = subtreeTotals(rows);
-  return rows.map((r) => ({
+  const totals = subtreeTotals(parentIndexes(rows), rows.map((r) => r.direct_product_count));
+  return rows.map((r, i) => ({
     id: r.id,
     name: r.name,
     type: r.type,
@@ -67,7 +53,7 @@ function withSubtreeCounts(rows: CategoryWithNamesRow[]): Category[] {
     vendor_name: r.vendor_name,
     level: r.level,
     status: r.status,
-    product_count: totals.get(r.id)!,
+    product_count: totals[i]!,
     created_at: r.created_at,
     updated_at: r.updated_at,
   }));

@@ -32,17 +32,34 @@ export interface CategoryListsLayout {
   slots: Int32Array;
 }
 
-export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: CategoryListNames): CategoryListsLayout {
+/** Row index of each row's parent, -1 for a root (no parent, or its parent is not among the rows). */
+export function parentIndexes(rows: ReadonlyArray<{ id: number; parent_id: number | null }>): Int32Array {
   const indexOf = new Map<number, number>();
   rows.forEach((row, i) => indexOf.set(row.id, i));
+  return Int32Array.from(rows, (row) => (row.parent_id === null ? undefined : indexOf.get(row.parent_id)) ?? -1);
+}
+
+/**
+ * product_count of every row over its whole subtree, by row index. The rows come in tree order
+ * (level first, categoriesInTreeOrder), so walking them backwards adds each node's total to its
+ * parent's deepest first, in one pass.
+ */
+export function subtreeTotals(parentIndex: Int32Array, directCounts: ArrayLike<number>): Float64Array {
+  const totals = Float64Array.from(directCounts);
+  for (let i = totals.length - 1; i >= 0; i--) {
+    const parent = parentIndex[i]!;
+    if (parent >= 0) totals[parent]! += totals[i]!;
+  }
+  return totals;
+}
+
+export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: CategoryListNames): CategoryListsLayout {
   const rowsInIdOrder = Int32Array.from(rows.keys()).sort((a, b) => rows[a]!.id - rows[b]!.id);
-  const parentIndex = new Int32Array(rows.length);
+  const parentIndex = parentIndexes(rows);
   const children: number[][] = [];
   const roots: number[] = [];
-  rows.forEach((row, i) => {
-    const parent = row.parent_id === null ? undefined : indexOf.get(row.parent_id);
-    parentIndex[i] = parent ?? -1;
-    if (parent === undefined) roots.push(i);
+  parentIndex.forEach((parent, i) => {
+    if (parent < 0) roots.push(i);
     else (children[parent] ??= []).push(i);
   });
   // Each object without its closing brace, up to its count: the flat entry then closes it, the tree node adds subcategories first.
@@ -95,17 +112,12 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
 const COUNT_BYTES = 17;
 
 /**
- * The answer as UTF-8 bytes, given each row's direct product count (by row index). product_count is
- * the subtree total: walking the rows backwards (deepest level first) adds each node's total to its
- * parent's. The fixed bytes are copied into one buffer outside the JavaScript heap: a request
+ * The answer as UTF-8 bytes, given each row's direct product count (by row index); product_count
+ * is the subtree total (subtreeTotals). The fixed bytes are copied into one buffer outside the JavaScript heap: a request
  * leaves no 3 MB string behind for the garbage collector.
  */
 export function renderCategoryLists(layout: CategoryListsLayout, directCounts: ArrayLike<number>): Buffer {
-  const totals = Float64Array.from(directCounts);
-  for (let i = totals.length - 1; i >= 0; i--) {
-    const parent = layout.parentIndex[i]!;
-    if (parent >= 0) totals[parent]! += totals[i]!;
-  }
+  const totals = subtreeTotals(layout.parentIndex, directCounts);
   const { fixed, segmentEnds, slots } = layout;
   const out = Buffer.allocUnsafeSlow(fixed.length + slots.length * COUNT_BYTES);
   let offset = 0;

@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
+import { collectGarbage } from '../../lib/collect-garbage.js';
 import type { ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
 import type { BlockShare, ExportShareQuery } from './export.repository.js';
 
@@ -48,8 +49,8 @@ export async function sendSqliteExport(reply: FastifyReply, plan: SqliteExportPl
   }
   // A long export is a good moment to return earlier requests' garbage (large JSON answers leave
   // tens of megabytes) before two workers start: the server's peak memory is what the export adds
-  // to a compact heap. `npm start` runs node with --expose-gc; elsewhere this does nothing.
-  (globalThis as { gc?: () => void }).gc?.();
+  // to a compact heap.
+  collectGarbage();
   const workers = Array.from({ length: WORKERS }, (_, worker) =>
     startWorker({ ...data, worker, workers: WORKERS, rows: rows({ blockIds: data.blockIds, workers: WORKERS, worker }) }),
   );

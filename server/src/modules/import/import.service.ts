@@ -16,6 +16,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
 import type { Database } from '../../db/database.js';
+import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsv } from './import-file.js';
@@ -55,10 +56,9 @@ const INDEX_REBUILD_MIN_ROWS = 20_000;
  * the old generation grow to about three times what is live: 200+ MB of dead rows on a long import
  * (peak server RSS 500 MB at 250k rows and at 1M; 273 MB at 250k with this budget, which collects
  * about once per ultra-fast batch while the writer works, at no measurable cost in rows/s).
- * `npm start` runs node with --expose-gc; elsewhere V8 decides alone.
+ * Only where node runs with --expose-gc (collectGarbage).
  */
 const HEAP_GARBAGE_BUDGET = 48 * 1024 * 1024;
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
 const PREVIEW_ROWS = 5;
 const DRY_RUN_ERRORS = 100;
 const COMPLETE_ERRORS = 1_000;
@@ -242,7 +242,7 @@ export async function runImport(
     let pendingErrors = 0;
     let batchChars = 0;
     // The upload's buffers (the whole file went through them) are garbage by now: collected first, as an export does.
-    collectGarbage?.();
+    collectGarbage();
     const heapLimit = process.memoryUsage().heapUsed + HEAP_GARBAGE_BUDGET;
 
     /**
@@ -281,8 +281,7 @@ export async function runImport(
         ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
       ]);
       // Nothing is being written now, so new categories never wait for the writer's lock.
-      if (resolver.lacksAny(paths)) await writer.beforeOtherWrite();
-      await resolver.ensure(paths);
+      await resolver.ensure(paths, () => writer.beforeOtherWrite());
       const items: RowToWrite[] = toWrite.map(({ row }) => ({
         row,
         vendorCategoryId: resolver.resolve('vendor', row.categories.vendor),
@@ -301,7 +300,7 @@ export async function runImport(
         },
       );
       tick();
-      if (collectGarbage && process.memoryUsage().heapUsed > heapLimit) collectGarbage();
+      if (process.memoryUsage().heapUsed > heapLimit) collectGarbage();
       // Lets SSE progress and other requests through between batches.
       await yieldToEventLoop();
     };
