@@ -55,6 +55,12 @@ function jsonObject(dialect: Dialect, fields: Array<[string, RawBuilder<unknown>
 /** The category tree's version (migration 0011), as a column: read in the same statement, so from the same snapshot. */
 const treeVersion = sql<number>`(select version from change_versions where name = 'category_tree')`;
 
+/** The category tree's version alone: a first check that costs far less than reading the counts. */
+export async function readCategoryTreeVersion(db: Kysely<DB>): Promise<number | undefined> {
+  const row = await db.selectNoFrom(treeVersion.as('version')).executeTakeFirst();
+  return row?.version ?? undefined;
+}
+
 /**
  * The same rows as listCategoryRows, each with its API object already written as JSON by the
  * database: no row objects with a dozen properties, and no JSON.stringify of 3 MB in the request.

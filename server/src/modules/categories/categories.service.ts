@@ -23,6 +23,7 @@ import {
   maxLevelUnder,
   moveProductsBetweenCategories,
   readCategoryCountsInIdOrder,
+  readCategoryTreeVersion,
   reparentChildren,
   reRootPaths,
   updateCategoryRow,
@@ -69,7 +70,8 @@ const WHOLE_TREE: CategoryListNames = { tree: 'categories', flat: 'flatCategorie
 /** GET /api/categories as JSON (UTF-8 bytes): {categories (tree), flatCategories}, counts read fresh every time. */
 export async function getCategoriesJson(db: Kysely<DB>, dialect: Dialect): Promise<Buffer> {
   const kept = wholeTreeLayouts.get(db);
-  if (kept) {
+  // Right after a change the version alone says the layout is gone, before 5,000 counts are read for nothing.
+  if (kept && (await readCategoryTreeVersion(db)) === kept.version) {
     const { version, counts } = await readCategoryCountsInIdOrder(db, dialect);
     const direct = version === kept.version ? countsInLayoutOrder(kept.layout, counts) : undefined;
     if (direct) return renderCategoryLists(kept.layout, direct);

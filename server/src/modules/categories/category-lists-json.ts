@@ -53,6 +53,19 @@ export function subtreeTotals(parentIndex: Int32Array, directCounts: ArrayLike<n
   return totals;
 }
 
+const PRODUCT_COUNT_KEY = Buffer.from(',"product_count":');
+const SUBCATEGORIES_KEY = Buffer.from(',"subcategories":[');
+const CLOSE_LIST_AND_OBJECT = Buffer.from(']}');
+const CLOSE_OBJECT_AND_COMMA = Buffer.from('},');
+const COMMA = 0x2c;
+const CLOSE_OBJECT = 0x7d;
+
+/**
+ * Writes the fixed text straight into one UTF-8 buffer, each row's JSON twice (tree and flat
+ * list) without its closing brace, and notes where each count goes. No intermediate strings: a
+ * first read after a change used to build ~10,000 of them and a 3 MB join (10 ms for 5,000
+ * categories, and garbage that brought on major collections).
+ */
 export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: CategoryListNames): CategoryListsLayout {
   const rowsInIdOrder = Int32Array.from(rows.keys()).sort((a, b) => rows[a]!.id - rows[b]!.id);
   const parentIndex = parentIndexes(rows);
@@ -62,50 +75,50 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
     if (parent < 0) roots.push(i);
     else (children[parent] ??= []).push(i);
   });
-  // Each object without its closing brace, up to its count: the flat entry then closes it, the tree node adds subcategories first.
-  const opening = rows.map((row) => `${row.json.slice(0, row.json.lastIndexOf('}'))},"product_count":`);
 
-  const texts: string[] = [];
-  const slots: number[] = [];
-  let text: string[] = [`{"${names.tree}":[`];
+  const copies = names.flat ? 2 : 1;
+  const head = `{"${names.tree}":[`;
+  const flatHead = names.flat ? `],"${names.flat}":[` : '';
+  let size = head.length + flatHead.length + 3 + copies * 2 * rows.length;
+  for (const row of rows) size += copies * (Buffer.byteLength(row.json) - 1 + PRODUCT_COUNT_KEY.length) + SUBCATEGORIES_KEY.length + 2;
+  const fixed = Buffer.allocUnsafeSlow(size);
+  const segmentEnds = new Int32Array(copies * rows.length + 1);
+  const slots = new Int32Array(copies * rows.length);
+  let offset = 0;
+  let segment = 0;
+  // Punctuation byte by byte: 30,000 Buffer.write calls for a few bytes each cost more than the rows' JSON.
+  const put = (bytes: Uint8Array) => {
+    for (let b = 0; b < bytes.length; b++) fixed[offset++] = bytes[b]!;
+  };
+  // The row's object up to its count: its JSON without the closing brace, which its count or subcategories close.
   const countOf = (i: number) => {
-    text.push(opening[i]!);
-    texts.push(text.join(''));
-    slots.push(i);
-    text = [];
+    offset += fixed.write(rows[i]!.json, offset) - 1;
+    put(PRODUCT_COUNT_KEY);
+    segmentEnds[segment] = offset;
+    slots[segment++] = i;
   };
   const writeNodes = (nodes: readonly number[]) => {
-    nodes.forEach((i, k) => {
-      if (k) text.push(',');
-      countOf(i);
-      text.push(',"subcategories":[');
-      writeNodes(children[i] ?? []);
-      text.push(']}');
-    });
+    for (let k = 0; k < nodes.length; k++) {
+      if (k) fixed[offset++] = COMMA;
+      countOf(nodes[k]!);
+      put(SUBCATEGORIES_KEY);
+      writeNodes(children[nodes[k]!] ?? []);
+      put(CLOSE_LIST_AND_OBJECT);
+    }
   };
+  put(Buffer.from(head));
   writeNodes(roots);
-  text.push(']');
   if (names.flat) {
-    text.push(`,"${names.flat}":[`);
-    rows.forEach((_, i) => {
-      if (i) text.push('}');
-      text.push(i ? ',' : '');
+    put(Buffer.from(flatHead));
+    for (let i = 0; i < rows.length; i++) {
+      if (i) put(CLOSE_OBJECT_AND_COMMA);
       countOf(i);
-    });
-    if (rows.length) text.push('}');
-    text.push(']');
+    }
+    if (rows.length) fixed[offset++] = CLOSE_OBJECT;
   }
-  text.push('}');
-  texts.push(text.join(''));
-  // One buffer for all the fixed text, and offsets into it: 10,000 small buffers would cost more.
-  const fixed = Buffer.from(texts.join(''));
-  const segmentEnds = new Int32Array(texts.length);
-  let end = 0;
-  for (let k = 0; k < texts.length; k++) {
-    end += Buffer.byteLength(texts[k]!);
-    segmentEnds[k] = end;
-  }
-  return { rowsInIdOrder, parentIndex, fixed, segmentEnds, slots: Int32Array.from(slots) };
+  put(CLOSE_LIST_AND_OBJECT);
+  segmentEnds[segment] = offset;
+  return { rowsInIdOrder, parentIndex, fixed: fixed.subarray(0, offset), segmentEnds, slots };
 }
 
 /** Room for any count in the answer: a safe integer has at most 16 digits, and a sign. */
