@@ -86,9 +86,10 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
   const slots = new Int32Array(copies * rows.length);
   let offset = 0;
   let segment = 0;
-  // Punctuation byte by byte: 30,000 Buffer.write calls for a few bytes each cost more than the rows' JSON.
+  // Punctuation as bytes made once: 30,000 Buffer.write calls for a few bytes each cost more than the rows' JSON.
   const put = (bytes: Uint8Array) => {
-    for (let b = 0; b < bytes.length; b++) fixed[offset++] = bytes[b]!;
+    fixed.set(bytes, offset);
+    offset += bytes.length;
   };
   // The row's object up to its count: its JSON without the closing brace, which its count or subcategories close.
   const countOf = (i: number) => {
@@ -123,22 +124,38 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
 
 /** Room for any count in the answer: a safe integer has at most 16 digits, and a sign. */
 const COUNT_BYTES = 17;
+const DIGIT_ZERO = 0x30;
+
+/** Writes a count's decimal digits at offset and returns how many: no string made for each of 10,000 counts. */
+function writeCount(out: Buffer, offset: number, count: number): number {
+  if (!(count >= 0 && Number.isSafeInteger(count))) return out.write(String(count), offset, 'latin1');
+  let digits = 1;
+  for (let rest = count; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  for (let d = offset + digits - 1, rest = count; d >= offset; d--, rest = Math.floor(rest / 10)) out[d] = DIGIT_ZERO + (rest % 10);
+  return digits;
+}
 
 /**
  * The answer as UTF-8 bytes, given each row's direct product count (by row index); product_count
- * is the subtree total (subtreeTotals). The fixed bytes are copied into one buffer outside the JavaScript heap: a request
- * leaves no 3 MB string behind for the garbage collector.
+ * is the subtree total (subtreeTotals). The fixed bytes are copied into one buffer outside the
+ * JavaScript heap: a request leaves no 3 MB string behind for the garbage collector.
+ * TypedArray set over a subarray: half the time of 10,000 Buffer.copy calls.
  */
 export function renderCategoryLists(layout: CategoryListsLayout, directCounts: ArrayLike<number>): Buffer {
   const totals = subtreeTotals(layout.parentIndex, directCounts);
   const { fixed, segmentEnds, slots } = layout;
   const out = Buffer.allocUnsafeSlow(fixed.length + slots.length * COUNT_BYTES);
   let offset = 0;
+  let start = 0;
   for (let k = 0; k < slots.length; k++) {
-    offset += fixed.copy(out, offset, k ? segmentEnds[k - 1]! : 0, segmentEnds[k]!);
-    offset += out.write(String(totals[slots[k]!]!), offset, 'latin1');
+    const end = segmentEnds[k]!;
+    out.set(fixed.subarray(start, end), offset);
+    offset += end - start;
+    start = end;
+    offset += writeCount(out, offset, totals[slots[k]!]!);
   }
-  offset += fixed.copy(out, offset, slots.length ? segmentEnds[slots.length - 1]! : 0);
+  out.set(fixed.subarray(start), offset);
+  offset += fixed.length - start;
   return out.subarray(0, offset);
 }
 
