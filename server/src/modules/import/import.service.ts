@@ -21,7 +21,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type StoredSkus, type TransactionStyle } from './product-writer.js';
+import { classifyBatch, createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -59,6 +59,11 @@ const INDEX_REBUILD_MIN_ROWS = 20_000;
  * Only where node runs with --expose-gc (collectGarbage).
  */
 const HEAP_GARBAGE_BUDGET = 48 * 1024 * 1024;
+/**
+ * Batches asked of the writer before the oldest must be done: the writer never waits for the next
+ * batch to be classified, resolved and sent. Each one ahead holds a batch more in memory.
+ */
+const WRITES_AHEAD = 2;
 const PREVIEW_ROWS = 5;
 const DRY_RUN_ERRORS = 100;
 const COMPLETE_ERRORS = 1_000;
@@ -85,7 +90,7 @@ function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping,
 }
 
 /**
- * The dry run's create / update / skip, as classifyBatch decides them in the import: the dry run
+ * The dry run's create / update / skip, as classifyBatch decides them in the import (product-writer.ts): the dry run
  * writes nothing, so it remembers the SKUs it has counted instead of finding them stored.
  */
 class SkuLedger {
@@ -103,23 +108,6 @@ class SkuLedger {
     }
     return plan;
   }
-}
-
-/**
- * The import's classification, batch by batch, from what the writer finds stored: a SKU this import
- * already wrote is updated whatever the update mode (a later row of the same file wins), one that was
- * there before is updated or skipped by the mode, a repeat inside the batch updates the first.
- */
-function classifyBatch(rows: MappedRow[], stored: StoredSkus, updateMode: boolean) {
-  const inBatch = new Set<string>();
-  return rows.map((row) => {
-    let action: 'create' | 'update' | 'skip';
-    if (inBatch.has(row.sku) || stored.imported.has(row.sku)) action = 'update';
-    else if (stored.before.has(row.sku)) action = updateMode ? 'update' : 'skip';
-    else action = 'create';
-    if (action !== 'skip') inBatch.add(row.sku);
-    return { row, action };
-  });
 }
 
 /** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
@@ -246,14 +234,15 @@ export async function runImport(
     const heapLimit = process.memoryUsage().heapUsed + HEAP_GARBAGE_BUDGET;
 
     /**
-     * The write of a batch runs while the next one is read and mapped (on SQLite in the writer's
-     * worker thread). Its outcome is counted before the next batch is classified: storedSkus is
-     * answered after the write before it (an ordered writer), or waits for it.
+     * The writes of the batches before run while the next one is read and mapped (on SQLite in the
+     * writer's worker thread, which classifies and writes a batch in one go), one after the other:
+     * up to WRITES_AHEAD are asked for before the oldest must be done, so the writer finds the next
+     * batch waiting when it finishes one. Each write counts its own outcome when it is done.
      */
-    let inFlight: Promise<void> = Promise.resolve();
+    const writes: Array<Promise<void>> = [];
     let writeFailure: { error: unknown } | undefined;
-    const settle = async () => {
-      await inFlight;
+    const settle = async (pending = 0) => {
+      while (writes.length > pending) await writes.shift();
       if (writeFailure) throw writeFailure.error;
     };
     let phaseMessage: string | undefined;
@@ -265,39 +254,54 @@ export async function runImport(
     // Progress at least every 250 ms, also while a batch or an index is being written.
     const ticker = setInterval(tick, 50);
 
+    const pathsOf = (rows: MappedRow[]) =>
+      rows.flatMap((row) => [
+        ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
+        ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
+      ]);
+    const lacksCategory = ({ categories }: MappedRow) =>
+      (categories.vendor !== undefined && resolver.peek('vendor', categories.vendor) === undefined) ||
+      (categories.store !== undefined && resolver.peek('store', categories.store) === undefined);
+    /**
+     * New categories are created only for the rows that will be written, so the batch is classified
+     * here first, with nothing being written: the server's connection then never waits for the
+     * writer's lock either. Only the first batches of a file bring new paths.
+     */
+    const createCategories = async (rows: MappedRow[]) => {
+      if (!rows.some(lacksCategory)) return;
+      await settle();
+      const stored = await writer.storedSkus(rows.map((r) => r.sku));
+      const written = classifyBatch(rows, stored, request.updateMode).filter((c) => c.action !== 'skip');
+      await resolver.ensure(pathsOf(written.map((c) => c.row)), () => writer.beforeOtherWrite());
+    };
+
     const flush = async () => {
       const rows = batch;
       const errorsBefore = pendingErrors;
       batch = [];
       pendingErrors = 0;
-      if (!writer.ordered) await settle();
-      const stored = await writer.storedSkus(rows.map((r) => r.sku));
-      await settle();
-      const classified = classifyBatch(rows, stored, request.updateMode);
-      const toWrite = classified.filter((c) => c.action !== 'skip');
-      counts.skipped += classified.length - toWrite.length;
-      const paths = toWrite.flatMap(({ row }) => [
-        ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
-        ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
-      ]);
-      // Nothing is being written now, so new categories never wait for the writer's lock.
-      await resolver.ensure(paths, () => writer.beforeOtherWrite());
-      const items: RowToWrite[] = toWrite.map(({ row }) => ({
+      await createCategories(rows);
+      // A row to be skipped may lack its categories (none were created for it): it is never written.
+      const items: RowToWrite[] = rows.map((row) => ({
         row,
         vendorCategoryId: resolver.resolve('vendor', row.categories.vendor),
         storeCategoryId: resolver.resolve('store', row.categories.store),
       }));
-      const actionOf = new Map(toWrite.map((c) => [c.row, c.action]));
-      inFlight = writer.write(items, plan.style).then(
-        (outcome) => {
-          for (const { row } of outcome.written) counts[actionOf.get(row) === 'create' ? 'imported' : 'updated'] += 1;
-          for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
-          counts.current += rows.length + errorsBefore;
-          currentProduct = rows.at(-1)?.name ?? currentProduct;
-        },
-        (error: unknown) => {
-          writeFailure = { error };
-        },
+      await settle(WRITES_AHEAD - 1);
+      writes.push(
+        writer.write(items, plan.style, request.updateMode).then(
+          (outcome) => {
+            counts.imported += outcome.created;
+            counts.updated += outcome.updated;
+            counts.skipped += outcome.skipped;
+            for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
+            counts.current += rows.length + errorsBefore;
+            currentProduct = rows.at(-1)?.name ?? currentProduct;
+          },
+          (error: unknown) => {
+            writeFailure = { error };
+          },
+        ),
       );
       tick();
       if (process.memoryUsage().heapUsed > heapLimit) collectGarbage();
@@ -327,7 +331,7 @@ export async function runImport(
       if (!signal.aborted) await flush();
       await settle();
     } finally {
-      await inFlight;
+      await Promise.all(writes);
       try {
         await writer.close();
         if (rebuildIndexes) {
