@@ -87,7 +87,7 @@ export function createHierarchyReader(): (cell: string) => CategoryPaths {
   return (cell) => {
     const known = cells.get(cell);
     if (known) return known;
-    // The cell is a slice of the parser's 256 KB chunk of text and would keep it alive in the cache
+    // The cell is a slice of the parser's chunk of text and would keep it alive in the cache
     // (and so would the names cut from it): a copy of its own is kept instead. Sliced keys held 50 MB
     // of chunks over a 100k-row lightning import, which the import's collections then marked again and again.
     const own = Buffer.from(cell).toString();
