@@ -106,7 +106,7 @@ function runProductWriter({ file, columns, updates }) {
   // The default checkpoint after every commit past 1,000 WAL pages copies pages the next batch
   // rewrites again (measured: commits 1.3-1.5 s -> 1.0 s per 100k rows at 8,192). Not 0 (0.6 s): a
   // commit on the server's own connection would then copy the whole import's WAL on its event loop
-  // (the import asks for a 'checkpoint' before it commits new categories there).
+  // (the import's own new categories are committed there without one: withoutAutoCheckpoint).
   db.pragma('wal_autocheckpoint = 8192');
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
@@ -192,10 +192,6 @@ function runProductWriter({ file, columns, updates }) {
       }
       const failed = [];
       return { ...committed(writeEach.immediate(rows, updateMode, failed)), failed };
-    },
-    checkpoint() {
-      db.pragma('wal_checkpoint(PASSIVE)');
-      return {};
     },
     close() {
       // What is left of the WAL is copied here, inside the import's time, not by the next request.

@@ -15,6 +15,7 @@ import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
+import { withoutAutoCheckpoint } from '../../db/wal.js';
 import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -265,14 +266,15 @@ export async function runImport(
     /**
      * New categories are created only for the rows that will be written, so the batch is classified
      * here first, with nothing being written: the server's connection then never waits for the
-     * writer's lock either. Only the first batches of a file bring new paths.
+     * writer's lock either. Most new paths come in the first batches, a few later (the bench's
+     * 100k rows: new paths in 14 of 21 ultra-fast batches, 32 of 100 lightning ones).
      */
     const createCategories = async (rows: MappedRow[]) => {
       if (!rows.some(lacksCategory)) return;
       await settle();
       const stored = await writer.storedSkus(rows.map((r) => r.sku));
       const written = classifyBatch(rows, stored, request.updateMode).filter((c) => c.action !== 'skip');
-      await resolver.ensure(pathsOf(written.map((c) => c.row)), () => writer.beforeOtherWrite());
+      await withoutAutoCheckpoint(deps.db, deps.dialect, () => resolver.ensure(pathsOf(written.map((c) => c.row))));
     };
 
     const flush = async () => {

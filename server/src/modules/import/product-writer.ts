@@ -56,8 +56,6 @@ export interface ProductWriter {
   storedSkus(skus: string[]): Promise<StoredSkus>;
   /** Writes the rows, skipping or updating by classifyBatch's rule. */
   write(items: RowToWrite[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome>;
-  /** Called before the server's own connection writes (new categories) between two batches. */
-  beforeOtherWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,11 +113,6 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
       const rows = items.map((item) => rowValues(shape, item, now));
       const outcome = await worker.call<Omit<WriteOutcome, 'failed'> & { failed: Array<[number, string]> }>('write', { rows, perRow: style === 'per-row', updateMode });
       return { ...outcome, failed: outcome.failed.map(([i, reason]) => ({ item: items[i]!, reason })) };
-    },
-    async beforeOtherWrite() {
-      // The writer's WAL is copied into the database here, on the worker: the next commit on the
-      // server's connection would otherwise do it (up to 32 MB) on the event loop.
-      await worker.call('checkpoint');
     },
     async close() {
       try {
@@ -199,7 +192,6 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
       queue = done.catch(() => undefined);
       return done;
     },
-    async beforeOtherWrite() {},
     async close() {},
   };
 }
