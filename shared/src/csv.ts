@@ -17,7 +17,8 @@ const isPlainAscii = (code: number) => code > 32 && code < 127;
 const mayStartFormula = (code: number) => !isPlainAscii(code) || code === 39 || code === 61 || code === 43 || code === 45 || code === 64;
 
 export const neutraliseFormula = (text: string) => (mayStartFormula(text.charCodeAt(0)) && FORMULA_LIKE.test(text) ? `'${text}` : text);
-export const restoreFormula = (text: string) => (ESCAPED_FORMULA.test(text) ? text.slice(1) : text);
+/** The import reads twenty cells a row through this: most start with no quote, which is checked without the expression. */
+export const restoreFormula = (text: string) => (text.charCodeAt(0) === 39 && ESCAPED_FORMULA.test(text) ? text.slice(1) : text);
 
 const QUOTED_CHARS = /[",\r\n]/;
 const SPACE = /\s/;

@@ -33,8 +33,8 @@ function runStatements({ file, statements }) {
  * no other connection ever sees the triggers missing (they only see committed data), and a write
  * that fails, or a server that dies, rolls the drop back with everything else.
  *
- * The touched rows are the ones stored before (found by SKU: their old contribution to the index
- * and the counts is taken out first) and the new ones (ids above the largest id before the write:
+ * The touched rows are the ones stored before (their ids are given: their old contribution to the
+ * index and the counts is taken out first) and the new ones (ids above the largest id before the write:
  * AUTOINCREMENT never reuses an id). The net effect on the index and the counts is the triggers',
  * applied once per batch instead of once per row.
  */
@@ -49,10 +49,9 @@ function bulkProducts(db) {
     .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'products' and name in (${SUSPENDED_TRIGGERS.map(() => '?').join(', ')})`)
     .all(...SUSPENDED_TRIGGERS);
   // Anything but the exact set (a later migration renamed or replaced one) keeps the triggers.
-  if (triggers.length !== SUSPENDED_TRIGGERS.length) return (_skus, write) => write();
+  if (triggers.length !== SUSPENDED_TRIGGERS.length) return (_storedIds, write) => write();
 
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
-  const storedIds = db.prepare('select id from products where sku in (select value from json_each(?))').pluck();
   const touched = '(id in (select value from json_each(@ids)) or id > @after)';
   const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock from products where ${touched}`);
   const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock from products where id in (select value from json_each(?))');
@@ -77,11 +76,11 @@ function bulkProducts(db) {
     }
   };
 
-  /** Runs write (which only inserts or updates products with these SKUs) with the triggers set aside. Inside a transaction. */
-  return (skus, write) => {
+  /** Runs write (which only inserts products or updates those with these ids) with the triggers set aside. Inside a transaction. */
+  return (storedIds, write) => {
     if (!db.inTransaction) throw new Error('bulk product writes need a transaction');
     const after = maxId.get();
-    const ids = JSON.stringify(storedIds.all(JSON.stringify(skus)));
+    const ids = JSON.stringify(storedIds);
     const categories = new Map();
     const vendors = new Map();
     tally(oldContributions.all(ids), -1, categories, vendors);
@@ -107,13 +106,12 @@ function runProductWriter({ file, columns, updates }) {
   // The default checkpoint after every commit past 1,000 WAL pages copies pages the next batch
   // rewrites again (measured: commits 1.3-1.5 s -> 1.0 s per 100k rows at 8,192). Not 0 (0.6 s): a
   // commit on the server's own connection would then copy the whole import's WAL on its event loop
-  // (the import asks for a 'checkpoint' before it commits new categories there).
+  // (the import's own new categories are committed there without one: withoutAutoCheckpoint).
   db.pragma('wal_autocheckpoint = 8192');
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
   const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`);
-  const storedSkus = db.prepare('select sku from products where sku in (select value from json_each(?))').pluck();
   const storedWithIds = db.prepare('select sku, id from products where sku in (select value from json_each(?))');
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
@@ -126,66 +124,74 @@ function runProductWriter({ file, columns, updates }) {
    */
   const createdRanges = [];
   const createdHere = (id) => createdRanges.some(([from, to]) => id >= from && id <= to);
+  /** The stored rows with these SKUs, each with whether this import created it (else it was there before). */
+  const lookUp = (skus) => storedWithIds.all(JSON.stringify(skus)).map(({ sku, id }) => ({ sku, id, ours: createdHere(id) }));
 
-  const writeRow = (values, stored) => {
-    const sku = values[skuAt];
-    (stored.has(sku) ? upsert : insert).run(values);
-    stored.add(sku);
-  };
-  const writeOne = db.transaction(writeRow);
-  /** Runs write with the triggers set aside; returns the range of ids it created. */
-  const inBulk = (skus, write) => {
+  /**
+   * Writes the batch's rows by classifyBatch's rule (import.service.ts, which the import uses where
+   * it must know beforehand): a SKU this import wrote, earlier or in this batch, is updated whatever
+   * the update mode; one stored before the import is updated or skipped by the mode; a new one is
+   * inserted. Classified here, inside the write transaction (nobody else can add a SKU meanwhile),
+   * so that the import never waits for a round trip between two batches. With failed, every row
+   * has its own savepoint and a failing one is collected there instead of failing the batch.
+   */
+  const writeBatch = (rows, updateMode, failed) => {
+    /** sku -> true when this import wrote it, false when it was there before */
+    const stored = new Map();
+    const touchedIds = [];
+    for (const { sku, id, ours } of lookUp(rows.map((values) => values[skuAt]))) {
+      stored.set(sku, ours);
+      if (ours || updateMode) touchedIds.push(id);
+    }
+    const tally = { created: 0, updated: 0, skipped: 0 };
+    const writeRow = (values) => {
+      const ours = stored.get(values[skuAt]);
+      (ours === undefined ? insert : upsert).run(values);
+      stored.set(values[skuAt], true);
+      tally[ours === undefined ? 'created' : 'updated'] += 1;
+    };
     const before = maxId.get();
-    bulk(skus, write);
-    return [before + 1, maxId.get()];
-  };
-  // The SKUs already stored are read inside the write transaction: nobody else can add one meanwhile.
-  const writeAll = db.transaction((rows, skus) =>
-    inBulk(skus, () => {
-      const stored = new Set(storedSkus.all(JSON.stringify(skus)));
-      for (const values of rows) writeRow(values, stored);
-    }),
-  );
-  const writeEach = db.transaction((rows, skus, failed) =>
-    inBulk(skus, () => {
-      const stored = new Set(storedSkus.all(JSON.stringify(skus)));
+    bulk(touchedIds, () => {
       rows.forEach((values, index) => {
-        try {
-          writeOne(values, stored);
-        } catch (err) {
-          failed.push([index, err instanceof Error ? err.message : String(err)]);
+        if (stored.get(values[skuAt]) === false && !updateMode) tally.skipped += 1;
+        else if (!failed) writeRow(values);
+        else {
+          try {
+            writeOneRow(writeRow, values);
+          } catch (err) {
+            failed.push([index, err instanceof Error ? err.message : String(err)]);
+          }
         }
       });
-    }),
-  );
-  const created = (range) => {
-    if (range[1] >= range[0]) createdRanges.push(range);
+    });
+    return { tally, created: [before + 1, maxId.get()] };
+  };
+  const writeOneRow = db.transaction((writeRow, values) => writeRow(values));
+  const writeAll = db.transaction((rows, updateMode) => writeBatch(rows, updateMode));
+  const writeEach = db.transaction((rows, updateMode, failed) => writeBatch(rows, updateMode, failed));
+  /** After the commit: the ids a batch created are this import's from now on. */
+  const committed = ({ tally, created }) => {
+    if (created[1] >= created[0]) createdRanges.push(created);
+    return tally;
   };
 
   const handlers = {
     stored({ skus }) {
       const imported = [];
       const before = [];
-      for (const { sku, id } of storedWithIds.all(JSON.stringify(skus))) (createdHere(id) ? imported : before).push(sku);
+      for (const { sku, ours } of lookUp(skus)) (ours ? imported : before).push(sku);
       return { imported, before };
     },
-    write({ rows, perRow }) {
-      const skus = rows.map((values) => values[skuAt]);
+    write({ rows, perRow, updateMode }) {
       if (!perRow) {
         try {
-          created(writeAll.immediate(rows, skus));
-          return { failed: [] };
+          return { ...committed(writeAll.immediate(rows, updateMode)), failed: [] };
         } catch {
           // Find the bad rows one by one, keeping the good ones.
         }
       }
       const failed = [];
-      created(writeEach.immediate(rows, skus, failed));
-      return { failed };
-    },
-    checkpoint() {
-      db.pragma('wal_checkpoint(PASSIVE)');
-      return {};
+      return { ...committed(writeEach.immediate(rows, updateMode, failed)), failed };
     },
     close() {
       // What is left of the WAL is copied here, inside the import's time, not by the next request.

@@ -87,13 +87,11 @@ export class CategoryResolver {
    * level's new categories in multi-row inserts, their ids read back by the empty path they are
    * inserted with (no committed category has one), and their paths set in one update. A file's
    * first batch brings about 2,000 new categories: one insert and one update each took half a
-   * second on the event loop while the writer waited for them. beforeCreating runs first, and
-   * only when something is to be created.
+   * second on the event loop while the writer waited for them.
    */
-  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>, beforeCreating?: () => Promise<void>): Promise<void> {
+  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>): Promise<void> {
     const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
     if (!missing.length) return;
-    await beforeCreating?.();
     // Whatever was missing is about to exist (or the import fails): look again from now on.
     this.missing.clear();
     this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };

@@ -1,11 +1,15 @@
 /**
  * Reading the cells vendors send: decimal commas ('12,50'), thousands separators, currency signs
- * ('$19.99', '19,99 €'), yes/no/1/0/true/false. A value that cannot be read is an error with its
- * reason, never a guess.
+ * ('$19.99', '19,99 €'), yes/no/1/0/true/false. A value that cannot be read is a CellProblem with
+ * its reason, never a guess. A value read is returned as it is, not wrapped: the import reads
+ * about twenty cells of every row (mapping 50k bench rows, best of five, on a busy machine:
+ * 251-346 ms against 292-357 ms check-only, 337-460 ms against 483-495 ms in full).
  */
-export type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
-const ok = <T>(value: T): Read<T> => ({ ok: true, value });
-const fail = (reason: string): Read<never> => ({ ok: false, reason });
+export class CellProblem {
+  constructor(readonly reason: string) {}
+}
+export type Read<T> = T | CellProblem;
+const fail = (reason: string) => new CellProblem(reason);
 
 const CURRENCY = /[$€£¥]|\b(usd|eur|gbp|cad|aud)\b/gi;
 
@@ -13,32 +17,32 @@ const CURRENCY = /[$€£¥]|\b(usd|eur|gbp|cad|aud)\b/gi;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function readDecimal(raw: string): Read<number> {
-  if (PLAIN_NUMBER.test(raw)) return ok(Number(raw));
+  if (PLAIN_NUMBER.test(raw)) return Number(raw);
   let text = raw.replace(CURRENCY, '').replace(/[\s\u00a0]/g, '');
   if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(text)) text = text.replaceAll('.', '').replace(',', '.'); // 1.234,56
   else if (/^-?\d+,\d+$/.test(text)) text = text.replace(',', '.'); // 12,50
   else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(',', ''); // 1,234.56
   if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return fail(`'${raw}' is not a number`);
   const value = Number(text);
-  return Number.isFinite(value) ? ok(value) : fail(`'${raw}' is not a number`);
+  return Number.isFinite(value) ? value : fail(`'${raw}' is not a number`);
 }
 
 export function readAmount(raw: string, decimals?: number): Read<number> {
-  const read = readDecimal(raw);
-  if (!read.ok) return read;
-  if (read.value < 0) return fail(`'${raw}' must be at least 0`);
-  if (decimals !== undefined && Math.abs(read.value * 10 ** decimals - Math.round(read.value * 10 ** decimals)) > 1e-6) {
+  const value = readDecimal(raw);
+  if (value instanceof CellProblem) return value;
+  if (value < 0) return fail(`'${raw}' must be at least 0`);
+  if (decimals !== undefined && Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) > 1e-6) {
     return fail(`'${raw}' has more than ${decimals} decimals`);
   }
-  return read;
+  return value;
 }
 
 export function readStock(raw: string): Read<number> {
-  const read = readDecimal(raw);
-  if (!read.ok) return read;
-  if (!Number.isInteger(read.value)) return fail(`'${raw}' is not a whole number`);
-  if (read.value < 0) return fail(`'${raw}' must be at least 0`);
-  return read;
+  const value = readDecimal(raw);
+  if (value instanceof CellProblem) return value;
+  if (!Number.isInteger(value)) return fail(`'${raw}' is not a whole number`);
+  if (value < 0) return fail(`'${raw}' must be at least 0`);
+  return value;
 }
 
 const TRUE = new Set(['true', 'yes', 'y', '1', 'on', 'published', 'publish']);
@@ -47,8 +51,8 @@ const FALSE = new Set(['false', 'no', 'n', '0', 'off', 'draft', '-1', 'private']
 /** WooCommerce writes Published as 1, 0 or -1 (private); -1 reads as not published. */
 export function readBoolean(raw: string): Read<boolean> {
   const text = raw.trim().toLowerCase();
-  if (TRUE.has(text)) return ok(true);
-  if (FALSE.has(text)) return ok(false);
+  if (TRUE.has(text)) return true;
+  if (FALSE.has(text)) return false;
   return fail(`'${raw}' is not yes/no, true/false or 1/0`);
 }
 
@@ -59,7 +63,7 @@ const VISIBILITY: Record<string, 'public' | 'private' | 'hidden'> = {
 
 export function readVisibility(raw: string): Read<'public' | 'private' | 'hidden'> {
   const value = VISIBILITY[raw.trim().toLowerCase()];
-  return value ? ok(value) : fail(`'${raw}' is not public, private or hidden`);
+  return value ?? fail(`'${raw}' is not public, private or hidden`);
 }
 
 /** Unit conversions into the shop's units when a header names another one ('Weight (lb)'). */

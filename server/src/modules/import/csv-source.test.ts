@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRecords, detectFormat, readRecords } from './csv-source.js';
+import { countRecords, detectFormat, READ_CHUNK, readRecords } from './csv-source.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-csv-source-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -56,8 +56,8 @@ describe('countRecords', () => {
 });
 
 describe('readRecords', () => {
-  it('reads UTF-8 whole when characters are cut at the 256 KB read edges, and ASCII chunks after non-ASCII ones', async () => {
-    const EDGE = 256 * 1024;
+  it('reads UTF-8 whole when characters are cut at the read edges, and ASCII chunks after non-ASCII ones', async () => {
+    const EDGE = READ_CHUNK;
     let text = '\uFEFFsku,name\n';
     const rows: string[] = [];
     /** A row whose `character` starts `before` bytes ahead of the byte offset `edge`. */

@@ -15,13 +15,14 @@ import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
+import { withoutAutoCheckpoint } from '../../db/wal.js';
 import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type StoredSkus, type TransactionStyle } from './product-writer.js';
+import { classifyBatch, createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -41,12 +42,16 @@ export interface ImportFile {
  * while the one before is being written. Smaller ultra-fast batches cost throughput (every batch pays
  * a commit, an FTS flush and the trigger swap): 2 M characters (2,000 of the bench's 1 KB rows)
  * measured 7.5-7.8k rows/s against 9.7-11.4k for 5,000 rows, for ~90 MB less peak RSS.
+ * holdForCategories: a batch bringing new categories is held until the next one is read (see
+ * flush). It pays with small batches (lightning in-process, before/after: 7,424 / 8,625 and
+ * 7,817 / 9,192 rows/s); with ultra-fast's, the batch more held alive doubled the time in full
+ * collections (0.7 -> 1.5-1.8 s) and lost (9,590 / 8,945 and 9,206 / 7,297 rows/s).
  */
-const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle }> = {
-  'ultra-fast': { batchRows: 5_000, batchChars: 6_000_000, style: 'batch' },
-  lightning: { batchRows: 1_000, style: 'batch' },
+const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle; holdForCategories: boolean }> = {
+  'ultra-fast': { batchRows: 5_000, batchChars: 6_000_000, style: 'batch', holdForCategories: false },
+  lightning: { batchRows: 1_000, style: 'batch', holdForCategories: true },
   // Every row has its own savepoint; the transaction around them only sets how often a commit is paid.
-  standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row' },
+  standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row', holdForCategories: true },
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */
 const INDEX_REBUILD_MIN_ROWS = 20_000;
@@ -59,6 +64,11 @@ const INDEX_REBUILD_MIN_ROWS = 20_000;
  * Only where node runs with --expose-gc (collectGarbage).
  */
 const HEAP_GARBAGE_BUDGET = 48 * 1024 * 1024;
+/**
+ * Batches asked of the writer before the oldest must be done: the writer never waits for the next
+ * batch to be classified, resolved and sent. Each one ahead holds a batch more in memory.
+ */
+const WRITES_AHEAD = 2;
 const PREVIEW_ROWS = 5;
 const DRY_RUN_ERRORS = 100;
 const COMPLETE_ERRORS = 1_000;
@@ -85,7 +95,7 @@ function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping,
 }
 
 /**
- * The dry run's create / update / skip, as classifyBatch decides them in the import: the dry run
+ * The dry run's create / update / skip, as classifyBatch decides them in the import (product-writer.ts): the dry run
  * writes nothing, so it remembers the SKUs it has counted instead of finding them stored.
  */
 class SkuLedger {
@@ -103,23 +113,6 @@ class SkuLedger {
     }
     return plan;
   }
-}
-
-/**
- * The import's classification, batch by batch, from what the writer finds stored: a SKU this import
- * already wrote is updated whatever the update mode (a later row of the same file wins), one that was
- * there before is updated or skipped by the mode, a repeat inside the batch updates the first.
- */
-function classifyBatch(rows: MappedRow[], stored: StoredSkus, updateMode: boolean) {
-  const inBatch = new Set<string>();
-  return rows.map((row) => {
-    let action: 'create' | 'update' | 'skip';
-    if (inBatch.has(row.sku) || stored.imported.has(row.sku)) action = 'update';
-    else if (stored.before.has(row.sku)) action = updateMode ? 'update' : 'skip';
-    else action = 'create';
-    if (action !== 'skip') inBatch.add(row.sku);
-    return { row, action };
-  });
 }
 
 /** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
@@ -246,14 +239,15 @@ export async function runImport(
     const heapLimit = process.memoryUsage().heapUsed + HEAP_GARBAGE_BUDGET;
 
     /**
-     * The write of a batch runs while the next one is read and mapped (on SQLite in the writer's
-     * worker thread). Its outcome is counted before the next batch is classified: storedSkus is
-     * answered after the write before it (an ordered writer), or waits for it.
+     * The writes of the batches before run while the next one is read and mapped (on SQLite in the
+     * writer's worker thread, which classifies and writes a batch in one go), one after the other:
+     * up to WRITES_AHEAD are asked for before the oldest must be done, so the writer finds the next
+     * batch waiting when it finishes one. Each write counts its own outcome when it is done.
      */
-    let inFlight: Promise<void> = Promise.resolve();
+    const writes: Array<Promise<void>> = [];
     let writeFailure: { error: unknown } | undefined;
-    const settle = async () => {
-      await inFlight;
+    const settle = async (pending = 0) => {
+      while (writes.length > pending) await writes.shift();
       if (writeFailure) throw writeFailure.error;
     };
     let phaseMessage: string | undefined;
@@ -265,40 +259,80 @@ export async function runImport(
     // Progress at least every 250 ms, also while a batch or an index is being written.
     const ticker = setInterval(tick, 50);
 
-    const flush = async () => {
-      const rows = batch;
-      const errorsBefore = pendingErrors;
-      batch = [];
-      pendingErrors = 0;
-      if (!writer.ordered) await settle();
-      const stored = await writer.storedSkus(rows.map((r) => r.sku));
-      await settle();
-      const classified = classifyBatch(rows, stored, request.updateMode);
-      const toWrite = classified.filter((c) => c.action !== 'skip');
-      counts.skipped += classified.length - toWrite.length;
-      const paths = toWrite.flatMap(({ row }) => [
+    const pathsOf = (rows: MappedRow[]) =>
+      rows.flatMap((row) => [
         ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
         ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
       ]);
-      // Nothing is being written now, so new categories never wait for the writer's lock.
-      await resolver.ensure(paths, () => writer.beforeOtherWrite());
-      const items: RowToWrite[] = toWrite.map(({ row }) => ({
+    const lacksCategory = ({ categories }: MappedRow) =>
+      (categories.vendor !== undefined && resolver.peek('vendor', categories.vendor) === undefined) ||
+      (categories.store !== undefined && resolver.peek('store', categories.store) === undefined);
+    /**
+     * New categories are created only for the rows that will be written, so the batch is classified
+     * here first, with nothing being written: the server's connection then never waits for the
+     * writer's lock either. Most new paths come in the first batches, a few later (the bench's
+     * 100k rows: new paths in 14 of 21 ultra-fast batches, 32 of 100 lightning ones).
+     */
+    const createCategories = async (rows: MappedRow[]) => {
+      if (!rows.some(lacksCategory)) return;
+      await settle();
+      const stored = await writer.storedSkus(rows.map((r) => r.sku));
+      const written = classifyBatch(rows, stored, request.updateMode).filter((c) => c.action !== 'skip');
+      await withoutAutoCheckpoint(deps.db, deps.dialect, () => resolver.ensure(pathsOf(written.map((c) => c.row))));
+    };
+
+    /**
+     * A batch that brings new categories needs the writer idle (the server's connection creates
+     * them). With plan.holdForCategories it is held while the writes before it finish and the next
+     * batch is read, then its categories and the next one's are created at once and both are
+     * written, in order: the writer is idle only while categories are created, not while a batch
+     * is read.
+     */
+    let held: { rows: MappedRow[]; errorsBefore: number; drained: Promise<void> } | undefined;
+    const post = (rows: MappedRow[], errorsBefore: number) => {
+      // A row to be skipped may lack its categories (none were created for it): it is never written.
+      const items: RowToWrite[] = rows.map((row) => ({
         row,
         vendorCategoryId: resolver.resolve('vendor', row.categories.vendor),
         storeCategoryId: resolver.resolve('store', row.categories.store),
       }));
-      const actionOf = new Map(toWrite.map((c) => [c.row, c.action]));
-      inFlight = writer.write(items, plan.style).then(
-        (outcome) => {
-          for (const { row } of outcome.written) counts[actionOf.get(row) === 'create' ? 'imported' : 'updated'] += 1;
-          for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
-          counts.current += rows.length + errorsBefore;
-          currentProduct = rows.at(-1)?.name ?? currentProduct;
-        },
-        (error: unknown) => {
-          writeFailure = { error };
-        },
+      writes.push(
+        writer.write(items, plan.style, request.updateMode).then(
+          (outcome) => {
+            counts.imported += outcome.created;
+            counts.updated += outcome.updated;
+            counts.skipped += outcome.skipped;
+            for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
+            counts.current += rows.length + errorsBefore;
+            currentProduct = rows.at(-1)?.name ?? currentProduct;
+          },
+          (error: unknown) => {
+            writeFailure = { error };
+          },
+        ),
       );
+    };
+
+    const flush = async (last = false) => {
+      const rows = batch;
+      const errorsBefore = pendingErrors;
+      batch = [];
+      pendingErrors = 0;
+      const lacking = rows.some(lacksCategory);
+      if (lacking && plan.holdForCategories && !held && !last) {
+        held = { rows, errorsBefore, drained: settle() };
+        // Awaited with the next batch; a write that failed meanwhile fails the import there.
+        held.drained.catch(() => undefined);
+      } else {
+        const batches = held ? [held, { rows, errorsBefore }] : [{ rows, errorsBefore }];
+        if (held) await held.drained;
+        held = undefined;
+        if (lacking || batches.length > 1) await createCategories(batches.flatMap((b) => b.rows));
+        for (const b of batches) {
+          await settle(WRITES_AHEAD - 1);
+          post(b.rows, b.errorsBefore);
+        }
+      }
       tick();
       if (process.memoryUsage().heapUsed > heapLimit) collectGarbage();
       // Lets SSE progress and other requests through between batches.
@@ -324,10 +358,10 @@ export async function runImport(
           }
         }
       }
-      if (!signal.aborted) await flush();
+      if (!signal.aborted) await flush(true);
       await settle();
     } finally {
-      await inFlight;
+      await Promise.all(writes);
       try {
         await writer.close();
         if (rebuildIndexes) {

@@ -9,8 +9,11 @@ export interface RowToWrite {
   storeCategoryId: number | null;
 }
 
+/** What a write did: rows created, updated and skipped (by classifyBatch's rule), and the rows that failed. */
 export interface WriteOutcome {
-  written: RowToWrite[];
+  created: number;
+  updated: number;
+  skipped: number;
   failed: Array<{ item: RowToWrite; reason: string }>;
 }
 
@@ -23,13 +26,36 @@ export interface StoredSkus {
   before: Set<string>;
 }
 
+export type WriteAction = 'create' | 'update' | 'skip';
+
+/**
+ * The import's classification of a batch from what is stored: a SKU this import already wrote is
+ * updated whatever the update mode (a later row of the same file wins), one that was there before
+ * is updated or skipped by the mode, a repeat inside the batch updates the first. The SQLite
+ * writer's worker applies the same rule inside its write transaction (sqlite-worker.mjs, plain
+ * JavaScript, so written out there again).
+ */
+export function classifyBatch<T extends { sku: string }>(rows: T[], stored: StoredSkus, updateMode: boolean) {
+  const inBatch = new Set<string>();
+  return rows.map((row) => {
+    let action: WriteAction;
+    if (inBatch.has(row.sku) || stored.imported.has(row.sku)) action = 'update';
+    else if (stored.before.has(row.sku)) action = updateMode ? 'update' : 'skip';
+    else action = 'create';
+    if (action !== 'skip') inBatch.add(row.sku);
+    return { row, action };
+  });
+}
+
+/**
+ * Writes are carried out one after the other in the order asked, each seeing the ones before:
+ * the import asks for the next while one is being written, and never waits in between.
+ */
 export interface ProductWriter {
-  /** True when requests are served one after the other in the order made (a read sees every earlier write). */
-  ordered: boolean;
+  /** The stored SKUs among these; asked only with no write pending (the import settles first). */
   storedSkus(skus: string[]): Promise<StoredSkus>;
-  write(items: RowToWrite[], style: TransactionStyle): Promise<WriteOutcome>;
-  /** Called before the server's own connection writes (new categories) between two batches. */
-  beforeOtherWrite(): Promise<void>;
+  /** Writes the rows, skipping or updating by classifyBatch's rule. */
+  write(items: RowToWrite[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome>;
   close(): Promise<void>;
 }
 
@@ -67,9 +93,9 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
 /**
  * SQLite: a worker thread with its own connection (sqlite-worker.mjs, 'product-writer'), so that
  * the rows are written on the second core while this thread reads and maps the next batch, and the
- * event loop never waits on the database. The worker answers in the order it is asked, so a
- * storedSkus sent after a write sees that write. There, one prepared INSERT (or upsert for a SKU
- * already stored) per row, the product triggers set aside for the batch and applied set-based,
+ * event loop never waits on the database. The worker answers in the order it is asked, and
+ * classifies each batch's rows itself inside the write transaction. There, one prepared INSERT
+ * (or upsert for a SKU already stored) per row, the product triggers set aside for the batch and applied set-based,
  * better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change on an
  * existing SKU.
  */
@@ -78,26 +104,15 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
   const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at');
   const worker = startSqliteWorker({ kind: 'product-writer', file, columns, updates });
   return {
-    ordered: true,
     async storedSkus(skus) {
       const found = await worker.call<{ imported: string[]; before: string[] }>('stored', { skus });
       return { imported: new Set(found.imported), before: new Set(found.before) };
     },
-    async write(items, style) {
+    async write(items, style, updateMode) {
       const now = new Date().toISOString();
       const rows = items.map((item) => rowValues(shape, item, now));
-      const { failed } = await worker.call<{ failed: Array<[number, string]> }>('write', { rows, perRow: style === 'per-row' });
-      if (!failed.length) return { written: items, failed: [] };
-      const reasons = new Map(failed);
-      return {
-        written: items.filter((_, i) => !reasons.has(i)),
-        failed: failed.map(([i, reason]) => ({ item: items[i]!, reason })),
-      };
-    },
-    async beforeOtherWrite() {
-      // The writer's WAL is copied into the database here, on the worker: the next commit on the
-      // server's connection would otherwise do it (up to 32 MB) on the event loop.
-      await worker.call('checkpoint');
+      const outcome = await worker.call<Omit<WriteOutcome, 'failed'> & { failed: Array<[number, string]> }>('write', { rows, perRow: style === 'per-row', updateMode });
+      return { ...outcome, failed: outcome.failed.map(([i, reason]) => ({ item: items[i]!, reason })) };
     },
     async close() {
       try {
@@ -121,47 +136,62 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
   };
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
   const written = new Set<string>();
-  return {
-    ordered: false,
-    async storedSkus(skus) {
-      const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
-      const found: StoredSkus = { imported: new Set(), before: new Set() };
-      for (const { sku } of rows) (written.has(sku) ? found.imported : found.before).add(sku);
-      return found;
-    },
-    async write(items, style) {
-      const now = new Date().toISOString();
-      if (style === 'batch') {
+  const storedSkus = async (skus: string[]) => {
+    const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
+    const found: StoredSkus = { imported: new Set(), before: new Set() };
+    for (const { sku } of rows) (written.has(sku) ? found.imported : found.before).add(sku);
+    return found;
+  };
+  /** Classifies, then writes what is not skipped; counted by the classification. */
+  const write = async (all: RowToWrite[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
+    const classified = classifyBatch(all.map((item) => ({ item, sku: item.row.sku })), await storedSkus(all.map((item) => item.row.sku)), updateMode);
+    const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row.item);
+    const outcome = await writeRows(items, style);
+    const failed = new Set(outcome.failed.map((f) => f.item));
+    const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
+    for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row.item)) tally[action === 'create' ? 'created' : 'updated'] += 1;
+    return tally;
+  };
+  const writeRows = async (items: RowToWrite[], style: TransactionStyle): Promise<{ failed: WriteOutcome['failed'] }> => {
+    const now = new Date().toISOString();
+    if (style === 'batch') {
+      try {
+        await db.transaction().execute(async (trx) => {
+          // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
+          const lastBySku = [...new Map(items.map((i) => [i.row.sku, i])).values()];
+          for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
+        });
+        for (const item of items) written.add(item.row.sku);
+        return { failed: [] };
+      } catch {
+        // Retried row by row below.
+      }
+    }
+    const failed: WriteOutcome['failed'] = [];
+    await db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        await sql`savepoint import_row`.execute(trx);
         try {
-          await db.transaction().execute(async (trx) => {
-            // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
-            const lastBySku = [...new Map(items.map((i) => [i.row.sku, i])).values()];
-            for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
-          });
-          for (const item of items) written.add(item.row.sku);
-          return { written: items, failed: [] };
-        } catch {
-          // Retried row by row below.
+          await upsert(trx, [item], now);
+          await sql`release savepoint import_row`.execute(trx);
+          written.add(item.row.sku);
+        } catch (err) {
+          await sql`rollback to savepoint import_row`.execute(trx);
+          failed.push({ item, reason: reasonOf(err) });
         }
       }
-      const outcome: WriteOutcome = { written: [], failed: [] };
-      await db.transaction().execute(async (trx) => {
-        for (const item of items) {
-          await sql`savepoint import_row`.execute(trx);
-          try {
-            await upsert(trx, [item], now);
-            await sql`release savepoint import_row`.execute(trx);
-            outcome.written.push(item);
-          } catch (err) {
-            await sql`rollback to savepoint import_row`.execute(trx);
-            outcome.failed.push({ item, reason: reasonOf(err) });
-          }
-        }
-      });
-      for (const item of outcome.written) written.add(item.row.sku);
-      return outcome;
+    });
+    return { failed };
+  };
+  // One write at a time, in the order asked: a batch's classification must see the batches before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    storedSkus,
+    write(items, style, updateMode) {
+      const done = queue.then(() => write(items, style, updateMode));
+      queue = done.catch(() => undefined);
+      return done;
     },
-    async beforeOtherWrite() {},
     async close() {},
   };
 }

@@ -1,7 +1,7 @@
 import { gtinProblem, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { parseCategoryHierarchy, pathTooDeep, tidyName, type CategoryPaths, type HierarchyPart } from './category-paths.js';
-import { readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
+import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
+import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
 export const IMPORTABLE_COLUMNS = [
@@ -30,31 +30,31 @@ const TEXT_LIMITS: Partial<Record<ImportableColumn, number>> = {
 const WEB_ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
 
 type CellReader = (text: string) => Read<ColumnValue>;
+const notWebAddress = (url: string) => new CellProblem(`'${url}' is not a web address`);
 
 /** How each mapped field reads its cell; empty cells take the product form's defaults or null. */
 function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>, checkOnly: boolean): CellReader | undefined {
-  const text = (max: number): CellReader => (v) =>
-    v.length > max ? { ok: false, reason: `longer than ${max} characters` } : { ok: true, value: v === '' ? null : v };
+  const text = (max: number): CellReader => (v) => (v.length > max ? new CellProblem(`longer than ${max} characters`) : v === '' ? null : v);
   const amount = (decimals?: number, factor = 1): CellReader => (v) => {
-    if (v === '') return { ok: true, value: null };
+    if (v === '') return null;
     const read = readAmount(v, decimals);
-    return read.ok && factor !== 1 ? { ok: true, value: Math.round(read.value * factor * 10_000) / 10_000 } : read;
+    return factor !== 1 && typeof read === 'number' ? Math.round(read * factor * 10_000) / 10_000 : read;
   };
   switch (field) {
     case 'mfn': case 'brand': case 'google_category': case 'meta_title': case 'meta_description': case 'meta_keywords':
       return text(TEXT_LIMITS[field]!);
     case 'gtin':
       return (v) => {
-        if (v === '') return { ok: true, value: null };
+        if (v === '') return null;
         const problem = gtinProblem(v);
-        return problem ? { ok: false, reason: problem } : { ok: true, value: v };
+        return problem ? new CellProblem(problem) : v;
       };
     case 'short_description': case 'description':
       // Plain text needs no parsing; HTML goes through the same allow-list as the product form.
       // Sanitising never rejects a value, so a dry run (checkOnly) skips it.
-      return (v) => ({ ok: true, value: v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v });
+      return (v) => (v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v);
     case 'stock':
-      return (v) => (v === '' ? { ok: true, value: 0 } : readStock(v));
+      return (v) => (v === '' ? 0 : readStock(v));
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
       return amount(2);
     case 'weight':
@@ -63,14 +63,14 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
       return amount(undefined, unitFactor(header, 'dimension', settings.dimension_unit));
     case 'published': case 'featured':
       return (v) => {
-        if (v === '') return { ok: true, value: field === 'published' ? 1 : 0 };
+        if (v === '') return field === 'published' ? 1 : 0;
         const read = readBoolean(v);
-        return read.ok ? { ok: true, value: read.value ? 1 : 0 } : read;
+        return typeof read === 'boolean' ? Number(read) : read;
       };
     case 'visibility':
-      return (v) => (v === '' ? { ok: true, value: 'public' } : readVisibility(v));
+      return (v) => (v === '' ? 'public' : readVisibility(v));
     case 'image_url':
-      return (v) => (v === '' ? { ok: true, value: null } : WEB_ADDRESS.test(v) ? { ok: true, value: v } : { ok: false, reason: `'${v}' is not a web address` });
+      return (v) => (v === '' ? null : WEB_ADDRESS.test(v) ? v : notWebAddress(v));
     default:
       return undefined;
   }
@@ -78,12 +78,12 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
 
 /** The 'Images' cell as Bosun's exports write it: image URL first (may be empty), then the gallery. */
 function readImages(cell: string): Read<{ imageUrl: string | null; images: string[] }> {
-  if (cell === '') return { ok: true, value: { imageUrl: null, images: [] } };
+  if (cell === '') return { imageUrl: null, images: [] };
   const [first, ...rest] = cell.split(',').map((s) => s.trim());
   for (const url of [first, ...rest]) {
-    if (url && !WEB_ADDRESS.test(url)) return { ok: false, reason: `'${url}' is not a web address` };
+    if (url && !WEB_ADDRESS.test(url)) return notWebAddress(url);
   }
-  return { ok: true, value: { imageUrl: first || null, images: rest.filter(Boolean) } };
+  return { imageUrl: first || null, images: rest.filter(Boolean) };
 }
 
 export interface RowMapper {
@@ -133,9 +133,9 @@ export function createRowMapper(
     return path.length ? path : undefined;
   };
 
-  const hierarchyParts = new Map<string, HierarchyPart>();
+  const readHierarchy = createHierarchyReader();
   const readCategories = (cells: string[]): CategoryPaths => {
-    const fromHierarchy = hierarchyAt >= 0 ? parseCategoryHierarchy(cell(cells, hierarchyAt), hierarchyParts) : {};
+    const fromHierarchy = hierarchyAt >= 0 ? readHierarchy(cell(cells, hierarchyAt)) : {};
     return {
       vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
       store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
@@ -160,14 +160,14 @@ export function createRowMapper(
       for (const reader of readers) {
         const text = cell(cells, reader.at);
         const read = reader.read(text);
-        if (!read.ok) return fail(reader.header, text, read.reason);
-        values[reader.slot] = read.value;
+        if (read instanceof CellProblem) return fail(reader.header, text, read.reason);
+        values[reader.slot] = read;
       }
       if (imagesAt >= 0) {
         const read = readImages(cell(cells, imagesAt));
-        if (!read.ok) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
-        values[imageUrlSlot] = read.value.imageUrl;
-        values[imagesSlot] = JSON.stringify(read.value.images);
+        if (read instanceof CellProblem) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
+        values[imageUrlSlot] = read.imageUrl;
+        values[imagesSlot] = JSON.stringify(read.images);
       }
       const categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
