@@ -29,8 +29,15 @@ export function serverBundleIsStale() {
   return Math.max(...sources.map(newestMtime)) > fs.statSync(serverBundle).mtimeMs;
 }
 
+/**
+ * Packages the export's worker threads must not load: each thread would hold its own copy (zod and
+ * the shared schemas cost a worker about 13 MB). The layouts import shared modules by path for that.
+ */
+const notInExportWorker = ['zod'];
+
 export async function buildServer() {
-  await esbuild.build({
+  const { metafile } = await esbuild.build({
+    metafile: true,
     // The export worker is its own entry: a worker thread loads it by URL beside server.mjs.
     entryPoints: {
       server: path.join(root, 'server/src/server.ts'),
@@ -54,6 +61,9 @@ export async function buildServer() {
       },
     ],
   });
+  const workerImports = Object.entries(metafile.outputs).find(([file]) => file.endsWith('export-worker.mjs'))[1].imports;
+  const unwanted = [...new Set(workerImports.map((i) => i.path).filter((p) => notInExportWorker.includes(p)))];
+  if (unwanted.length) throw new Error(`server/dist/export-worker.mjs imports ${unwanted.join(', ')}: import shared modules by path (@bosun/shared/csv), not the index`);
   for (const file of copied) fs.copyFileSync(path.join(root, file), path.join(outDir, path.basename(file)));
 }
 

@@ -31,10 +31,4 @@ export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
   direct: 'Every Bosun field in its own column, with the category trees as ParentCategory, Subcategory1, Subcategory2, ...',
 };
 
-/** Direct layout: category levels per tree, named so the importer's auto-mapping recognises them. */
-export const directCategoryHeaders = (tree: 'Vendor' | 'Store') => [
-  `${tree} ParentCategory`,
-  ...[1, 2, 3, 4].map((n) => `${tree} Subcategory${n}`),
-];
-
 export const downloadTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });

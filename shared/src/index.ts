@@ -12,6 +12,7 @@ export * from './gtin.js';
 export * from './product-form.js';
 export * from './csv.js';
 export * from './export.js';
+export * from './export-headers.js';
 export * from './import-fields.js';
 export * from './import-automap.js';
 export * from './import.js';

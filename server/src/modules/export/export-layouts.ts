@@ -1,4 +1,8 @@
-import { csvCell, directCategoryHeaders, moneyCell, type ExportMode, type Settings } from '@bosun/shared';
+import type { ExportMode, Settings } from '@bosun/shared';
+// The modules themselves, not the package's index: the worker threads load this file, and the
+// index brings zod and every schema with it.
+import { csvCell, moneyCell } from '@bosun/shared/csv';
+import { directCategoryHeaders } from '@bosun/shared/export-headers';
 
 /**
  * The two CSV layouts over a product read as a positional row (EXPORT_FIELDS order): the export
