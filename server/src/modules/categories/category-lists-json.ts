@@ -63,8 +63,9 @@ const CLOSE_OBJECT = 0x7d;
 /**
  * Writes the fixed text straight into one UTF-8 buffer, each row's JSON twice (tree and flat
  * list) without its closing brace, and notes where each count goes. No intermediate strings: a
- * first read after a change used to build ~10,000 of them and a 3 MB join (10 ms for 5,000
- * categories, and garbage that brought on major collections).
+ * first read after a change used to build ~10,000 of them and a 3 MB join, whose garbage brought
+ * on major collections (npm run bench, 5,000 categories over 1M products, server time of the first
+ * read after a change, p50 / p95: 45.8 / 104.3 ms before, 32.1 / 36.0 ms with this and the render below).
  */
 export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: CategoryListNames): CategoryListsLayout {
   const rowsInIdOrder = Int32Array.from(rows.keys()).sort((a, b) => rows[a]!.id - rows[b]!.id);
@@ -79,6 +80,7 @@ export function layoutCategoryLists(rows: readonly CategoryJsonRow[], names: Cat
   const copies = names.flat ? 2 : 1;
   const head = `{"${names.tree}":[`;
   const flatHead = names.flat ? `],"${names.flat}":[` : '';
+  // Exact but for the separators: at most 2 bytes per row and list (',' in the tree, '},' in the flat list), and the closing '}' and ']}'.
   let size = head.length + flatHead.length + 3 + copies * 2 * rows.length;
   for (const row of rows) size += copies * (Buffer.byteLength(row.json) - 1 + PRODUCT_COUNT_KEY.length) + SUBCATEGORIES_KEY.length + 2;
   const fixed = Buffer.allocUnsafeSlow(size);
