@@ -99,13 +99,10 @@ interface ExportColumn {
   cell: (row: ExportRow, lookups: ExportLookups) => string;
 }
 
-const text = (field: ExportField) => {
+/** The field's text or number as its cell. */
+const plain = (field: ExportField) => {
   const at = AT[field];
-  return (r: ExportRow) => csvCell(r[at] as string | null);
-};
-const num = (field: ExportField) => {
-  const at = AT[field];
-  return (r: ExportRow) => csvCell(r[at] as number | null);
+  return (r: ExportRow) => csvCell(r[at]);
 };
 const money = (field: ExportField) => {
   const at = AT[field];
@@ -152,32 +149,32 @@ const flag = (v: number | null) => (v === 1 ? 1 : 0);
 function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
     { header: 'Type', cell: constant('simple') },
-    { header: 'SKU', cell: text('sku') },
-    { header: 'GTIN, UPC, EAN, or ISBN', cell: text('gtin') },
-    { header: 'Name', cell: text('name') },
+    { header: 'SKU', cell: plain('sku') },
+    { header: 'GTIN, UPC, EAN, or ISBN', cell: plain('gtin') },
+    { header: 'Name', cell: plain('name') },
     { header: 'Published', cell: oneOf(published, flag) },
     { header: 'Is featured?', cell: oneOf(featured, flag) },
     { header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) },
-    { header: 'Short description', cell: text('short_description') },
-    { header: 'Description', cell: text('description') },
+    { header: 'Short description', cell: plain('short_description') },
+    { header: 'Description', cell: plain('description') },
     { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)) },
-    { header: 'Stock', cell: num('stock') },
+    { header: 'Stock', cell: plain('stock') },
     ...measureColumns(units),
     { header: 'Sale price', cell: money('special_price') },
     { header: 'Regular price', cell: money('list_price') },
     { header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Brands', cell: text('brand') },
+    { header: 'Brands', cell: plain('brand') },
     { header: 'Category Path', cell: (r, l) => l.categoryPathCell(vendorCategoryId(r), storeCategoryId(r)) },
     // Fields WooCommerce has no column for travel as product meta, which its importer keeps.
-    { header: 'Meta: mfn', cell: text('mfn') },
+    { header: 'Meta: mfn', cell: plain('mfn') },
     { header: 'Meta: market_price', cell: money('market_price') },
     { header: 'Meta: vendor_cost', cell: money('vendor_cost') },
-    { header: 'Meta: google_category', cell: text('google_category') },
+    { header: 'Meta: google_category', cell: plain('google_category') },
     { header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) },
-    { header: 'Meta: meta_title', cell: text('meta_title') },
-    { header: 'Meta: meta_description', cell: text('meta_description') },
-    { header: 'Meta: meta_keywords', cell: text('meta_keywords') },
+    { header: 'Meta: meta_title', cell: plain('meta_title') },
+    { header: 'Meta: meta_description', cell: plain('meta_description') },
+    { header: 'Meta: meta_keywords', cell: plain('meta_keywords') },
     { header: 'Meta: vendor', cell: vendorCell },
   ];
 }
@@ -185,10 +182,10 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): Ex
 /** Weight and the dimensions, with the settings' units in their headers (both layouts). */
 function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: `Weight (${units.weight_unit})`, cell: num('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: num('length') },
-    { header: `Width (${units.dimension_unit})`, cell: num('width') },
-    { header: `Height (${units.dimension_unit})`, cell: num('height') },
+    { header: `Weight (${units.weight_unit})`, cell: plain('weight') },
+    { header: `Length (${units.dimension_unit})`, cell: plain('length') },
+    { header: `Width (${units.dimension_unit})`, cell: plain('width') },
+    { header: `Height (${units.dimension_unit})`, cell: plain('height') },
   ];
 }
 
@@ -198,27 +195,27 @@ function levelColumns(tree: 'Vendor' | 'Store', categoryId: (r: ExportRow) => nu
 
 function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: 'SKU', cell: text('sku') },
-    { header: 'Name', cell: text('name') },
-    { header: 'MFN', cell: text('mfn') },
-    { header: 'GTIN', cell: text('gtin') },
-    { header: 'Brand', cell: text('brand') },
-    { header: 'Short Description', cell: text('short_description') },
-    { header: 'Description', cell: text('description') },
-    { header: 'Stock', cell: num('stock') },
+    { header: 'SKU', cell: plain('sku') },
+    { header: 'Name', cell: plain('name') },
+    { header: 'MFN', cell: plain('mfn') },
+    { header: 'GTIN', cell: plain('gtin') },
+    { header: 'Brand', cell: plain('brand') },
+    { header: 'Short Description', cell: plain('short_description') },
+    { header: 'Description', cell: plain('description') },
+    { header: 'Stock', cell: plain('stock') },
     { header: 'List Price', cell: money('list_price') },
     { header: 'Market Price', cell: money('market_price') },
     { header: 'Vendor Cost', cell: money('vendor_cost') },
     { header: 'Special Price', cell: money('special_price') },
     ...measureColumns(units),
-    { header: 'Google Category', cell: text('google_category') },
+    { header: 'Google Category', cell: plain('google_category') },
     { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
     { header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) },
     { header: 'Visibility', cell: oneOf(visibility, (v) => v) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Meta Title', cell: text('meta_title') },
-    { header: 'Meta Description', cell: text('meta_description') },
-    { header: 'Meta Keywords', cell: text('meta_keywords') },
+    { header: 'Meta Title', cell: plain('meta_title') },
+    { header: 'Meta Description', cell: plain('meta_description') },
+    { header: 'Meta Keywords', cell: plain('meta_keywords') },
     { header: 'Vendor', cell: vendorCell },
     ...levelColumns('Vendor', vendorCategoryId),
     ...levelColumns('Store', storeCategoryId),

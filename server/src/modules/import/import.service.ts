@@ -10,7 +10,7 @@ import {
   type ImportRowError,
   type PreviewRow,
 } from '@bosun/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -22,7 +22,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { classifyBatch, createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
+import { classifyBatch, createPostgresWriter, createSqliteWriter, existingSkusIn, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -95,35 +95,18 @@ function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping,
 }
 
 /**
- * The dry run's create / update / skip, as classifyBatch decides them in the import (product-writer.ts): the dry run
- * writes nothing, so it remembers the SKUs it has counted instead of finding them stored.
+ * The dry run's create / update / skip, by the import's rule (classifyBatch): the dry run writes
+ * nothing, so the SKUs it has counted stand for the ones the import would have written.
  */
 class SkuLedger {
   private readonly seen = new Set<string>();
   constructor(private readonly updateMode: boolean) {}
 
   classify<T extends { sku: string }>(rows: T[], existing: Set<string>) {
-    const plan: Array<{ row: T; action: 'create' | 'update' | 'skip' }> = [];
-    for (const row of rows) {
-      // A later row of the same file updates the earlier one, whatever the update mode.
-      if (this.seen.has(row.sku)) plan.push({ row, action: 'update' });
-      else if (existing.has(row.sku)) plan.push({ row, action: this.updateMode ? 'update' : 'skip' });
-      else plan.push({ row, action: 'create' });
-      if (plan.at(-1)!.action !== 'skip') this.seen.add(row.sku);
-    }
+    const plan = classifyBatch(rows, { imported: this.seen, before: existing }, this.updateMode);
+    for (const { row, action } of plan) if (action !== 'skip') this.seen.add(row.sku);
     return plan;
   }
-}
-
-/** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
-async function existingSkusIn(db: Kysely<DB>, dialect: Dialect, skus: string[]): Promise<Set<string>> {
-  const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
-  const rows = await db
-    .selectFrom('products')
-    .select('sku')
-    .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
-    .execute();
-  return new Set(rows.map((r) => r.sku));
 }
 
 /**

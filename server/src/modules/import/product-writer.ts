@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { startSqliteWorker } from '../../db/sqlite-worker-client.js';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
@@ -90,6 +91,17 @@ function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnVal
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
+export async function existingSkusIn(db: Kysely<DB>, dialect: Dialect, skus: string[]): Promise<Set<string>> {
+  const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
+  const rows = await db
+    .selectFrom('products')
+    .select('sku')
+    .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
+    .execute();
+  return new Set(rows.map((r) => r.sku));
+}
+
 /**
  * SQLite: a worker thread with its own connection (sqlite-worker.mjs, 'product-writer'), so that
  * the rows are written on the second core while this thread reads and maps the next batch, and the
@@ -137,9 +149,8 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
   const written = new Set<string>();
   const storedSkus = async (skus: string[]) => {
-    const rows = await db.selectFrom('products').select('sku').where('sku', '=', sql<string>`any(${skus})`).execute();
     const found: StoredSkus = { imported: new Set(), before: new Set() };
-    for (const { sku } of rows) (written.has(sku) ? found.imported : found.before).add(sku);
+    for (const sku of await existingSkusIn(db, 'postgres', skus)) (written.has(sku) ? found.imported : found.before).add(sku);
     return found;
   };
   /** Classifies, then writes what is not skipped; counted by the classification. */
