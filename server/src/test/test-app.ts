@@ -102,18 +102,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
 }
 
-/** A multipart/form-data body for app.inject, as a browser's FormData would send it. */
-export function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer; type?: string }) {
+/**
+ * A multipart/form-data body for app.inject, as a browser's FormData would send it (the web app
+ * appends the fields first; fieldsLast sends them after the file, as another client might).
+ */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer; type?: string }, options: { fieldsLast?: boolean } = {}) {
   const boundary = `----bosun${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
+  const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const fileParts: Buffer[] = [];
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
-    parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
-    parts.push(Buffer.from('\r\n'));
+    fileParts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    fileParts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
+    fileParts.push(Buffer.from('\r\n'));
   }
+  const parts = options.fieldsLast ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

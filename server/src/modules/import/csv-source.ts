@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { isAscii } from 'node:buffer';
-import type { Transform } from 'node:stream';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { Readable, type Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
@@ -14,25 +14,60 @@ export interface CsvFormat {
   hasBom: boolean;
 }
 
-const HEAD_BYTES = 64 * 1024;
+/** The bytes the format is told from. */
+export const HEAD_BYTES = 64 * 1024;
 
-/**
- * Reads the file's head to tell its encoding (a BOM, else strict UTF-8 over the head, else
- * Windows-1252, which also reads Latin-1) and its delimiter (the most frequent of , ; and tab in
- * the header line, outside quotes).
- */
+/** The file's bytes: read from a path, or handed over as they arrive (an upload read while it is spooled). */
+export type ByteSource = string | AsyncIterable<Buffer>;
+
+/** Reads the file's head and tells its format (formatOfHead). */
 export async function detectFormat(path: string, utf8Valid: boolean): Promise<CsvFormat> {
   const handle = await fs.promises.open(path, 'r');
   const head = Buffer.alloc(HEAD_BYTES);
   const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
   await handle.close();
-  const bytes = head.subarray(0, bytesRead);
+  return formatOfHead(head.subarray(0, bytesRead), utf8Valid);
+}
+
+/**
+ * The encoding (a BOM, else UTF-8 when every byte of the file is, utf8Valid, else Windows-1252,
+ * which also reads Latin-1) and the delimiter (the most frequent of , ; and tab in the header
+ * line, outside quotes), from the file's first HEAD_BYTES.
+ */
+export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
   let encoding: Encoding = utf8Valid ? 'utf-8' : 'windows-1252';
   let hasBom = false;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) [encoding, hasBom] = ['utf-8', true];
   else if (bytes[0] === 0xff && bytes[1] === 0xfe) [encoding, hasBom] = ['utf-16le', true];
   const text = iconv.decode(bytes, encoding === 'utf-8' ? 'utf8' : encoding === 'utf-16le' ? 'utf16le' : 'win1252');
   return { encoding, hasBom, delimiter: detectDelimiter(text) };
+}
+
+/**
+ * The first HEAD_BYTES (or the whole source when shorter) of a source read once, and all of it
+ * again from its start: the chunks read for the head come first, then the rest as it arrives.
+ */
+export async function splitHead(chunks: AsyncIterable<Buffer>): Promise<{ head: Buffer; all: AsyncIterable<Buffer> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const read: Buffer[] = [];
+  let bytes = 0;
+  let ended = false;
+  while (bytes < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    read.push(next.value);
+    bytes += next.value.length;
+  }
+  async function* all() {
+    yield* read;
+    read.length = 0;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(read).subarray(0, HEAD_BYTES), all: all() };
 }
 
 export function detectDelimiter(text: string): Delimiter {
@@ -61,12 +96,12 @@ export const READ_CHUNK = 64 * 1024;
  * chunk goes through a StringDecoder, as iconv-lite's does, which keeps a character cut at the
  * chunk's edge for the next one.
  */
-async function* utf8Chunks(path: string): AsyncGenerator<string> {
+async function* utf8Chunks(source: ByteSource): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   // True when the decoder may hold the first bytes of a character: the next chunk goes through it too.
   let decoding = false;
   let first = true;
-  for await (const chunk of fs.createReadStream(path, { highWaterMark: READ_CHUNK }) as AsyncIterable<Buffer>) {
+  for await (const chunk of bytesOf(source)) {
     const ascii = isAscii(chunk);
     let text = !decoding && ascii ? chunk.toString('latin1') : decoder.write(chunk);
     decoding = !ascii;
@@ -78,11 +113,46 @@ async function* utf8Chunks(path: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-function decodedStream(path: string, format: CsvFormat): AsyncIterable<string> {
-  if (format.encoding === 'utf-8') return utf8Chunks(path);
-  const raw = fs.createReadStream(path, { highWaterMark: READ_CHUNK });
+const bytesOf = (source: ByteSource): AsyncIterable<Buffer> => (typeof source === 'string' ? fs.createReadStream(source, { highWaterMark: READ_CHUNK }) : source);
+
+function decodedStream(source: ByteSource, format: CsvFormat): AsyncIterable<string> {
+  if (format.encoding === 'utf-8') return utf8Chunks(source);
+  const raw = typeof source === 'string' ? fs.createReadStream(source, { highWaterMark: READ_CHUNK }) : Readable.from(source, { objectMode: false });
   // iconv-lite strips the BOM and keeps multi-byte characters whole across chunk edges.
   return raw.pipe(iconv.decodeStream(format.encoding === 'utf-16le' ? 'utf16le' : 'win1252', { stripBOM: true }) as unknown as Transform);
+}
+
+/** Where a character cut at the chunk's end starts (the chunk's length when none is cut). */
+function wholeCharactersLength(chunk: Buffer): number {
+  for (let i = chunk.length - 1; i >= 0 && i >= chunk.length - 4; i--) {
+    const byte = chunk[i]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return i + length > chunk.length ? i : chunk.length;
+  }
+  return chunk.length;
+}
+
+/**
+ * Whether every byte read so far is UTF-8, chunk by chunk without decoding them (decoding 100 MB
+ * into strings only to throw them away cost a quarter of a second). A character cut at a chunk's edge is
+ * checked with the next chunk; one cut by the end of the file counts as valid, as a streaming decoder sees it.
+ */
+export function utf8Check() {
+  let valid = true;
+  let cut: Buffer | undefined;
+  return {
+    get valid() {
+      return valid;
+    },
+    add(chunk: Buffer) {
+      if (!valid) return;
+      const bytes = cut ? Buffer.concat([cut, chunk]) : chunk;
+      const whole = wholeCharactersLength(bytes);
+      valid = isUtf8(bytes.subarray(0, whole));
+      cut = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
+    },
+  };
 }
 
 /** PapaParse's 'greedy' empty line: nothing but whitespace in any cell (checked cell by cell, stopping early). */
@@ -103,10 +173,10 @@ const PapaCore = (Papa as unknown as { Parser: new (config: { delimiter: string;
  * last record for the next one, as its stream wrapper does, but without that wrapper's row-by-row
  * stream (which pauses and re-copies the rest of the chunk every 16 records).
  */
-export async function* readRecordGroups(path: string, format: CsvFormat): AsyncGenerator<string[][]> {
+export async function* readRecordGroups(source: ByteSource, format: CsvFormat): AsyncGenerator<string[][]> {
   let parser: PapaParser | undefined;
   let partial = '';
-  for await (const chunk of decodedStream(path, format)) {
+  for await (const chunk of decodedStream(source, format)) {
     const text = partial + chunk;
     parser ??= new PapaCore({ delimiter: format.delimiter, newline: guessNewline(text.slice(0, 1 << 20)), quoteChar: '"' });
     const { data, meta } = parser.parse(text, 0, true);

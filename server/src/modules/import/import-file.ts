@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, type FieldMapping } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { countRecords, detectFormat, readRecordGroups, type CsvFormat } from './csv-source.js';
+import { countRecords, detectFormat, readRecordGroups, type ByteSource, type CsvFormat } from './csv-source.js';
 
 export interface OpenedCsv {
   format: CsvFormat;
@@ -12,9 +12,13 @@ export interface OpenedCsv {
   groups: AsyncGenerator<{ records: string[][]; firstRow: number }>;
 }
 
-export async function openCsv(path: string, utf8Valid: boolean): Promise<OpenedCsv> {
-  const format = await detectFormat(path, utf8Valid);
-  const source = readRecordGroups(path, format);
+/** A spooled file: its format told from its head and whether all of it read as UTF-8. */
+export async function openCsvFile(path: string, utf8Valid: boolean): Promise<OpenedCsv> {
+  return openCsv(path, await detectFormat(path, utf8Valid));
+}
+
+export async function openCsv(bytes: ByteSource, format: CsvFormat): Promise<OpenedCsv> {
+  const source = readRecordGroups(bytes, format);
   const first = await source.next();
   if (first.done) throw badRequest(IMPORT_MESSAGES.emptyFile, { csvFile: IMPORT_MESSAGES.emptyFile });
   const headers = first.value[0]!.map((h) => h.trim());

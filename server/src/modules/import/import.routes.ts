@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import { vendorIdExists } from '../vendors/vendors.repository.js';
 import { importTemplateCsv } from './import-template.js';
-import { previewImport, runImport } from './import.service.js';
+import { previewImportStream, previewOfUpload, runImport, type PreviewRequest } from './import.service.js';
 import { spoolUpload } from './upload.js';
 
 const errors = errorResponses(400, 401, 403, 413, 415);
@@ -33,6 +33,12 @@ function parseMapping(text: string | undefined): FieldMapping {
 }
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1';
+
+const previewRequest = (fields: Record<string, string>): PreviewRequest => ({
+  mapping: parseMapping(fields.fieldMapping),
+  updateMode: isTrue(fields.updateMode),
+  vendorId: Number(fields.selectedVendor) || undefined,
+});
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('products'));
@@ -57,10 +63,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/products/import/preview', {
     schema: { tags: ['import'], consumes: ['multipart/form-data'], response: { 200: importPreviewResponseSchema, ...errors } },
     handler: async (request) => {
-      const upload = await spoolUpload(request, maxBytes());
+      // The browser sends the fields before the file, so the file is read while it uploads.
+      const upload = await spoolUpload(request, maxBytes(), {
+        ready: (fields) => fields.fieldMapping !== undefined,
+        read: (fields, chunks) => previewImportStream(deps(), chunks, previewRequest(fields)),
+      });
       try {
-        const vendorId = Number(upload.fields.selectedVendor) || undefined;
-        return await previewImport(deps(), upload, parseMapping(upload.fields.fieldMapping), { updateMode: isTrue(upload.fields.updateMode), vendorId });
+        return await previewOfUpload(deps(), { ...upload, streamed: upload.read }, previewRequest(upload.fields));
       } finally {
         await upload.remove();
       }

@@ -20,7 +20,8 @@ import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
-import { checkMapping, countDataRows, openCsv } from './import-file.js';
+import { checkMapping, countDataRows, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
+import { formatOfHead, splitHead, utf8Check, type CsvFormat } from './csv-source.js';
 import { withImportLock } from './import-lock.js';
 import { classifyBatch, createPostgresWriter, createSqliteWriter, existingSkusIn, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
@@ -109,17 +110,54 @@ class SkuLedger {
   }
 }
 
+export interface PreviewRequest {
+  mapping: FieldMapping;
+  updateMode: boolean;
+  vendorId?: number;
+}
+
+/** A preview read from the upload as it arrived, and the format it took the file to have. */
+export interface StreamedPreview {
+  preview: ImportPreviewResponse;
+  format: CsvFormat;
+}
+
+/** The preview of a spooled file. */
+export async function previewImport(deps: ImportDeps, file: ImportFile, request: PreviewRequest): Promise<ImportPreviewResponse> {
+  return previewRecords(deps, await openCsvFile(file.path, file.utf8Valid), request);
+}
+
+/**
+ * The preview read from the upload's bytes while they arrive (and are spooled), so that reading
+ * the file costs no time of its own after the upload. Whether the whole file is UTF-8 is only
+ * known at its end: the head decides meanwhile, and previewOfUpload checks the guess. Measured on
+ * the bench's 100k-row file (102 MB), spool-then-read against read-while-uploading, three
+ * alternating pairs: 2,474 / 2,019, 2,145 / 1,870 and 2,888 / 1,904 ms.
+ */
+export async function previewImportStream(deps: ImportDeps, chunks: AsyncIterable<Buffer>, request: PreviewRequest): Promise<StreamedPreview> {
+  const { head, all } = await splitHead(chunks);
+  const headCheck = utf8Check();
+  headCheck.add(head);
+  const format = formatOfHead(head, headCheck.valid);
+  return { preview: await previewRecords(deps, await openCsv(all, format), request), format };
+}
+
+/**
+ * The streamed preview when the encoding it assumed holds for the whole upload; otherwise (UTF-8
+ * at the head, a Windows-1252 byte further on) the spooled file is read again as Windows-1252.
+ */
+export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { streamed?: StreamedPreview }, request: PreviewRequest): Promise<ImportPreviewResponse> {
+  const { streamed } = upload;
+  if (streamed && (streamed.format.encoding !== 'utf-8' || streamed.format.hasBom || upload.utf8Valid)) return streamed.preview;
+  return previewImport(deps, upload, request);
+}
+
 /**
  * Reads the whole file once, streaming: the first rows as they will be mapped, and a dry run over
  * every row (what would be created, updated, skipped, and the row errors), writing nothing.
  */
-export async function previewImport(
-  deps: ImportDeps,
-  file: ImportFile,
-  mapping: FieldMapping,
-  options: { updateMode: boolean; vendorId?: number },
-): Promise<ImportPreviewResponse> {
-  const csv = await openCsv(file.path, file.utf8Valid);
+async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
+  const { mapping } = options;
   checkMapping(csv.headers, mapping);
   const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
   const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
@@ -186,7 +224,7 @@ export async function runImport(
   signal: AbortSignal,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const csv = await openCsv(file.path, file.utf8Valid);
+  const csv = await openCsvFile(file.path, file.utf8Valid);
   checkMapping(csv.headers, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });

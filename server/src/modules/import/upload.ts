@@ -1,14 +1,14 @@
 import '@fastify/multipart';
-import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
+import { utf8Check } from './csv-source.js';
 
 export interface SpooledUpload {
   path: string;
@@ -29,39 +29,6 @@ export function isCsvUpload(fileName: string, mimeType: string): boolean {
   return mimeType === 'text/csv' || (CSV_TYPES.has(mimeType) && extension === '');
 }
 
-/** Where a character cut at the chunk's end starts (the chunk's length when none is cut). */
-function wholeCharactersLength(chunk: Buffer): number {
-  for (let i = chunk.length - 1; i >= 0 && i >= chunk.length - 4; i--) {
-    const byte = chunk[i]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return i + length > chunk.length ? i : chunk.length;
-  }
-  return chunk.length;
-}
-
-/**
- * Whether every byte read so far is UTF-8, chunk by chunk without decoding them (decoding 100 MB
- * into strings only to throw them away cost a quarter of a second). A character cut at a chunk's edge is
- * checked with the next chunk; one cut by the end of the file counts as valid, as a streaming decoder sees it.
- */
-export function utf8Check() {
-  let valid = true;
-  let cut: Buffer | undefined;
-  return {
-    get valid() {
-      return valid;
-    },
-    add(chunk: Buffer) {
-      if (!valid) return;
-      const bytes = cut ? Buffer.concat([cut, chunk]) : chunk;
-      const whole = wholeCharactersLength(bytes);
-      valid = isUtf8(bytes.subarray(0, whole));
-      cut = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
-    },
-  };
-}
-
 /**
  * Bytes the spool may buffer on the way to the disk. With the streams' default 16 KB every 64 KB
  * the socket delivers waited for its write to the file before the next was read: a 100 MB upload
@@ -70,16 +37,28 @@ export function utf8Check() {
  */
 const SPOOL_BUFFER = 1024 * 1024;
 
+/** Reads the file while it is uploaded: called when the file starts, with the fields sent before it. */
+export interface UploadReader<T> {
+  /** Whether the fields before the file are enough to read it (else it is only spooled). */
+  ready(fields: Record<string, string>): boolean;
+  /** Reads the file's bytes as they arrive; reading slower holds the upload back. */
+  read(fields: Record<string, string>, chunks: AsyncIterable<Buffer>): Promise<T>;
+}
+
 /**
  * Streams the multipart csvFile to a temporary file (never into memory), collecting the other
- * fields whichever order they come in. Over the size limit is a 413; not a CSV a 415.
+ * fields whichever order they come in. Over the size limit is a 413; not a CSV a 415. With a
+ * reader, the file is also read as it arrives; its result is only given when the whole upload
+ * came through, and an error it throws is thrown once the rest of the upload is spooled, so that
+ * the client gets the answer after its upload, as without one.
  */
-export async function spoolUpload(request: FastifyRequest, maxBytes: number): Promise<SpooledUpload> {
+export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: number, reader?: UploadReader<T>): Promise<SpooledUpload & { read?: T }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bosun-import-'));
   const target = path.join(dir, `${randomBytes(8).toString('hex')}.csv`);
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   let file: Omit<SpooledUpload, 'fields' | 'remove'> | undefined;
+  let read: T | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 1024 * 1024 } })) {
       if (part.type === 'field') {
@@ -96,16 +75,37 @@ export async function spoolUpload(request: FastifyRequest, maxBytes: number): Pr
       }
       const utf8 = utf8Check();
       let bytes = 0;
-      const inspect = new Transform({
-        highWaterMark: SPOOL_BUFFER,
-        transform(chunk: Buffer, _enc, done) {
-          bytes += chunk.length;
-          utf8.add(chunk);
-          done(null, chunk);
-        },
-      });
-      await pipeline(part.file, inspect, fs.createWriteStream(target, { highWaterMark: SPOOL_BUFFER }));
+      const spool = fs.createWriteStream(target, { highWaterMark: SPOOL_BUFFER });
+      const spooled = finished(spool);
+      spooled.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
+      const incoming = part.file[Symbol.asyncIterator]();
+      /** The upload's next chunk, checked and on its way to the spool; undefined at its end. */
+      const next = async (): Promise<Buffer | undefined> => {
+        const { value, done } = await incoming.next();
+        if (done) return undefined;
+        const chunk = value as Buffer;
+        bytes += chunk.length;
+        utf8.add(chunk);
+        if (!spool.write(chunk)) await Promise.race([once(spool, 'drain'), spooled]);
+        return chunk;
+      };
+      let readFailure: { error: unknown } | undefined;
+      if (reader?.ready(fields)) {
+        async function* chunks() {
+          for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
+        }
+        try {
+          read = await reader.read(fields, chunks());
+        } catch (error) {
+          readFailure = { error };
+        }
+      }
+      // Whatever the reader left (all of it without one, the rest after an error).
+      while (await next());
+      spool.end();
+      await spooled;
       if (part.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge(maxBytes));
+      if (readFailure) throw readFailure.error;
       file = { path: target, fileName: part.filename, bytes, utf8Valid: utf8.valid };
     }
   } catch (err) {
@@ -116,5 +116,5 @@ export async function spoolUpload(request: FastifyRequest, maxBytes: number): Pr
     await remove();
     throw badRequest(IMPORT_MESSAGES.invalidFile, { csvFile: IMPORT_MESSAGES.invalidFile });
   }
-  return { ...file, fields, remove };
+  return { ...file, fields, remove, read };
 }

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MESSAGES } from '@bosun/shared';
+import { createTestApp, multipart, type TestApp } from '../../test/test-app.js';
+
+/**
+ * The preview reads the file while it uploads (import.routes.ts, previewImportStream). These
+ * are the cases where that differs from reading the spooled file: an encoding the head gets
+ * wrong, fields sent after the file, a refusal found early, and the spool cleared after all.
+ */
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.register('owner', 'admin')).token;
+});
+afterAll(async () => t.close());
+
+const MAPPING = { sku: 'SKU', name: 'Name', list_price: 'Price' };
+
+async function preview(content: string | Buffer, mapping: Record<string, string>, options: { fieldsLast?: boolean } = {}) {
+  const body = multipart({ fieldMapping: JSON.stringify(mapping) }, { name: 'products.csv', content }, options);
+  return t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+}
+
+/** 2,000 plain ASCII rows (well past the 64 KB head), then rows written by a Windows-1252 program. */
+function asciiHeadThenWindows1252() {
+  const rows = Array.from({ length: 2_000 }, (_, i) => `S-${i},Plain rope ${i} with a long enough name to fill the head,${i}.50`);
+  const late = Buffer.from('S-late,Caf\xe9 cleat,9\xe9\r\nS-euro,Fender,\x80 12\n', 'latin1');
+  return Buffer.concat([Buffer.from(`SKU,Name,Price\n${rows.join('\n')}\n`), late]);
+}
+
+const spoolDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('bosun-import-'));
+
+describe('preview while the file uploads', () => {
+  it('reads the file again as Windows-1252 when a byte after the head is not UTF-8', async () => {
+    const file = asciiHeadThenWindows1252();
+    expect(file.length).toBeGreaterThan(64 * 1024);
+    const res = await preview(file, MAPPING);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.encoding).toBe('windows-1252');
+    expect(body.totalRows).toBe(2_002);
+    // The late rows' cells as Windows-1252 spells them: 'é' and '€', not replacement characters.
+    expect(body.dryRun.errors).toEqual([{ row: 2_002, column: 'Price', value: '9é', reason: "'9é' is not a number" }]);
+    expect(body.dryRun).toMatchObject({ valid: 2_001, create: 2_001, errorCount: 1 });
+  });
+
+  it('keeps UTF-8 for a file whose every byte is UTF-8', async () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => `S-${i},Tauwerk ${i} für Schäkel und Klampen,${i}`);
+    const res = await preview(`SKU,Name,Price\n${rows.join('\n')}\nS-x,Café,1\n`, MAPPING);
+    expect(res.json()).toMatchObject({ encoding: 'utf-8', totalRows: 2_001, dryRun: { valid: 2_001, errorCount: 0 } });
+  });
+
+  it('previews the spooled file when the fields come after it', async () => {
+    const res = await preview('SKU,Name,Price\nA-1,Anchor,12\nA-2,Buoy,x\n', MAPPING, { fieldsLast: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: 2, dryRun: { valid: 1, errorCount: 1 } });
+    expect(res.json().dryRun.errors[0]).toMatchObject({ row: 3, column: 'Price', value: 'x' });
+  });
+
+  it('answers a refusal found at the head after the upload, and leaves no spooled file', async () => {
+    const before = spoolDirs();
+    const rows = Array.from({ length: 5_000 }, (_, i) => `S-${i},Rope ${i},${i}`).join('\n');
+    const res = await preview(`SKU,Name,Price\n${rows}\n`, { sku: 'SKU', name: 'Title' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The file has no column 'Title'");
+    const empty = await preview('', MAPPING);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(IMPORT_MESSAGES.emptyFile);
+    expect(spoolDirs().filter((name) => !before.includes(name))).toEqual([]);
+  });
+});
