@@ -15,7 +15,8 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authentication.js';
 import { vendorIdExists } from '../vendors/vendors.repository.js';
 import { importTemplateCsv } from './import-template.js';
-import { previewImportStream, previewOfUpload, runImport, type PreviewRequest } from './import.service.js';
+import { previewImportStream, previewOfUpload, type PreviewRequest } from './import-preview.js';
+import { runImport } from './import.service.js';
 import { spoolUpload } from './upload.js';
 
 const errors = errorResponses(400, 401, 403, 413, 415);

@@ -6,9 +6,7 @@ import {
   type ImportCompleteEvent,
   type ImportEvent,
   type ImportMode,
-  type ImportPreviewResponse,
   type ImportRowError,
-  type PreviewRow,
 } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
@@ -20,11 +18,10 @@ import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
-import { checkMapping, countDataRows, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
-import { formatOfHead, splitHead, utf8Check, type CsvFormat } from './csv-source.js';
+import { checkMapping, countDataRows, openCsvFile } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { classifyBatch, createPostgresWriter, createSqliteWriter, existingSkusIn, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
-import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
+import { classifyBatch, createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
+import { createRowMapper, type MappedRow } from './row-mapper.js';
 
 export interface ImportDeps {
   db: Kysely<DB>;
@@ -70,141 +67,12 @@ const HEAP_GARBAGE_BUDGET = 48 * 1024 * 1024;
  * batch to be classified, resolved and sent. Each one ahead holds a batch more in memory.
  */
 const WRITES_AHEAD = 2;
-const PREVIEW_ROWS = 5;
-const DRY_RUN_ERRORS = 100;
 const COMPLETE_ERRORS = 1_000;
 const ERROR_ROWS = 10_000;
 
 async function countProductsTotal(db: Kysely<DB>) {
   const { n } = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
-}
-
-function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping, cells: string[], row: number): PreviewRow {
-  const values: Record<string, string> = {};
-  for (const [field, header] of Object.entries(mapping)) values[field] = cells[headers.indexOf(header)] ?? '';
-  // A row with an error still shows its category paths: they are read apart from the other cells.
-  const categories = mapper.categories(cells);
-  const preview: PreviewRow = {
-    rowNumber: row,
-    values,
-    vendor_category_path: categories.vendor ? `Vendor: ${categories.vendor.join(' > ')}` : null,
-    store_category_path: categories.store ? `Store: ${categories.store.join(' > ')}` : null,
-  };
-  for (const [field, value] of Object.entries(values)) if (/_subcategory_\d$/.test(field)) preview[field] = value;
-  return preview;
-}
-
-/**
- * The dry run's create / update / skip, by the import's rule (classifyBatch): the dry run writes
- * nothing, so the SKUs it has counted stand for the ones the import would have written.
- */
-class SkuLedger {
-  private readonly seen = new Set<string>();
-  constructor(private readonly updateMode: boolean) {}
-
-  classify<T extends { sku: string }>(rows: T[], existing: Set<string>) {
-    const plan = classifyBatch(rows, { imported: this.seen, before: existing }, this.updateMode);
-    for (const { row, action } of plan) if (action !== 'skip') this.seen.add(row.sku);
-    return plan;
-  }
-}
-
-export interface PreviewRequest {
-  mapping: FieldMapping;
-  updateMode: boolean;
-  vendorId?: number;
-}
-
-/** A preview read from the upload as it arrived, and the format it took the file to have. */
-export interface StreamedPreview {
-  preview: ImportPreviewResponse;
-  format: CsvFormat;
-}
-
-/** The preview of a spooled file. */
-export async function previewImport(deps: ImportDeps, file: ImportFile, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  return previewRecords(deps, await openCsvFile(file.path, file.utf8Valid), request);
-}
-
-/**
- * The preview read from the upload's bytes while they arrive (and are spooled), so that reading
- * the file costs no time of its own after the upload. Whether the whole file is UTF-8 is only
- * known at its end: the head decides meanwhile, and previewOfUpload checks the guess. Measured on
- * the bench's 100k-row file (102 MB), spool-then-read against read-while-uploading, three
- * alternating pairs: 2,474 / 2,019, 2,145 / 1,870 and 2,888 / 1,904 ms.
- */
-export async function previewImportStream(deps: ImportDeps, chunks: AsyncIterable<Buffer>, request: PreviewRequest): Promise<StreamedPreview> {
-  const { head, all } = await splitHead(chunks);
-  const headCheck = utf8Check();
-  headCheck.add(head);
-  const format = formatOfHead(head, headCheck.valid);
-  return { preview: await previewRecords(deps, await openCsv(all, format), request), format };
-}
-
-/**
- * The streamed preview when the encoding it assumed holds for the whole upload; otherwise (UTF-8
- * at the head, a Windows-1252 byte further on) the spooled file is read again as Windows-1252.
- */
-export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { streamed?: StreamedPreview }, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  const { streamed } = upload;
-  if (streamed && (streamed.format.encoding !== 'utf-8' || streamed.format.hasBom || upload.utf8Valid)) return streamed.preview;
-  return previewImport(deps, upload, request);
-}
-
-/**
- * Reads the whole file once, streaming: the first rows as they will be mapped, and a dry run over
- * every row (what would be created, updated, skipped, and the row errors), writing nothing.
- */
-async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
-  const { mapping } = options;
-  checkMapping(csv.headers, mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
-  const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
-  const ledger = new SkuLedger(options.updateMode);
-  const previewRows: PreviewRow[] = [];
-  const errors: ImportRowError[] = [];
-  const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
-  let totalRows = 0;
-  // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'sku' | 'categories'>> = [];
-  const flush = async () => {
-    const plan = ledger.classify(batch, await existingSkusIn(deps.db, deps.dialect, batch.map((r) => r.sku)));
-    for (const { row, action } of plan) {
-      counts[action] += 1;
-      if (row.categories.vendor) resolver.peek('vendor', row.categories.vendor);
-      if (row.categories.store) resolver.peek('store', row.categories.store);
-    }
-    batch = [];
-    await yieldToEventLoop();
-  };
-  for await (const { records, firstRow } of csv.groups) {
-    for (let i = 0; i < records.length; i++) {
-      const cells = records[i]!;
-      const row = firstRow + i;
-      totalRows += 1;
-      if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row));
-      const mapped = mapper.map(cells, row);
-      if (!mapped.ok) {
-        counts.errorCount += 1;
-        if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);
-        continue;
-      }
-      counts.valid += 1;
-      batch.push({ sku: mapped.row.sku, categories: mapped.row.categories });
-      if (batch.length >= 5_000) await flush();
-    }
-  }
-  await flush();
-  return {
-    previewRows,
-    totalRows,
-    headers: csv.headers,
-    encoding: csv.format.encoding,
-    delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
-    message: `Previewing ${previewRows.length} of ${totalRows} rows`,
-    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount },
-  };
 }
 
 function createWriter(deps: ImportDeps, shape: Parameters<typeof createSqliteWriter>[1]): ProductWriter {
