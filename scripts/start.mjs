@@ -29,14 +29,18 @@ export async function ensureServerBuilt() {
  * export's worker threads would leave tens of megabytes resident that way. Two arenas are the
  * usual setting for Node servers (and the caller's own value wins).
  *
- * MALLOC_TRIM_THRESHOLD_: by default glibc raises its trim threshold to twice the largest block it
- * has handed back (up to 64 MB), so after the category tree's 3 MB answers the freed top of the
- * heap stays resident. A fixed 128 KB (which also fixes the mmap threshold at its 128 KB default)
- * gives it back. Measured after the bench's category and list traffic on 1M products
- * (the traffic of bench/scenarios/reads.ts replayed on its own): 143 MB against 175 MB resident, and the woocommerce export's
- * peak 171 MB against 198 MB, at the same export rate and category tree times.
+ * MALLOC_TRIM_THRESHOLD_ and MALLOC_MMAP_THRESHOLD_: by default glibc raises its trim threshold to
+ * twice the largest block it has handed back (up to 64 MB), so after the category tree's 3 MB answers
+ * the freed top of the heap stays resident. Fixed values end that. 4 MB at the top may stay; blocks
+ * up to 32 MB come from the heap, so a 3 MB answer reuses pages already there instead of mapping
+ * and faulting in fresh ones each time. Measured after the bench's category and list traffic on 1M
+ * products (bench/scenarios/reads.ts's traffic replayed on its own), resident before the
+ * woocommerce export / its peak: 175 / 198 MB with glibc's defaults, 143 / 171 MB with a 128 KB trim
+ * threshold alone, 143 / 172 MB with these. The 128 KB threshold alone made the first category
+ * tree read after a change slower (server p50 / p95 38-40 / 59-61 ms against 30-35 / 46-54 ms,
+ * 60 samples); with these it is as with the defaults (23-34 / 44-50 against 24-26 / 42-44 ms).
  */
-export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' };
+export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: String(4 << 20), MALLOC_MMAP_THRESHOLD_: String(32 << 20) };
 /**
  * --expose-gc: an export collects the garbage of earlier requests before it starts (sqlite-export.ts).
  * --heap-growing-percent=20: after each full collection V8 lets the old generation grow by 20% (at

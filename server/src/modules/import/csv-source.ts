@@ -117,7 +117,8 @@ const bytesOf = (source: ByteSource): AsyncIterable<Buffer> => (typeof source ==
 
 function decodedStream(source: ByteSource, format: CsvFormat): AsyncIterable<string> {
   if (format.encoding === 'utf-8') return utf8Chunks(source);
-  const raw = typeof source === 'string' ? fs.createReadStream(source, { highWaterMark: READ_CHUNK }) : Readable.from(source, { objectMode: false });
+  const bytes = bytesOf(source);
+  const raw = bytes instanceof Readable ? bytes : Readable.from(bytes, { objectMode: false });
   // iconv-lite strips the BOM and keeps multi-byte characters whole across chunk edges.
   return raw.pipe(iconv.decodeStream(format.encoding === 'utf-16le' ? 'utf16le' : 'win1252', { stripBOM: true }) as unknown as Transform);
 }

@@ -48,6 +48,14 @@ describe('preview while the file uploads', () => {
     expect(body.dryRun).toMatchObject({ valid: 2_001, create: 2_001, errorCount: 1 });
   });
 
+  it('reads a file that is Windows-1252 from its head as it arrives', async () => {
+    const file = Buffer.from('SKU;Name;Price\r\nC-1;Caf\xe9 cleat;12,50\r\nC-2;Fender;\x80x\r\n', 'latin1');
+    const res = await preview(file, MAPPING);
+    expect(res.json()).toMatchObject({ encoding: 'windows-1252', delimiter: ';', totalRows: 2 });
+    expect(res.json().previewRows[0].values).toEqual({ sku: 'C-1', name: 'Café cleat', list_price: '12,50' });
+    expect(res.json().dryRun.errors).toEqual([{ row: 3, column: 'Price', value: '€x', reason: "'€x' is not a number" }]);
+  });
+
   it('keeps UTF-8 for a file whose every byte is UTF-8', async () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => `S-${i},Tauwerk ${i} für Schäkel und Klampen,${i}`);
     const res = await preview(`SKU,Name,Price\n${rows.join('\n')}\nS-x,Café,1\n`, MAPPING);
