@@ -118,9 +118,9 @@ function runProductWriter({ file, columns, updates }) {
   const skuAt = columns.indexOf('sku');
 
   /**
-   * The ids this import created, one range per committed batch: the write lock keeps anyone else
-   * from inserting inside a batch, and AUTOINCREMENT only grows. A few numbers per batch instead
-   * of every SKU of a million-row file held in memory.
+   * The ids this import created, as ranges of committed batches (see committed): the write lock
+   * keeps anyone else from inserting inside a batch, and AUTOINCREMENT only grows. A few numbers
+   * instead of every SKU of a million-row file held in memory.
    */
   const createdRanges = [];
   const createdHere = (id) => createdRanges.some(([from, to]) => id >= from && id <= to);
@@ -128,7 +128,7 @@ function runProductWriter({ file, columns, updates }) {
   const lookUp = (skus) => storedWithIds.all(JSON.stringify(skus)).map(({ sku, id }) => ({ sku, id, ours: createdHere(id) }));
 
   /**
-   * Writes the batch's rows by classifyBatch's rule (import.service.ts, which the import uses where
+   * Writes the batch's rows by classifyBatch's rule (product-writer.ts, which the import uses where
    * it must know beforehand): a SKU this import wrote, earlier or in this batch, is updated whatever
    * the update mode; one stored before the import is updated or skipped by the mode; a new one is
    * inserted. Classified here, inside the write transaction (nobody else can add a SKU meanwhile),
@@ -171,7 +171,12 @@ function runProductWriter({ file, columns, updates }) {
   const writeEach = db.transaction((rows, updateMode, failed) => writeBatch(rows, updateMode, failed));
   /** After the commit: the ids a batch created are this import's from now on. */
   const committed = ({ tally, created }) => {
-    if (created[1] >= created[0]) createdRanges.push(created);
+    if (created[1] < created[0]) return tally;
+    // Batches one after the other usually create one run of ids: kept as one range, so that
+    // looking up a SKU stays one comparison on a million-row import that updates its own rows.
+    const last = createdRanges.at(-1);
+    if (last && last[1] + 1 === created[0]) last[1] = created[1];
+    else createdRanges.push(created);
     return tally;
   };
 

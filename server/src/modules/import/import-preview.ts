@@ -77,8 +77,8 @@ export async function previewImportStream(deps: ImportDeps, chunks: AsyncIterabl
  * The streamed preview when the encoding it assumed holds for the whole upload; otherwise (UTF-8
  * at the head, a Windows-1252 byte further on) the spooled file is read again as Windows-1252.
  */
-export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { streamed?: StreamedPreview }, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  const { streamed } = upload;
+export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { read?: StreamedPreview }, request: PreviewRequest): Promise<ImportPreviewResponse> {
+  const streamed = upload.read;
   if (streamed && (streamed.format.encoding !== 'utf-8' || streamed.format.hasBom || upload.utf8Valid)) return streamed.preview;
   return previewImport(deps, upload, request);
 }

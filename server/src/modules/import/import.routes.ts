@@ -70,7 +70,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         read: (fields, chunks) => previewImportStream(deps(), chunks, previewRequest(fields)),
       });
       try {
-        return await previewOfUpload(deps(), { ...upload, streamed: upload.read }, previewRequest(upload.fields));
+        return await previewOfUpload(deps(), upload, previewRequest(upload.fields));
       } finally {
         await upload.remove();
       }
