@@ -96,7 +96,53 @@ function bulkProducts(db) {
   };
 }
 
-function runProductWriter({ file, columns, updates }) {
+/**
+ * The import's missing categories, created inside the write transaction of the rows that need them
+ * (see createSqliteWriter): the server's resolver sends a path it does not know as its deepest
+ * stored level and the names below it, each with the key it is matched by (the name in lower
+ * case), so a name is reused under the same parent whatever its case. Levels an earlier batch of
+ * this import created are found in `committed`; vendor categories belong to the import's vendor,
+ * store categories to no vendor.
+ */
+function categoryCreator(db, vendorId) {
+  const insert = db.prepare("insert into categories (name, type, parent_id, vendor_id, level, path, created_at, updated_at) values (?, ?, ?, ?, ?, '', ?, ?)");
+  const setPath = db.prepare('update categories set path = ? where id = ?');
+  /** `${type}|${parent id or 0}|${key}` -> the created category, for the batches committed so far */
+  const committed = new Map();
+  return {
+    /** A creator for one write transaction: pathId(missing) is the id of the path's deepest level, creating what is missing. */
+    begin(now) {
+      const created = [];
+      const fresh = new Map();
+      return {
+        created,
+        pathId({ type, parent, names, keys }) {
+          let node = parent;
+          names.forEach((name, i) => {
+            const key = `${type}|${node?.id ?? 0}|${keys[i]}`;
+            let found = fresh.get(key) ?? committed.get(key);
+            if (!found) {
+              const level = (node?.level ?? 0) + 1;
+              const id = Number(insert.run(name, type, node?.id ?? null, type === 'vendor' ? vendorId : null, level, now, now).lastInsertRowid);
+              found = { type, parentId: node?.id ?? null, key: keys[i], id, level, path: `${node?.path ?? '/'}${id}/` };
+              setPath.run(found.path, id);
+              fresh.set(key, found);
+              created.push(found);
+            }
+            node = found;
+          });
+          return node.id;
+        },
+        /** After the commit: what this transaction created is there for the batches after it. */
+        commit() {
+          for (const [key, c] of fresh) committed.set(key, c);
+        },
+      };
+    },
+  };
+}
+
+function runProductWriter({ file, columns, updates, vendorId }) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -104,9 +150,9 @@ function runProductWriter({ file, columns, updates }) {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -16000');
   // The default checkpoint after every commit past 1,000 WAL pages copies pages the next batch
-  // rewrites again (measured: commits 1.3-1.5 s -> 1.0 s per 100k rows at 8,192). Not 0 (0.6 s): a
-  // commit on the server's own connection would then copy the whole import's WAL on its event loop
-  // (the import's own new categories are committed there without one: withoutAutoCheckpoint).
+  // rewrites again (measured: commits 1.3-1.5 s -> 1.0 s per 100k rows at 8,192). Not 0 (0.6 s): the
+  // next commit on the server's own connection (an edit while the import runs) would then copy the
+  // whole import's WAL on its event loop.
   db.pragma('wal_autocheckpoint = 8192');
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
@@ -115,6 +161,7 @@ function runProductWriter({ file, columns, updates }) {
   const storedWithIds = db.prepare('select sku, id from products where sku in (select value from json_each(?))');
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
+  const categories = categoryCreator(db, vendorId);
   const skuAt = columns.indexOf('sku');
 
   /**
@@ -134,8 +181,19 @@ function runProductWriter({ file, columns, updates }) {
    * inserted. Classified here, inside the write transaction (nobody else can add a SKU meanwhile),
    * so that the import never waits for a round trip between two batches. With failed, every row
    * has its own savepoint and a failing one is collected there instead of failing the batch.
+   * paths.refs.get(i) lists [value index, index in paths.missing] of row i's categories to create first
+   * (outside the row's savepoint: a category made for a failed row stays for the rows after it).
    */
-  const writeBatch = (rows, updateMode, failed) => {
+  const writeBatch = (rows, updateMode, paths, failed) => {
+    const creator = categories.begin(paths.now);
+    const pathIds = new Map();
+    const fillCategories = (index) => {
+      for (const [at, pathIndex] of paths.refs.get(index) ?? []) {
+        let id = pathIds.get(pathIndex);
+        if (id === undefined) pathIds.set(pathIndex, (id = creator.pathId(paths.missing[pathIndex])));
+        rows[index][at] = id;
+      }
+    };
     /** sku -> true when this import wrote it, false when it was there before */
     const stored = new Map();
     const touchedIds = [];
@@ -153,8 +211,12 @@ function runProductWriter({ file, columns, updates }) {
     const before = maxId.get();
     bulk(touchedIds, () => {
       rows.forEach((values, index) => {
-        if (stored.get(values[skuAt]) === false && !updateMode) tally.skipped += 1;
-        else if (!failed) writeRow(values);
+        if (stored.get(values[skuAt]) === false && !updateMode) {
+          tally.skipped += 1;
+          return;
+        }
+        fillCategories(index);
+        if (!failed) writeRow(values);
         else {
           try {
             writeOneRow(writeRow, values);
@@ -164,39 +226,39 @@ function runProductWriter({ file, columns, updates }) {
         }
       });
     });
-    return { tally, created: [before + 1, maxId.get()] };
+    return { tally, created: [before + 1, maxId.get()], creator };
   };
   const writeOneRow = db.transaction((writeRow, values) => writeRow(values));
-  const writeAll = db.transaction((rows, updateMode) => writeBatch(rows, updateMode));
-  const writeEach = db.transaction((rows, updateMode, failed) => writeBatch(rows, updateMode, failed));
-  /** After the commit: the ids a batch created are this import's from now on. */
-  const committed = ({ tally, created }) => {
-    if (created[1] < created[0]) return tally;
+  const writeAll = db.transaction((rows, updateMode, paths) => writeBatch(rows, updateMode, paths));
+  const writeEach = db.transaction((rows, updateMode, paths, failed) => writeBatch(rows, updateMode, paths, failed));
+  /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
+  const committed = ({ tally, created, creator }) => {
+    creator.commit();
+    const answer = { ...tally, categories: creator.created };
+    if (created[1] < created[0]) return answer;
     // Batches one after the other usually create one run of ids: kept as one range, so that
     // looking up a SKU stays one comparison on a million-row import that updates its own rows.
     const last = createdRanges.at(-1);
     if (last && last[1] + 1 === created[0]) last[1] = created[1];
     else createdRanges.push(created);
-    return tally;
+    return answer;
   };
 
   const handlers = {
-    stored({ skus }) {
-      const imported = [];
-      const before = [];
-      for (const { sku, ours } of lookUp(skus)) (ours ? imported : before).push(sku);
-      return { imported, before };
-    },
-    write({ rows, perRow, updateMode }) {
+    write({ rows, perRow, updateMode, newPaths, pathRefs, now }) {
+      const refs = new Map();
+      for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
+      const paths = { missing: newPaths, refs, now };
       if (!perRow) {
         try {
-          return { ...committed(writeAll.immediate(rows, updateMode)), failed: [] };
+          // The retry below fills every row's category ids again, from its own transaction.
+          return { ...committed(writeAll.immediate(rows, updateMode, paths)), failed: [] };
         } catch {
           // Find the bad rows one by one, keeping the good ones.
         }
       }
       const failed = [];
-      return { ...committed(writeEach.immediate(rows, updateMode, failed)), failed };
+      return { ...committed(writeEach.immediate(rows, updateMode, paths, failed)), failed };
     },
     close() {
       // What is left of the WAL is copied here, inside the import's time, not by the next request.

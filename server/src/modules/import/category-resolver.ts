@@ -3,10 +3,30 @@ import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { tidyName } from './category-paths.js';
 
-interface Node {
+export interface CategoryNode {
   id: number;
   path: string;
   level: number;
+}
+type Node = CategoryNode;
+type TreeType = 'vendor' | 'store';
+
+/**
+ * A path with levels missing, as a writer needs it to create them: the deepest level stored (null:
+ * none) and the names below it, each with the key it is matched by (its name in lower case).
+ */
+export interface MissingLevels {
+  type: TreeType;
+  parent: CategoryNode | null;
+  names: string[];
+  keys: string[];
+}
+
+/** A category a writer created for an import, told back to the resolver. */
+export interface CreatedCategory extends CategoryNode {
+  type: TreeType;
+  parentId: number | null;
+  key: string;
 }
 
 /** Rows per multi-row insert of new categories: 9 values each, well under both databases' parameter limits. */
@@ -17,8 +37,9 @@ const keyOf = (parentId: number | null, name: string) => `${parentId ?? 0}|${tid
 /**
  * Resolves category paths to ids with the two trees held in memory (no query per row): names are
  * matched under the same parent regardless of case and surrounding spaces, so re-importing a file
- * never duplicates a category. Missing levels are created in one committed transaction per batch,
- * before the batch's products are written.
+ * never duplicates a category. Missing levels are created either here (ensure: one committed
+ * transaction, before a batch's products are written) or by the SQLite writer inside the batch's
+ * own transaction (missingLevels, then learn what it created).
  */
 export class CategoryResolver {
   private readonly vendorTree = new Map<string, Node>();
@@ -157,6 +178,28 @@ export class CategoryResolver {
       if (!node) throw new Error(`the category path '${path.slice(0, d + 1).join(' > ')}' should exist by now`);
     }
     return node;
+  }
+
+  /** The levels of a path that peek found missing, for a writer that creates them itself. */
+  missingLevels(type: TreeType, path: readonly string[]): MissingLevels {
+    const tree = this.treeOf(type);
+    let parent: Node | undefined;
+    let depth = 0;
+    for (; depth < path.length; depth++) {
+      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!));
+      if (!node) break;
+      parent = node;
+    }
+    const names = path.slice(depth).map(tidyName);
+    return { type, parent: parent ?? null, names, keys: names.map((n) => n.toLowerCase()) };
+  }
+
+  /** Categories a writer created (committed): paths through them resolve from now on. */
+  learn(created: CreatedCategory[]) {
+    if (!created.length) return;
+    for (const c of created) this.treeOf(c.type).set(`${c.parentId ?? 0}|${c.key}`, { id: c.id, path: c.path, level: c.level });
+    this.missing.clear();
+    this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
   }
 
   /** The id of an existing path (call ensure first). */

@@ -13,14 +13,13 @@ import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
-import { withoutAutoCheckpoint } from '../../db/wal.js';
 import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { checkMapping, countDataRows, openCsvFile } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { classifyBatch, createPostgresWriter, createSqliteWriter, type ProductWriter, type RowToWrite, type TransactionStyle } from './product-writer.js';
+import { createPostgresWriter, createSqliteWriter, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -40,16 +39,12 @@ export interface ImportFile {
  * while the one before is being written. Smaller ultra-fast batches cost throughput (every batch pays
  * a commit, an FTS flush and the trigger swap): 2 M characters (2,000 of the bench's 1 KB rows)
  * measured 7.5-7.8k rows/s against 9.7-11.4k for 5,000 rows, for ~90 MB less peak RSS.
- * holdForCategories: a batch bringing new categories is held until the next one is read (see
- * flush). It pays with small batches (lightning in-process, before/after: 7,424 / 8,625 and
- * 7,817 / 9,192 rows/s); with ultra-fast's, the batch more held alive doubled the time in full
- * collections (0.7 -> 1.5-1.8 s) and lost (9,590 / 8,945 and 9,206 / 7,297 rows/s).
  */
-const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle; holdForCategories: boolean }> = {
-  'ultra-fast': { batchRows: 5_000, batchChars: 6_000_000, style: 'batch', holdForCategories: false },
-  lightning: { batchRows: 1_000, style: 'batch', holdForCategories: true },
+const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle }> = {
+  'ultra-fast': { batchRows: 5_000, batchChars: 6_000_000, style: 'batch' },
+  lightning: { batchRows: 1_000, style: 'batch' },
   // Every row has its own savepoint; the transaction around them only sets how often a commit is paid.
-  standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row', holdForCategories: true },
+  standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row' },
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */
 const INDEX_REBUILD_MIN_ROWS = 20_000;
@@ -75,8 +70,8 @@ async function countProductsTotal(db: Kysely<DB>) {
   return Number(n);
 }
 
-function createWriter(deps: ImportDeps, shape: Parameters<typeof createSqliteWriter>[1]): ProductWriter {
-  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape) : createPostgresWriter(deps.db, shape);
+function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver);
 }
 
 /**
@@ -115,7 +110,7 @@ export async function runImport(
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
     const mapper = createRowMapper(csv.headers, request.mapping, await getSettings(deps.db));
     const resolver = await CategoryResolver.load(deps.db, request.vendorId);
-    const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory });
+    const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory }, resolver);
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
@@ -129,7 +124,8 @@ export async function runImport(
 
     /**
      * The writes of the batches before run while the next one is read and mapped (on SQLite in the
-     * writer's worker thread, which classifies and writes a batch in one go), one after the other:
+     * writer's worker thread, which classifies a batch, creates its new categories and writes it
+     * in one go), one after the other:
      * up to WRITES_AHEAD are asked for before the oldest must be done, so the writer finds the next
      * batch waiting when it finishes one. Each write counts its own outcome when it is done.
      */
@@ -148,50 +144,14 @@ export async function runImport(
     // Progress at least every 250 ms, also while a batch or an index is being written.
     const ticker = setInterval(tick, 50);
 
-    const pathsOf = (rows: MappedRow[]) =>
-      rows.flatMap((row) => [
-        ...(row.categories.vendor ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
-        ...(row.categories.store ? [{ type: 'store' as const, path: row.categories.store }] : []),
-      ]);
-    const lacksCategory = ({ categories }: MappedRow) =>
-      (categories.vendor !== undefined && resolver.peek('vendor', categories.vendor) === undefined) ||
-      (categories.store !== undefined && resolver.peek('store', categories.store) === undefined);
-    /**
-     * New categories are created only for the rows that will be written, so the batch is classified
-     * here first, with nothing being written: the server's connection then never waits for the
-     * writer's lock either. Most new paths come in the first batches, a few later (the bench's
-     * 100k rows: new paths in 14 of 21 ultra-fast batches, 32 of 100 lightning ones).
-     */
-    const createCategories = async (rows: MappedRow[]) => {
-      if (!rows.some(lacksCategory)) return;
-      await settle();
-      const stored = await writer.storedSkus(rows.map((r) => r.sku));
-      const written = classifyBatch(rows, stored, request.updateMode).filter((c) => c.action !== 'skip');
-      await withoutAutoCheckpoint(deps.db, deps.dialect, () => resolver.ensure(pathsOf(written.map((c) => c.row))));
-    };
-
-    /**
-     * A batch that brings new categories needs the writer idle (the server's connection creates
-     * them). With plan.holdForCategories it is held while the writes before it finish and the next
-     * batch is read, then its categories and the next one's are created at once and both are
-     * written, in order: the writer is idle only while categories are created, not while a batch
-     * is read.
-     */
-    let held: { rows: MappedRow[]; errorsBefore: number; drained: Promise<void> } | undefined;
     const post = (rows: MappedRow[], errorsBefore: number) => {
-      // A row to be skipped may lack its categories (none were created for it): it is never written.
-      const items: RowToWrite[] = rows.map((row) => ({
-        row,
-        vendorCategoryId: resolver.resolve('vendor', row.categories.vendor),
-        storeCategoryId: resolver.resolve('store', row.categories.store),
-      }));
       writes.push(
-        writer.write(items, plan.style, request.updateMode).then(
+        writer.write(rows, plan.style, request.updateMode).then(
           (outcome) => {
             counts.imported += outcome.created;
             counts.updated += outcome.updated;
             counts.skipped += outcome.skipped;
-            for (const { item, reason } of outcome.failed) report({ row: item.row.row, column: '', value: item.row.sku, reason }, item.row.cells);
+            for (const { row, reason } of outcome.failed) report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
             counts.current += rows.length + errorsBefore;
             currentProduct = rows.at(-1)?.name ?? currentProduct;
           },
@@ -202,26 +162,13 @@ export async function runImport(
       );
     };
 
-    const flush = async (last = false) => {
+    const flush = async () => {
       const rows = batch;
       const errorsBefore = pendingErrors;
       batch = [];
       pendingErrors = 0;
-      const lacking = rows.some(lacksCategory);
-      if (lacking && plan.holdForCategories && !held && !last) {
-        held = { rows, errorsBefore, drained: settle() };
-        // Awaited with the next batch; a write that failed meanwhile fails the import there.
-        held.drained.catch(() => undefined);
-      } else {
-        const batches = held ? [held, { rows, errorsBefore }] : [{ rows, errorsBefore }];
-        if (held) await held.drained;
-        held = undefined;
-        if (lacking || batches.length > 1) await createCategories(batches.flatMap((b) => b.rows));
-        for (const b of batches) {
-          await settle(WRITES_AHEAD - 1);
-          post(b.rows, b.errorsBefore);
-        }
-      }
+      await settle(WRITES_AHEAD - 1);
+      post(rows, errorsBefore);
       tick();
       if (process.memoryUsage().heapUsed > heapLimit) collectGarbage();
       // Lets SSE progress and other requests through between batches.
@@ -247,7 +194,7 @@ export async function runImport(
           }
         }
       }
-      if (!signal.aborted) await flush(true);
+      if (!signal.aborted) await flush();
       await settle();
     } finally {
       await Promise.all(writes);

@@ -152,6 +152,36 @@ describe('update mode, duplicates and categories', () => {
     expect(await product('C-2')).toMatchObject({ vendor_category_path: 'Rigging > Blocks', store_category_path: 'Sailing > Blocks > Ratchet' });
   });
 
+  it('creates no category for a row it skips, and the path of a row it updates', async () => {
+    const mapping = { ...BASIC, category_hierarchy: 'Categories' };
+    await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep\n', mapping);
+    const skipped = await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep > Skipped Child\n', mapping);
+    expect(skipped.complete).toMatchObject({ skipped: 1 });
+    const names = async () => ((await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string }>).map((c) => c.name);
+    expect(await names()).not.toContain('Skipped Child');
+    await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep > Updated Child\n', mapping, { updateMode: true });
+    expect(await names()).toContain('Updated Child');
+    expect(await product('K-1')).toMatchObject({ store_category_path: 'Keep > Updated Child' });
+  });
+
+  it('reuses the categories an earlier batch of the same import created, whatever their case', async () => {
+    const mapping = { ...BASIC, category_hierarchy: 'Categories' };
+    // Lightning writes 1,000 rows per batch: the paths come back in the second and third batches.
+    const rows = Array.from({ length: 2500 }, (_, i) => {
+      const path = i < 1000 ? 'Store:Deck > Cleats, Vendor:Hardware > Cleats' : i < 2000 ? 'store: DECK > cleats > Horn, vendor:HARDWARE' : 'Deck > Cleats > horn';
+      return `BT-${i},Batch ${i},1,1,"${path}"`;
+    });
+    const { complete } = await importOk(`SKU,Name,Price,Stock,Categories\n${rows.join('\n')}\n`, mapping, { mode: 'lightning' });
+    expect(complete).toMatchObject({ imported: 2500, errorCount: 0 });
+    const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; type: string; product_count: number }>;
+    const named = (name: string, type: string) => flat.filter((c) => c.name.toLowerCase() === name && c.type === type);
+    expect(named('deck', 'store')).toHaveLength(1);
+    expect(named('cleats', 'store')).toHaveLength(1);
+    expect(named('horn', 'store')).toMatchObject([{ name: 'Horn', product_count: 1500 }]);
+    expect(named('hardware', 'vendor')).toMatchObject([{ name: 'Hardware', product_count: 2000 }]);
+    expect(await product('BT-2400')).toMatchObject({ store_category_path: 'Deck > Cleats > Horn' });
+  });
+
   it('reports a path deeper than 5 levels instead of cutting it', async () => {
     const { complete } = await importOk('SKU,Name,Price,Stock,Categories\nX-1,Deep,1,1,A > B > C > D > E > F\n', { ...BASIC, category_hierarchy: 'Categories' });
     expect(complete).toMatchObject({ imported: 0, errorCount: 1 });

@@ -2,20 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { startSqliteWorker } from '../../db/sqlite-worker-client.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
+import type { CategoryResolver, CreatedCategory, MissingLevels } from './category-resolver.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
-
-export interface RowToWrite {
-  row: MappedRow;
-  vendorCategoryId: number | null;
-  storeCategoryId: number | null;
-}
 
 /** What a write did: rows created, updated and skipped (by classifyBatch's rule), and the rows that failed. */
 export interface WriteOutcome {
   created: number;
   updated: number;
   skipped: number;
-  failed: Array<{ item: RowToWrite; reason: string }>;
+  failed: Array<{ row: MappedRow; reason: string }>;
 }
 
 /** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */
@@ -50,13 +45,13 @@ export function classifyBatch<T extends { sku: string }>(rows: T[], stored: Stor
 
 /**
  * Writes are carried out one after the other in the order asked, each seeing the ones before:
- * the import asks for the next while one is being written, and never waits in between.
+ * the import asks for the next while one is being written, and never waits in between. A write
+ * creates the missing categories of the rows it writes (not of those it skips) itself, in the
+ * order of the writes, so that a batch bringing new categories never waits for the ones before.
  */
 export interface ProductWriter {
-  /** The stored SKUs among these; asked only with no write pending (the import settles first). */
-  storedSkus(skus: string[]): Promise<StoredSkus>;
   /** Writes the rows, skipping or updating by classifyBatch's rule. */
-  write(items: RowToWrite[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome>;
+  write(rows: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome>;
   close(): Promise<void>;
 }
 
@@ -80,14 +75,20 @@ export function writeColumns(shape: WriterShape): string[] {
 }
 
 /** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
-function rowValues(shape: WriterShape, item: RowToWrite, now: string): ColumnValue[] {
-  const values = item.row.values.slice();
+function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: number | null, storeCategoryId: number | null, now: string): ColumnValue[] {
+  const values = row.values.slice();
   values.push(shape.vendorId);
-  if (shape.writesVendorCategory) values.push(item.vendorCategoryId);
-  if (shape.writesStoreCategory) values.push(item.storeCategoryId);
+  if (shape.writesVendorCategory) values.push(vendorCategoryId);
+  if (shape.writesStoreCategory) values.push(storeCategoryId);
   values.push(now, now);
   return values;
 }
+
+/** The category paths a row is filed under, for resolver.ensure. */
+const pathsToEnsure = (row: MappedRow) => [
+  ...(row.categories.vendor?.length ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
+  ...(row.categories.store?.length ? [{ type: 'store' as const, path: row.categories.store }] : []),
+];
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -110,21 +111,45 @@ export async function existingSkusIn(db: Kysely<DB>, dialect: Dialect, skus: str
  * (or upsert for a SKU already stored) per row, the product triggers set aside for the batch and applied set-based,
  * better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change on an
  * existing SKU.
+ * A path this thread's resolver does not know yet is sent as its missing levels: the worker
+ * creates them in the same transaction as the rows that need them (a rolled-back batch leaves no
+ * category behind) and tells the resolver what it created.
  */
-export function createSqliteWriter(file: string, shape: WriterShape): ProductWriter {
+export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
   const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at');
-  const worker = startSqliteWorker({ kind: 'product-writer', file, columns, updates });
+  const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
+  const worker = startSqliteWorker({ kind: 'product-writer', file, columns, updates, vendorId: shape.vendorId });
   return {
-    async storedSkus(skus) {
-      const found = await worker.call<{ imported: string[]; before: string[] }>('stored', { skus });
-      return { imported: new Set(found.imported), before: new Set(found.before) };
-    },
-    async write(items, style, updateMode) {
+    async write(rows, style, updateMode) {
       const now = new Date().toISOString();
-      const rows = items.map((item) => rowValues(shape, item, now));
-      const outcome = await worker.call<Omit<WriteOutcome, 'failed'> & { failed: Array<[number, string]> }>('write', { rows, perRow: style === 'per-row', updateMode });
-      return { ...outcome, failed: outcome.failed.map(([i, reason]) => ({ item: items[i]!, reason })) };
+      const newPaths: MissingLevels[] = [];
+      const pathIndex = new Map<readonly string[], number>();
+      /** [row, value index, index in newPaths]: values the worker fills with the id of a path it creates. */
+      const pathRefs: Array<[number, number, number]> = [];
+      const idOf = (type: 'vendor' | 'store', path: readonly string[] | undefined, rowIndex: number) => {
+        if (!path?.length) return null;
+        const id = resolver.peek(type, path);
+        if (id !== undefined) return id;
+        let index = pathIndex.get(path);
+        if (index === undefined) {
+          index = newPaths.push(resolver.missingLevels(type, path)) - 1;
+          pathIndex.set(path, index);
+        }
+        pathRefs.push([rowIndex, at[type], index]);
+        return null;
+      };
+      const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i), idOf('store', row.categories.store, i), now));
+      const outcome = await worker.call<Omit<WriteOutcome, 'failed'> & { failed: Array<[number, string]>; categories: CreatedCategory[] }>('write', {
+        rows: values,
+        perRow: style === 'per-row',
+        updateMode,
+        newPaths,
+        pathRefs,
+        now,
+      });
+      resolver.learn(outcome.categories);
+      return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped, failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })) };
     },
     async close() {
       try {
@@ -136,13 +161,19 @@ export function createSqliteWriter(file: string, shape: WriterShape): ProductWri
   };
 }
 
-/** PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. */
-export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): ProductWriter {
+/**
+ * PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. A batch's
+ * missing categories are created (resolver.ensure, committed) just before its rows are written.
+ */
+export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
   const updates = columns.filter((c) => c !== 'sku' && c !== 'created_at');
   const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
-  const upsert = (executor: Kysely<DB>, items: RowToWrite[], now: string) => {
-    const rows = items.map((item) => sql`(${sql.join(rowValues(shape, item, now))})`);
+  const upsert = (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+    const rows = items.map((row) => {
+      const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor), resolver.resolve('store', row.categories.store), now);
+      return sql`(${sql.join(values)})`;
+    });
     return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
       on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(executor);
   };
@@ -154,25 +185,26 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
     return found;
   };
   /** Classifies, then writes what is not skipped; counted by the classification. */
-  const write = async (all: RowToWrite[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
-    const classified = classifyBatch(all.map((item) => ({ item, sku: item.row.sku })), await storedSkus(all.map((item) => item.row.sku)), updateMode);
-    const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row.item);
+  const write = async (all: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
+    const classified = classifyBatch(all, await storedSkus(all.map((row) => row.sku)), updateMode);
+    const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
+    await resolver.ensure(items.flatMap((row) => pathsToEnsure(row)));
     const outcome = await writeRows(items, style);
-    const failed = new Set(outcome.failed.map((f) => f.item));
+    const failed = new Set(outcome.failed.map((f) => f.row));
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
-    for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row.item)) tally[action === 'create' ? 'created' : 'updated'] += 1;
+    for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
     return tally;
   };
-  const writeRows = async (items: RowToWrite[], style: TransactionStyle): Promise<{ failed: WriteOutcome['failed'] }> => {
+  const writeRows = async (items: MappedRow[], style: TransactionStyle): Promise<{ failed: WriteOutcome['failed'] }> => {
     const now = new Date().toISOString();
     if (style === 'batch') {
       try {
         await db.transaction().execute(async (trx) => {
           // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
-          const lastBySku = [...new Map(items.map((i) => [i.row.sku, i])).values()];
+          const lastBySku = [...new Map(items.map((row) => [row.sku, row])).values()];
           for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
         });
-        for (const item of items) written.add(item.row.sku);
+        for (const row of items) written.add(row.sku);
         return { failed: [] };
       } catch {
         // Retried row by row below.
@@ -180,15 +212,15 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
     }
     const failed: WriteOutcome['failed'] = [];
     await db.transaction().execute(async (trx) => {
-      for (const item of items) {
+      for (const row of items) {
         await sql`savepoint import_row`.execute(trx);
         try {
-          await upsert(trx, [item], now);
+          await upsert(trx, [row], now);
           await sql`release savepoint import_row`.execute(trx);
-          written.add(item.row.sku);
+          written.add(row.sku);
         } catch (err) {
           await sql`rollback to savepoint import_row`.execute(trx);
-          failed.push({ item, reason: reasonOf(err) });
+          failed.push({ row, reason: reasonOf(err) });
         }
       }
     });
@@ -197,9 +229,8 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape): Produc
   // One write at a time, in the order asked: a batch's classification must see the batches before it.
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    storedSkus,
-    write(items, style, updateMode) {
-      const done = queue.then(() => write(items, style, updateMode));
+    write(rows, style, updateMode) {
+      const done = queue.then(() => write(rows, style, updateMode));
       queue = done.catch(() => undefined);
       return done;
     },

@@ -74,15 +74,19 @@ describe('a failing batch', () => {
       const admin = (await t.register('owner', 'admin')).token;
       const vendorId = await insertVendor(t.database.db, 'V');
       await sql`create trigger refuse_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'refused by the database'); end`.execute(t.database.db);
-      const rows = ['SKU,Name', 'OK-1,One', 'BOOM,Bad', 'OK-2,Two'].join('\n');
-      const body = multipart({ fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Name' }), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
+      // The batch's new category is created again by the row-by-row retry: the rolled-back one is never used.
+      const rows = ['SKU,Name,Categories', 'OK-1,One,Ropes > Dock Lines', 'BOOM,Bad,Ropes', 'OK-2,Two,Ropes'].join('\n');
+      const mapping = { sku: 'SKU', name: 'Name', category_hierarchy: 'Categories' };
+      const body = multipart({ fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
       const res = await t.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
       const complete = sseEvents(res.body).at(-1);
       expect(complete).toMatchObject({ imported: 2, errorCount: 1 });
       expect(complete.errors[0]).toContain('Row 3');
       expect(complete.errors[0]).toContain('refused by the database');
-      const skus = (await t.request('GET', '/api/products?sort=sku', admin)).json().products.map((p: { sku: string }) => p.sku);
-      expect(skus).toEqual(['OK-1', 'OK-2']);
+      const products = (await t.request('GET', '/api/products?sort=sku', admin)).json().products as Array<{ sku: string; store_category_path: string }>;
+      expect(products.map((p) => [p.sku, p.store_category_path])).toEqual([['OK-1', 'Ropes > Dock Lines'], ['OK-2', 'Ropes']]);
+      const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; product_count: number }>;
+      expect(flat.filter((c) => c.name === 'Ropes')).toMatchObject([{ product_count: 2 }]);
     } finally {
       await t.close();
     }
