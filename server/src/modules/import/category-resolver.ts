@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
-import { tidyName } from './category-paths.js';
+import { tidyName, type CategoryPaths } from './category-paths.js';
 
 export interface CategoryNode {
   id: number;
@@ -28,6 +28,12 @@ export interface CreatedCategory extends CategoryNode {
   parentId: number | null;
   key: string;
 }
+
+/** The category paths a row is filed under, each with its tree. */
+export const categoryPathsOf = ({ categories }: { categories: CategoryPaths }) => [
+  ...(categories.vendor?.length ? [{ type: 'vendor' as const, path: categories.vendor }] : []),
+  ...(categories.store?.length ? [{ type: 'store' as const, path: categories.store }] : []),
+];
 
 /** Rows per multi-row insert of new categories: 9 values each, well under both databases' parameter limits. */
 const CREATE_ROWS_PER_STATEMENT = 500;

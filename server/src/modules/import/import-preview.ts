@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FieldMapping, ImportPreviewResponse, ImportRowError, PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/settings.service.js';
-import { CategoryResolver } from './category-resolver.js';
+import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, utf8Check, type CsvFormat } from './csv-source.js';
 import { checkMapping, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
@@ -103,8 +103,7 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     const plan = ledger.classify(batch, await existingSkusIn(deps.db, deps.dialect, batch.map((r) => r.sku)));
     for (const { row, action } of plan) {
       counts[action] += 1;
-      if (row.categories.vendor) resolver.peek('vendor', row.categories.vendor);
-      if (row.categories.store) resolver.peek('store', row.categories.store);
+      for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
     }
     batch = [];
     await yieldToEventLoop();

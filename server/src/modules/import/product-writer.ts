@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { startSqliteWorker } from '../../db/sqlite-worker-client.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import type { CategoryResolver, CreatedCategory, MissingLevels } from './category-resolver.js';
+import { categoryPathsOf, type CategoryResolver, type CreatedCategory, type MissingLevels } from './category-resolver.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
 /** What a write did: rows created, updated and skipped (by classifyBatch's rule), and the rows that failed. */
@@ -83,12 +83,6 @@ function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: number 
   values.push(now, now);
   return values;
 }
-
-/** The category paths a row is filed under, for resolver.ensure. */
-const pathsToEnsure = (row: MappedRow) => [
-  ...(row.categories.vendor?.length ? [{ type: 'vendor' as const, path: row.categories.vendor }] : []),
-  ...(row.categories.store?.length ? [{ type: 'store' as const, path: row.categories.store }] : []),
-];
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -188,7 +182,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
   const write = async (all: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
     const classified = classifyBatch(all, await storedSkus(all.map((row) => row.sku)), updateMode);
     const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
-    await resolver.ensure(items.flatMap((row) => pathsToEnsure(row)));
+    await resolver.ensure(items.flatMap(categoryPathsOf));
     const outcome = await writeRows(items, style);
     const failed = new Set(outcome.failed.map((f) => f.row));
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
