@@ -103,7 +103,8 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     const plan = ledger.classify(batch, await existingSkusIn(deps.db, deps.dialect, batch.map((r) => r.sku)));
     for (const { row, action } of plan) {
       counts[action] += 1;
-      for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
+      // The import creates categories only for the rows it writes.
+      if (action !== 'skip') for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
     }
     batch = [];
     await yieldToEventLoop();

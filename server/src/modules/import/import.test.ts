@@ -155,7 +155,11 @@ describe('update mode, duplicates and categories', () => {
   it('creates no category for a row it skips, and the path of a row it updates', async () => {
     const mapping = { ...BASIC, category_hierarchy: 'Categories' };
     await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep\n', mapping);
-    const skipped = await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep > Skipped Child\n', mapping);
+    const skippedFile = 'SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep > Skipped Child\n';
+    // The dry run counts the categories the import will create: none for a row it skips, one with update mode.
+    expect((await preview(skippedFile, mapping, { selectedVendor: String(vendorId) })).json().dryRun).toMatchObject({ skip: 1, newCategories: 0 });
+    expect((await preview(skippedFile, mapping, { selectedVendor: String(vendorId), updateMode: 'true' })).json().dryRun).toMatchObject({ update: 1, newCategories: 1 });
+    const skipped = await importOk(skippedFile, mapping);
     expect(skipped.complete).toMatchObject({ skipped: 1 });
     const names = async () => ((await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string }>).map((c) => c.name);
     expect(await names()).not.toContain('Skipped Child');
