@@ -171,7 +171,6 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: {} });
   await app.register(multipart, { limits: { fileSize: config.importMaxBytes, files: 1 } });
   registerErrorHandling(app);
-  await app.register(authentication);
 
   app.get('/api/health', {
     config: { public: true },
@@ -180,6 +179,8 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
   });
   await app.register(
     async (api) => {
+      // Inside the /api scope: its hooks run for the routes matched here and for no other.
+      await api.register(authentication);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(settingsRoutes);

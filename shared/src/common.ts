@@ -22,3 +22,15 @@ export const optionalText = (max: number) =>
 export const isoDateTime = z.string();
 
 export const APP_VERSION = '1.0.0';
+
+/**
+ * An http(s) address with a host. Backslashes are refused anywhere: browsers read `\` as `/` in
+ * web addresses, so `https:/\evil.example` or `/\evil.example` would leave the site.
+ */
+const ABSOLUTE_WEB_ADDRESS = /^https?:\/\/[^\s/\\?#][^\s\\]*$/i;
+/** A path on this server: one leading slash; `//host` is protocol-relative and leaves the site. */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+export const isAbsoluteWebAddress = (value: string) => ABSOLUTE_WEB_ADDRESS.test(value);
+/** Where images and logos may come from: an http(s) address or a path on this server. */
+export const isImageAddress = (value: string) => ABSOLUTE_WEB_ADDRESS.test(value) || SITE_PATH.test(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
 
@@ -25,7 +26,7 @@ const amount = (label: string, decimals?: number) =>
 const optionalId = (label: string) =>
   z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number(`${label} must be a number`).int().positive().nullable().optional());
 
-const webAddress = z.string().trim().max(2000).regex(/^(https?:\/\/\S+|\/\S*)$/i, 'Image addresses must start with http://, https:// or /');
+const webAddress = z.string().trim().max(2000).refine(isImageAddress, 'Image addresses must start with http://, https:// or /');
 
 /** Fields the product object carries for display; a client may send them back, the server ignores them. */
 export const READ_ONLY_PRODUCT_FIELDS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageAddress } from './common.js';
 
 export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export const DIMENSION_UNITS = ['cm', 'in'] as const;
@@ -17,7 +18,7 @@ const logoUrlSchema = z
   .string()
   .trim()
   .max(2000, 'Logo URL must be at most 2000 characters')
-  .refine((v) => v === '' || /^(https?:\/\/[^\s]+|\/[^\s]*)$/i.test(v), 'Logo URL must start with http://, https:// or /');
+  .refine((v) => v === '' || isImageAddress(v), 'Logo URL must start with http://, https:// or /');
 
 export const updateSettingsBodySchema = z
   .object({

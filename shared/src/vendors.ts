@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAbsoluteWebAddress } from './common.js';
 
 export const VENDOR_STATUSES = ['active', 'inactive', 'pending'] as const;
 export const vendorStatusSchema = z.enum(VENDOR_STATUSES);
@@ -31,7 +32,6 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 const PHONE_PATTERN = /^[+()\d][\d\s().+\-\/x#ext]*$/i;
-const WEB_URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /** Blank strings from forms become null, so "cleared" and "never set" are stored the same way. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -55,12 +55,12 @@ export const vendorFieldsSchema = z.object({
   state: optionalField(text(120, 'State')),
   country: optionalField(text(120, 'Country')),
   postal_code: optionalField(text(20, 'Postal code')),
-  website: optionalField(z.string().trim().max(2000).regex(WEB_URL_PATTERN, 'Please enter a valid URL starting with http:// or https://')),
+  website: optionalField(z.string().trim().max(2000).refine(isAbsoluteWebAddress, 'Please enter a valid URL starting with http:// or https://')),
   contact_person: optionalField(text(200, 'Contact person')),
   tax_id: optionalField(text(64, 'Tax ID')),
   payment_terms: optionalField(text(200, 'Payment terms')),
   status: vendorStatusSchema.default('active'),
-  logo_url: optionalField(z.string().trim().max(2000).regex(WEB_URL_PATTERN, 'Please enter a valid URL starting with http:// or https://')),
+  logo_url: optionalField(z.string().trim().max(2000).refine(isAbsoluteWebAddress, 'Please enter a valid URL starting with http:// or https://')),
   description: optionalField(text(5000, 'Description')),
   notes: optionalField(text(5000, 'Notes')),
 });

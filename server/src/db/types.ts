@@ -44,13 +44,15 @@ export interface RevokedTokensTable {
 export interface DownloadTokensTable {
   token_hash: string;
   user_id: number;
+  /** The session (token jti) that asked for it: signing out revokes its download tokens too. */
+  session_jti: string;
   expires_at: string;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  attempt_key: string;
-  attempted_at: string;
+export interface LoginFailureCountersTable {
+  counter_key: string;
+  window_started_at: string;
+  failures: number;
 }
 
 export interface VendorsTable {
@@ -139,7 +141,7 @@ export interface DB {
   users: UsersTable;
   settings: SettingsTable;
   app_secrets: AppSecretsTable;
-  login_attempts: LoginAttemptsTable;
+  login_failure_counters: LoginFailureCountersTable;
   revoked_tokens: RevokedTokensTable;
   download_tokens: DownloadTokensTable;
   vendors: VendorsTable;

@@ -30,23 +30,25 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Authenticates every /api route that is not marked public. The user and their permissions are
- * loaded on each request so that a flag an admin turns off, or a deleted account, counts at once.
+ * Authenticates every route of the scope it is registered in (the /api plugin) unless the matched
+ * route is marked public. The decision is the matched route's, never the URL text's, so that every
+ * spelling of a path (percent-encoded, an absolute URL in the request line) gets the same answer.
+ * The user and their permissions are loaded on each request so that a flag an admin turns off, or
+ * a deleted account, counts at once.
  */
 export const authentication = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as User);
   app.decorateRequest('token', null as unknown as TokenClaims);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
-    if (!request.routeOptions.url) return; // unknown route: let it 404 rather than 401
+    const config = request.routeOptions.config;
+    if (config?.public) return;
     const token = bearerToken(request);
     const downloadToken = (request.query as { download_token?: unknown })?.download_token;
-    if (!token && request.routeOptions.config?.downloadToken && typeof downloadToken === 'string') {
-      const userId = await consumeDownloadToken(app.deps.db, downloadToken);
-      const row = userId === undefined ? undefined : await findUserById(app.deps.db, userId);
-      if (!row) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    if (!token && config?.downloadToken && typeof downloadToken === 'string') {
+      const issued = await consumeDownloadToken(app.deps.db, downloadToken);
+      const [row, revoked] = issued ? await Promise.all([findUserById(app.deps.db, issued.userId), isTokenRevoked(app.deps.db, issued.sessionJti)]) : [];
+      if (!row || revoked) throw unauthorized(AUTH_MESSAGES.sessionExpired);
       request.user = toUser(row);
       return;
     }
@@ -60,6 +62,11 @@ export const authentication = fp(async (app: FastifyInstance) => {
     if (!row || revoked) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     request.user = toUser(row);
     request.token = claims;
+  });
+
+  // Answers carry shop data or a session: no browser or proxy cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });
 

@@ -10,7 +10,7 @@ import {
   userResponseSchema,
 } from '@bosun/shared';
 import { z } from 'zod';
-import { issueDownloadToken } from './download-tokens.js';
+import { issueDownloadToken, revokeSessionDownloadTokens } from './download-tokens.js';
 import { revokeToken } from './revoked-tokens.repository.js';
 import { login, register, updateProfile } from './auth.service.js';
 import { savePreferences } from '../users/users.service.js';
@@ -37,13 +37,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponseSchema } },
     handler: async (request, reply) => {
       await revokeToken(app.deps.db, request.token.jti, request.token.expiresAt);
+      await revokeSessionDownloadTokens(app.deps.db, request.token.jti);
       return reply.code(204).send(null);
     },
   });
 
   app.post('/auth/download-token', {
     schema: { tags: ['auth'], response: { 200: downloadTokenResponseSchema, 401: errorResponseSchema } },
-    handler: async (request) => issueDownloadToken(app.deps.db, request.user.id),
+    handler: async (request) => issueDownloadToken(app.deps.db, request.user.id, request.token.jti),
   });
 
   app.get('/auth/verify', {

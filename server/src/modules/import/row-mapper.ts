@@ -1,4 +1,4 @@
-import { gtinProblem, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { gtinProblem, isImageAddress, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
@@ -27,7 +27,6 @@ export type MapResult = { ok: true; row: MappedRow } | { ok: false; error: Impor
 const TEXT_LIMITS: Partial<Record<ImportableColumn, number>> = {
   mfn: 100, brand: 200, google_category: 500, meta_title: 300, meta_description: 1000, meta_keywords: 1000,
 };
-const WEB_ADDRESS = /^(https?:\/\/\S+|\/\S*)$/i;
 
 type CellReader = (text: string) => Read<ColumnValue>;
 const notWebAddress = (url: string) => new CellProblem(`'${url}' is not a web address`);
@@ -70,7 +69,7 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
     case 'visibility':
       return (v) => (v === '' ? 'public' : readVisibility(v));
     case 'image_url':
-      return (v) => (v === '' ? null : WEB_ADDRESS.test(v) ? v : notWebAddress(v));
+      return (v) => (v === '' ? null : isImageAddress(v) ? v : notWebAddress(v));
     default:
       return undefined;
   }
@@ -81,7 +80,7 @@ function readImages(cell: string): Read<{ imageUrl: string | null; images: strin
   if (cell === '') return { imageUrl: null, images: [] };
   const [first, ...rest] = cell.split(',').map((s) => s.trim());
   for (const url of [first, ...rest]) {
-    if (url && !WEB_ADDRESS.test(url)) return notWebAddress(url);
+    if (url && !isImageAddress(url)) return notWebAddress(url);
   }
   return { imageUrl: first || null, images: rest.filter(Boolean) };
 }
