@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +21,7 @@ import { createDatabase, type Database, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
+import { isUniqueViolation } from './db/unique-violation.js';
 import { AppError } from './errors.js';
 import { bootstrapAdmin } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -64,11 +65,6 @@ function fieldErrors(issues: Array<{ instancePath?: string; params?: unknown; me
   }
   return fields;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-};
 
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -114,6 +110,24 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   });
 }
 
+/** A download link's single-use token stands in for the session: it never reaches the log. */
+const withoutSecrets = (url: string) => url.replace(/([?&]download_token=)[^&]*/gi, '$1[redacted]');
+
+function loggerOptions(level: string) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.body.password'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: withoutSecrets(request.url),
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -128,7 +142,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
   if (config.bootstrapAdmin) await bootstrapAdmin(database.db, config.bootstrapAdmin);
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -20,6 +20,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   })
   .refine(
     (e) => [e.ADMIN_USERNAME, e.ADMIN_EMAIL, e.ADMIN_PASSWORD].every((v) => v === undefined) ||
@@ -40,6 +41,8 @@ export interface Config {
   logLevel: string;
   /** The largest CSV an import accepts. */
   importMaxBytes: number;
+  /** How long running requests (exports, imports) may go on after SIGTERM before their connections are closed. */
+  shutdownTimeoutMs: number;
   /** Where the built SPA lives; absent in API-only tests. */
   webDist?: string;
 }
@@ -73,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { closeGracefully } from './lib/close-gracefully.js';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -21,9 +22,9 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'closing: finishing in-flight requests');
-    // fastify.close stops accepting connections, waits for in-flight requests, then runs onClose (the database).
-    await app.close();
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'closing: finishing in-flight requests');
+    const outcome = await closeGracefully(app, config.shutdownTimeoutMs);
+    app.log.info({ outcome }, 'closed');
     process.exit(0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));

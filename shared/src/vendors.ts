@@ -92,6 +92,8 @@ export const VENDOR_MESSAGES = {
   created: (name: string) => `Vendor "${name}" created successfully`,
   updated: 'Vendor updated successfully',
   deleted: 'Vendor deleted successfully',
+  deleteNeedsProducts: 'This vendor has products: deleting it needs the products permission too',
+  deleteNeedsCategories: 'This vendor has categories: deleting it needs the categories permission too',
   statusUpdated: (status: string) => `Vendor status updated to ${status}`,
   loadFailed: 'Error loading vendors',
   saveFailed: 'Error saving vendor',

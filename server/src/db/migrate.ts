@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { vendorIndexesMigration } from './migrations/0002-vendor-indexes.js';
@@ -27,7 +27,25 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
   };
 }
 
+/** Any fixed number: the PostgreSQL advisory lock app servers take turns on to migrate. */
+const MIGRATION_LOCK_KEY = 8_245_117;
+
 export async function migrateToLatest(database: Database): Promise<void> {
+  if (database.dialect !== 'postgres') return runMigrations(database);
+  // Several app servers may start together on one database. Kysely's own lock is a row in a table
+  // that the first server is still creating, so they take turns on a session advisory lock, held
+  // on a connection of its own while the migrations run on the pool.
+  await database.db.connection().execute(async (lockConnection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(lockConnection);
+    try {
+      await runMigrations(database);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(lockConnection);
+    }
+  });
+}
+
+async function runMigrations(database: Database): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
   // Numbers are handed out ahead (0008 and 0009 were reserved while 0010 landed): a database that
   // already ran a later migration still runs an earlier one that arrives afterwards.

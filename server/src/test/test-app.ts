@@ -13,7 +13,7 @@ export const TEST_PASSWORD = 'secret-pass-1';
  * A freshly migrated database per test file: a temporary SQLite file, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a new database on it that is dropped afterwards.
  */
-async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const name = `bosun_test_${randomBytes(6).toString('hex')}`;
@@ -51,19 +51,23 @@ export interface TestApp extends BuiltApp {
   registerWithout(username: string, adminToken: string, permission: 'products' | 'categories' | 'vendors'): Promise<{ token: string; id: number }>;
 }
 
+/** The configuration a test server runs with, on `database`. */
+export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  database,
+  jwtSecret: undefined,
+  allowAdminSignup: false,
+  allowRegistration: true,
+  logLevel: 'silent',
+  importMaxBytes: 5 * 1024 * 1024,
+  shutdownTimeoutMs: 30_000,
+  ...overrides,
+});
+
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { target, drop } = await freshDatabase();
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    database: target,
-    jwtSecret: undefined,
-    allowAdminSignup: false,
-    allowRegistration: true,
-    logLevel: 'silent',
-    importMaxBytes: 5 * 1024 * 1024,
-    ...overrides,
-  };
+  const config = testConfig(target, overrides);
   const built = await buildApp(config, { logger: false });
   const request: TestApp['request'] = (method, url, token, payload) =>
     built.app.inject({

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, DEFAULT_SHOP_MANAGER_PERMISSIONS, USER_MESSAGES, type Au
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
 import { permissionColumns, toUser } from '../users/user-mapper.js';
 import { countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, updateUser } from '../users/users.repository.js';
@@ -103,11 +104,15 @@ export async function updateProfile(deps: AuthDeps, user: User, body: UpdateProf
   return toUser(updated!);
 }
 
-/** Creates the admin named by ADMIN_* on a shop with no users yet. */
+/**
+ * Creates the admin named by ADMIN_* on a shop with no users yet. Several app servers starting
+ * together on one database all try: the unique username lets one insert win, and the others
+ * find the admin there.
+ */
 export async function bootstrapAdmin(db: Kysely<DB>, admin: { username: string; email: string; password: string }) {
   if ((await countUsers(db)) > 0) return false;
   const now = nowIso();
-  await insertUser(db, {
+  const created = await insertUser(db, {
     username: admin.username,
     email: admin.email.toLowerCase(),
     password_hash: await hashPassword(admin.password),
@@ -116,6 +121,12 @@ export async function bootstrapAdmin(db: Kysely<DB>, admin: { username: string; 
     preferences: '{}',
     created_at: now,
     updated_at: now,
-  });
-  return true;
+  }).then(
+    () => true,
+    (err: unknown) => {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    },
+  );
+  return created;
 }

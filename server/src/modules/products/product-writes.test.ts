@@ -86,6 +86,8 @@ describe('POST /api/products', () => {
       [{ gtin: '4006381333932' }, 'gtin'],
       [{ gtin: '12345' }, 'gtin'],
       [{ image_url: 'javascript:alert(1)' }, 'image_url'],
+      [{ image_url: '//evil.example/boat.jpg' }, 'image_url'],
+      [{ images: ['/\\evil.example/boat.jpg'] }, 'images.0'],
       [{ unknown_field: 1 }, 'body'],
     ];
     for (const [extra, field] of cases) {

@@ -41,6 +41,16 @@ describe('settings API', () => {
     expect((await t.request('GET', '/api/settings', admin)).json().company_name).toBe('Harbor Point Marine');
   });
 
+  it('refuses a logo address that leaves the site in disguise (protocol-relative, backslashes)', async () => {
+    for (const logo_url of ['//evil.example/logo.png', '/\\evil.example/logo.png', 'https:/\\evil.example/logo.png', 'https://evil.example\\@shop.test/x.png']) {
+      const res = await t.request('PUT', '/api/settings', admin, { logo_url });
+      expect(res.statusCode, logo_url).toBe(400);
+      expect(res.json().details.fields).toHaveProperty('logo_url');
+    }
+    const onSite = await t.request('PUT', '/api/settings', admin, { logo_url: '/uploads/logo.png' });
+    expect(onSite.statusCode).toBe(200);
+  });
+
   it('needs the settings permission to change them', async () => {
     const res = await t.request('PUT', '/api/settings', manager, { company_name: 'Mine now' });
     expect(res.statusCode).toBe(403);

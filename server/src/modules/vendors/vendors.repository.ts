@@ -28,6 +28,15 @@ export async function updateVendorRow(db: Kysely<DB>, id: number, changes: Updat
 }
 
 /** Products first, then categories, then the vendor, so no row ever points at a deleted one. */
+/** Whether the vendor has any product, and any category (what deleting it would take with it). */
+export async function findVendorDependents(trx: Transaction<DB>, id: number) {
+  const [product, category] = await Promise.all([
+    trx.selectFrom('products').select('id').where('vendor_id', '=', id).limit(1).executeTakeFirst(),
+    trx.selectFrom('categories').select('id').where('vendor_id', '=', id).limit(1).executeTakeFirst(),
+  ]);
+  return { hasProducts: product !== undefined, hasCategories: category !== undefined };
+}
+
 export async function deleteVendorCascade(trx: Transaction<DB>, id: number) {
   const products = await trx.deleteFrom('products').where('vendor_id', '=', id).executeTakeFirst();
   // Counted before deleting: SQLite does not report the subcategories that go by cascade.

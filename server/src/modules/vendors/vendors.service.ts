@@ -1,10 +1,11 @@
-import { VENDOR_MESSAGES, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@bosun/shared';
+import { VENDOR_MESSAGES, type CreateVendorBody, type Permissions, type UpdateVendorBody, type Vendor } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, VendorRow } from '../../db/types.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import {
   deleteVendorCascade,
+  findVendorDependents,
   findVendorById,
   findVendorIdByName,
   insertVendor,
@@ -61,8 +62,17 @@ export async function updateVendor(db: Kysely<DB>, id: number, body: UpdateVendo
   return toVendor(row);
 }
 
-export async function deleteVendor(db: Kysely<DB>, id: number) {
-  const result = await db.transaction().execute((trx) => deleteVendorCascade(trx, id));
+/**
+ * Deleting a vendor deletes its products and categories: what staff could not delete one by one
+ * they cannot delete through the vendor either.
+ */
+export async function deleteVendor(db: Kysely<DB>, id: number, permissions: Permissions) {
+  const result = await db.transaction().execute(async (trx) => {
+    const { hasProducts, hasCategories } = await findVendorDependents(trx, id);
+    if (hasProducts && !permissions.products) throw forbidden(VENDOR_MESSAGES.deleteNeedsProducts);
+    if (hasCategories && !permissions.categories) throw forbidden(VENDOR_MESSAGES.deleteNeedsCategories);
+    return deleteVendorCascade(trx, id);
+  });
   if (!result.vendorDeleted) throw notFound(VENDOR_MESSAGES.notFound);
   return { message: VENDOR_MESSAGES.deleted, deletedProducts: result.deletedProducts, deletedCategories: result.deletedCategories };
 }

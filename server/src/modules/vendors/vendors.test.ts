@@ -192,3 +192,41 @@ describe('vendor permissions', () => {
     expect((await t.request('DELETE', '/api/vendors/1', manager.token)).statusCode).toBe(403);
   });
 });
+
+describe('vendor web addresses', () => {
+  it('refuses a website or logo that is protocol-relative or holds backslashes', async () => {
+    for (const [field, value] of [['website', '//evil.example'], ['logo_url', 'https:/\\evil.example/logo.png'], ['website', 'https://shop.test\\@evil.example']]) {
+      const res = await t.request('POST', '/api/vendors', admin, { name: `Sketchy ${field} ${value}`, [field!]: value });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().details.fields, value).toHaveProperty(field!);
+    }
+  });
+});
+
+describe('deleting a vendor takes what it holds, so it needs the permissions for that too', () => {
+  it('refuses a shop_manager without the products flag a vendor with products, and deletes nothing', async () => {
+    const db = t.database.db;
+    const noProducts = await t.registerWithout('buyer', admin, 'products');
+    const id = (await t.request('POST', '/api/vendors', admin, { name: 'Stocked Supply' })).json().vendor.id;
+    const product = await insertProduct(db, { vendor_id: id });
+    const res = await t.request('DELETE', `/api/vendors/${id}`, noProducts.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(VENDOR_MESSAGES.deleteNeedsProducts);
+    expect(await db.selectFrom('products').select('id').where('id', '=', product).executeTakeFirst()).toBeDefined();
+    expect((await t.request('GET', '/api/vendors', noProducts.token)).json().vendors.map((v: { id: number }) => v.id)).toContain(id);
+    // A vendor without products is theirs to delete.
+    const empty = (await t.request('POST', '/api/vendors', admin, { name: 'Empty Supply' })).json().vendor.id;
+    expect((await t.request('DELETE', `/api/vendors/${empty}`, noProducts.token)).statusCode).toBe(200);
+  });
+
+  it('refuses a shop_manager without the categories flag a vendor with categories', async () => {
+    const db = t.database.db;
+    const noCategories = await t.registerWithout('planner', admin, 'categories');
+    const id = (await t.request('POST', '/api/vendors', admin, { name: 'Tree Supply' })).json().vendor.id;
+    await insertCategory(db, { name: 'Tree root', type: 'vendor', vendor_id: id });
+    const res = await t.request('DELETE', `/api/vendors/${id}`, noCategories.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(VENDOR_MESSAGES.deleteNeedsCategories);
+    expect(await db.selectFrom('categories').select('id').where('vendor_id', '=', id).execute()).toHaveLength(1);
+  });
+});
