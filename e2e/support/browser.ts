@@ -71,8 +71,14 @@ export function sharedBrowser() {
   });
   return async function inFreshContext(journey: (page: Page) => Promise<void>) {
     const { context, page } = await newPage(browser);
+    // The page runs under a strict CSP: anything it refuses is a defect, whichever journey shows it.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     try {
       await journey(page);
+      if (violations.length > 0) throw new Error(`The page broke its Content Security Policy:\n${violations.join('\n')}`);
     } finally {
       await context.close();
     }

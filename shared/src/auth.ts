@@ -127,6 +127,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   adminSignupClosed: 'Admin accounts can only be created by an admin',
   registrationClosed: 'Registration is closed. Ask an administrator for an account.',
+  /** Says neither which one is taken nor that it is: a stranger learns no account from the form. */
+  registrationUnavailable: 'An account cannot be created with this username and email. Sign in if you already have one, or choose others.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAllowed: "You don't have permission to do this.",
   accessDeniedPage: "You don't have permission to access this page.",

@@ -68,18 +68,25 @@ export async function assertUsernameAndEmailFree(db: Kysely<DB>, username: strin
   if (taken.email) throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
 }
 
-/** Registration signs in. Role admin is open only to the first admin, or when the shop allows it. */
+/**
+ * Registration signs in. Role admin is open only to the first admin, or when the shop allows it.
+ * A taken username or email gets one answer whichever it is (two registrations racing are told
+ * the same by the unique index, through the error mapper's 409).
+ */
 export async function register(deps: AuthDeps, body: RegisterBody): Promise<AuthResponse> {
   if (!deps.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
   if (body.role === 'admin' && !deps.allowAdminSignup && (await countUsers(deps.db, 'admin')) > 0) {
     throw forbidden(AUTH_MESSAGES.adminSignupClosed);
   }
-  await assertUsernameAndEmailFree(deps.db, body.username, body.email);
+  // Hashed before the check, so that a taken name answers no sooner than a free one.
+  const passwordHash = await hashPassword(body.password);
+  const taken = await findUserConflicts(deps.db, body.username, body.email);
+  if (taken.username || taken.email) throw conflict(AUTH_MESSAGES.registrationUnavailable);
   const now = nowIso();
   const row = await insertUser(deps.db, {
     username: body.username,
     email: body.email.toLowerCase(),
-    password_hash: await hashPassword(body.password),
+    password_hash: passwordHash,
     role: body.role,
     ...permissionColumns(DEFAULT_SHOP_MANAGER_PERMISSIONS),
     preferences: '{}',
