@@ -73,8 +73,12 @@ export function sharedBrowser() {
     const { context, page } = await newPage(browser);
     // The page runs under a strict CSP: anything it refuses is a defect, whichever journey shows it.
     const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation;
+        report(`${event.violatedDirective} refused ${event.blockedURI} at ${event.documentURI}`);
+      });
     });
     try {
       await journey(page);
