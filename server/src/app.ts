@@ -95,6 +95,17 @@ function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** Whether a request line's target (a path or an absolute URL, percent-encoded or not) names the API. */
+function isApiPath(target: string) {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(target, 'http://localhost').pathname);
+  } catch {
+    return true; // not a path the SPA could serve either: answer with the JSON 404
+  }
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const indexHtml = webDist && path.join(webDist, 'index.html');
   const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
@@ -103,7 +114,7 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   }
   app.setNotFoundHandler((request, reply) => {
     // The SPA owns every other GET path (history fallback); the API answers JSON 404s.
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api') {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!, { maxAge: 0, immutable: false });
     }
     return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
