@@ -1,40 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Kysely } from 'kysely';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_VERSION } from '@bosun/shared';
 import type { Config } from './config.js';
 import { createDatabase, type Database, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
-import { isUniqueViolation } from './db/unique-violation.js';
-import { AppError } from './errors.js';
+import { loggerOptions } from './logger.js';
 import { bootstrapAdmin } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService, loadSigningSecret, type TokenService } from './modules/auth/tokens.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { exportRoutes } from './modules/export/export.routes.js';
+import { importRoutes } from './modules/import/import.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { authentication } from './plugins/authentication.js';
-import { categoriesRoutes } from './modules/categories/categories.routes.js';
-import { exportRoutes } from './modules/export/export.routes.js';
-import { importRoutes } from './modules/import/import.routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -47,97 +37,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
-  interface FastifyContextConfig {
-    /** PUT /settings answers failures as {success: false, error, message} as well. */
-    successEnvelope?: boolean;
-  }
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Which field each validation issue is about, so forms can show the message under it. */
-function fieldErrors(issues: Array<{ instancePath?: string; params?: unknown; message?: string }>) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
-    const key = params?.issue?.path?.join('.') || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    fields[key] ??= issue.message ?? 'Invalid value';
-  }
-  return fields;
-}
-
-function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    let status = 500;
-    let body: { message: string; code: string; details?: unknown };
-    if (err instanceof AppError) {
-      status = err.statusCode;
-      body = { message: err.message, code: err.code, details: err.details };
-    } else if (hasZodFastifySchemaValidationErrors(err)) {
-      status = 400;
-      const fields = fieldErrors(err.validation);
-      const [field, message] = Object.entries(fields)[0] ?? ['body', 'Invalid input'];
-      body = { message: `${field}: ${message}`, code: 'VALIDATION_ERROR', details: { fields } };
-    } else if (isUniqueViolation(err)) {
-      status = 409;
-      body = { message: 'This record already exists', code: 'CONFLICT' };
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      status = err.statusCode;
-      body = { message: err.message, code: err.code ?? 'BAD_REQUEST' };
-    } else {
-      body = { message: 'Internal server error', code: 'INTERNAL' };
-    }
-    if (status >= 500) request.log.error({ err }, 'request failed');
-    if (request.routeOptions.config?.successEnvelope) {
-      return reply.code(status).send({ success: false, error: body.message, ...body });
-    }
-    return reply.code(status).send(body);
-  });
-}
-
-/** Whether a request line's target (a path or an absolute URL, percent-encoded or not) names the API. */
-function isApiPath(target: string) {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(target, 'http://localhost').pathname);
-  } catch {
-    return true; // not a path the SPA could serve either: answer with the JSON 404
-  }
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
-
-function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
-  const indexHtml = webDist && path.join(webDist, 'index.html');
-  const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1y', immutable: true });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // The SPA owns every other GET path (history fallback); the API answers JSON 404s.
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist!, { maxAge: 0, immutable: false });
-    }
-    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
-  });
-}
-
-/** A download link's single-use token stands in for the session: it never reaches the log. */
-const withoutSecrets = (url: string) => url.replace(/([?&]download_token=)[^&]*/gi, '$1[redacted]');
-
-function loggerOptions(level: string) {
-  return {
-    level,
-    redact: ['req.headers.authorization', 'req.body.password'],
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: withoutSecrets(request.url),
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-    },
-  };
-}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -167,35 +69,10 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables in style attributes and tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Logos and product images are addresses anywhere on the web.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bosun API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: {} });
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
   await app.register(multipart, { limits: { fileSize: config.importMaxBytes, files: 1 } });
-  registerErrorHandling(app);
+  registerErrorHandler(app);
 
   app.get('/api/health', {
     config: { public: true },
