@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
 
 export const TEST_PASSWORD = 'secret-pass-1';
@@ -51,7 +51,7 @@ export interface TestApp extends BuiltApp {
   registerWithout(username: string, adminToken: string, permission: 'products' | 'categories' | 'vendors'): Promise<{ token: string; id: number }>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'logger'> = {}): Promise<TestApp> {
   const { target, drop } = await freshDatabase();
   const config: Config = {
     port: 0,
@@ -64,7 +64,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     importMaxBytes: 5 * 1024 * 1024,
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { ...options, logger: false });
   const request: TestApp['request'] = (method, url, token, payload) =>
     built.app.inject({
       method: method as 'GET',
