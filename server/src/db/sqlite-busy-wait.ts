@@ -43,6 +43,15 @@ const FIRST_RETRY_MS = 2;
  */
 const LONGEST_RETRY_MS = 20;
 
+/**
+ * How many statements of this process wait for the write lock right now. The import's writer and
+ * the sort-index rebuild (sqlite-worker.mjs) look at it before they take the lock again and let a
+ * waiting statement in first: they take it again microseconds after each commit, and polling alone
+ * would only get in while they pause. Shared by every database of the process: a worker may yield
+ * for nothing (another database's wait), for a moment.
+ */
+export const lockWaiters = new Int32Array(new SharedArrayBuffer(4));
+
 export const databaseBusy = (cause: unknown) => {
   const err = new AppError(503, 'DATABASE_BUSY', 'The database is busy, try again');
   err.cause = cause;
@@ -64,20 +73,28 @@ class BusyWaitingConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     let deadline: number | undefined;
     let pause = FIRST_RETRY_MS;
-    for (;;) {
-      try {
-        return await this.inner.executeQuery<R>(query);
-      } catch (err) {
-        if (!isBusy(err)) throw err;
-        // Inside a transaction only a COMMIT may be tried again (see above).
-        if (this.sqlite.inTransaction && !isCommit(query)) throw databaseBusy(err);
-        if (deadline === undefined) {
-          deadline = Date.now() + this.options.waitMs;
-          this.options.onBusy?.(query.sql);
+    try {
+      for (;;) {
+        try {
+          return await this.inner.executeQuery<R>(query);
+        } catch (err) {
+          if (!isBusy(err)) throw err;
+          // Inside a transaction only a COMMIT may be tried again (see above).
+          if (this.sqlite.inTransaction && !isCommit(query)) throw databaseBusy(err);
+          if (deadline === undefined) {
+            deadline = Date.now() + this.options.waitMs;
+            Atomics.add(lockWaiters, 0, 1);
+            this.options.onBusy?.(query.sql);
+          }
+          if (Date.now() + pause > deadline) throw databaseBusy(err);
+          await sleep(pause);
+          pause = Math.min(pause * 2, LONGEST_RETRY_MS);
         }
-        if (Date.now() + pause > deadline) throw databaseBusy(err);
-        await sleep(pause);
-        pause = Math.min(pause * 2, LONGEST_RETRY_MS);
+      }
+    } finally {
+      if (deadline !== undefined) {
+        Atomics.sub(lockWaiters, 0, 1);
+        Atomics.notify(lockWaiters, 0);
       }
     }
   }
