@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
+  SelectQueryNode,
   SqliteDialect,
   type DatabaseConnection,
   type Driver,
-  type QueryCompiler,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -15,17 +15,21 @@ import { AppError } from '../errors.js';
  * better-sqlite3 is synchronous: with a busy_timeout, a write that meets another connection's
  * write lock (the import's writer thread, a sort-index rebuild) waits inside SQLite's busy handler
  * and blocks the event loop, every request with it, for as long as that lock is held. So the
- * server's connection runs with busy_timeout 0, and this dialect turns SQLITE_BUSY into an
- * asynchronous wait and retry: the event loop stays free, and the queries of other requests queue
- * behind Kysely's connection mutex meanwhile.
+ * server's connection runs with busy_timeout 0, and this dialect's driver (Kysely's SqliteDriver,
+ * rewritten for it) turns SQLITE_BUSY into an asynchronous wait and retry.
  *
  * SQLite's rule for SQLITE_BUSY: a statement outside an explicit transaction, or a COMMIT, may be
  * retried; any other statement inside a transaction may not (the transaction must be rolled back).
  * So a read-write transaction begins with BEGIN IMMEDIATE, which takes the write lock at the start
- * (retried here like any statement outside a transaction), and nothing inside it can meet
- * SQLITE_BUSY midway, nor WAL's SQLITE_BUSY_SNAPSHOT (a deferred transaction that read an older
- * snapshot cannot take the write lock at all, retried or not). A transaction marked
- * setAccessMode('read only') stays deferred: it never needs the write lock, so it does not wait for one.
+ * (retried like any statement outside a transaction), and nothing inside it can meet SQLITE_BUSY
+ * midway, nor WAL's SQLITE_BUSY_SNAPSHOT (a deferred transaction that read an older snapshot
+ * cannot take the write lock at all, retried or not). A transaction marked
+ * setAccessMode('read only') stays deferred: it never needs the write lock, so it never waits for one.
+ *
+ * The one connection is handed out under a mutex, as Kysely's driver does. A statement waiting
+ * for the lock outside a transaction leaves the connection idle (autocommit, nothing pending), so
+ * it gives the mutex up while it sleeps: other requests' reads (in WAL a reader never waits for
+ * the writer), and their own tries at writing, go on meanwhile instead of queueing behind it.
  */
 
 export interface BusyWaitOptions {
@@ -37,10 +41,7 @@ export interface BusyWaitOptions {
 
 export const DEFAULT_BUSY_WAIT_MS = 5_000;
 const FIRST_RETRY_MS = 2;
-/**
- * The longest pause between two tries. A try costs microseconds; the import's writer takes the
- * lock again soon after each batch's commit, so a waiting statement looks often enough to get in.
- */
+/** The longest pause between two tries; a try costs microseconds. */
 const LONGEST_RETRY_MS = 20;
 
 /**
@@ -63,12 +64,38 @@ const isBusy = (err: unknown) => typeof (err as { code?: unknown }).code === 'st
 
 const isCommit = (query: CompiledQuery) => /^\s*(commit|end)\b/i.test(query.sql);
 
+/** Kysely's ConnectionMutex. */
+class Mutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock() {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  unlock() {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
 class BusyWaitingConnection implements DatabaseConnection {
   constructor(
-    private readonly inner: DatabaseConnection,
     private readonly sqlite: SQLite.Database,
+    private readonly mutex: Mutex,
     private readonly options: BusyWaitOptions,
   ) {}
+
+  /** Kysely's SqliteConnection.executeQuery: one synchronous statement. */
+  #run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
+    const statement = this.sqlite.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     let deadline: number | undefined;
@@ -76,18 +103,20 @@ class BusyWaitingConnection implements DatabaseConnection {
     try {
       for (;;) {
         try {
-          return await this.inner.executeQuery<R>(query);
+          return this.#run<R>(query);
         } catch (err) {
           if (!isBusy(err)) throw err;
+          const inTransaction = this.sqlite.inTransaction;
           // Inside a transaction only a COMMIT may be tried again (see above).
-          if (this.sqlite.inTransaction && !isCommit(query)) throw databaseBusy(err);
+          if (inTransaction && !isCommit(query)) throw databaseBusy(err);
           if (deadline === undefined) {
             deadline = Date.now() + this.options.waitMs;
             Atomics.add(lockWaiters, 0, 1);
             this.options.onBusy?.(query.sql);
           }
           if (Date.now() + pause > deadline) throw databaseBusy(err);
-          await sleep(pause);
+          if (inTransaction) await sleep(pause);
+          else await this.#idle(pause);
           pause = Math.min(pause * 2, LONGEST_RETRY_MS);
         }
       }
@@ -99,29 +128,38 @@ class BusyWaitingConnection implements DatabaseConnection {
     }
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+  /** Lends the connection to the other requests for ms, then takes it back. */
+  async #idle(ms: number) {
+    this.mutex.unlock();
+    try {
+      await sleep(ms);
+    } finally {
+      await this.mutex.lock();
+    }
+  }
+
+  async *streamQuery<R>({ sql, parameters, query }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     // Only SELECTs stream; in WAL a reader does not wait for the writer.
-    return this.inner.streamQuery<R>(query, chunkSize);
+    if (!SelectQueryNode.is(query)) throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.sqlite.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
   }
 }
 
 class BusyWaitingDriver implements Driver {
-  #connection: BusyWaitingConnection | undefined;
+  readonly #mutex = new Mutex();
+  readonly #connection: BusyWaitingConnection;
 
   constructor(
-    private readonly inner: Driver,
     private readonly sqlite: SQLite.Database,
-    private readonly options: BusyWaitOptions,
-  ) {}
-
-  init() {
-    return this.inner.init();
+    options: BusyWaitOptions,
+  ) {
+    this.#connection = new BusyWaitingConnection(sqlite, this.#mutex, options);
   }
 
+  async init() {}
+
   async acquireConnection(): Promise<DatabaseConnection> {
-    // SQLite's driver has one connection, handed out under its mutex.
-    const connection = await this.inner.acquireConnection();
-    this.#connection ??= new BusyWaitingConnection(connection, this.sqlite, this.options);
+    await this.#mutex.lock();
     return this.#connection;
   }
 
@@ -129,34 +167,37 @@ class BusyWaitingDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin' : 'begin immediate'));
   }
 
-  commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.savepoint!(connection, name, compile);
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`));
   }
 
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.rollbackToSavepoint!(connection, name, compile);
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoted(name)}`));
   }
 
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    return this.inner.releaseSavepoint!(connection, name, compile);
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoted(name)}`));
   }
 
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(connection);
+  async releaseConnection() {
+    this.#mutex.unlock();
   }
 
-  destroy() {
-    return this.inner.destroy();
+  async destroy() {
+    this.sqlite.close();
   }
 }
+
+/** A savepoint's name as Kysely's SQLite compiler quotes an identifier. */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Kysely's SQLite dialect on this connection, waiting for the write lock without blocking (see above). */
 export class BusyWaitingSqliteDialect extends SqliteDialect {
@@ -170,6 +211,6 @@ export class BusyWaitingSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new BusyWaitingDriver(super.createDriver(), this.sqlite, this.options);
+    return new BusyWaitingDriver(this.sqlite, this.options);
   }
 }

@@ -47,7 +47,7 @@ describe.runIf(onSqlite)('a write while another connection holds the SQLite writ
   });
   afterAll(async () => t?.close());
 
-  it('waits for the lock while other requests are answered, then saves the edit', async () => {
+  it('waits for the lock while other requests, reads included, are answered, then saves the edit', async () => {
     const id = await productOf(t, admin, 'LOCK-1');
     const lock = holdWriteLock(t);
     let settled = false;
@@ -56,6 +56,9 @@ describe.runIf(onSqlite)('a write while another connection holds the SQLite writ
 
     const health = await t.request('GET', '/api/health');
     expect(health.statusCode).toBe(200);
+    // Reads (this one's sign-in check included) do not queue behind the waiting edit.
+    const read = await t.request('GET', `/api/products/${id}`, admin);
+    expect(read.json()).toMatchObject({ name: 'Product LOCK-1', stock: 1 });
     expect(settled).toBe(false);
 
     lock.release();
@@ -77,6 +80,7 @@ describe.runIf(onSqlite)('a write while another connection holds the SQLite writ
     expect(await nextBusy).toBe('begin immediate');
 
     expect((await t.request('GET', '/api/health')).statusCode).toBe(200);
+    expect((await t.request('GET', `/api/products/${ids[0]}`, admin)).json()).toMatchObject({ stock: 1 });
     expect(settled).toBe(false);
 
     lock.release();
