@@ -1,6 +1,6 @@
 // Staff edits during an import, on SQLite: one ultra-fast import of generated rows into a fresh
-// server while /api/health is asked every 20 ms and a product is saved (PUT) every 200 ms, each
-// one at a time. Prints the latencies of both. Not part of `npm run bench`.
+// server while /api/health is asked every 20 ms, a product is saved (PUT) every 200 ms and read
+// (GET) every 100 ms, each one at a time. Prints their latencies. Not part of `npm run bench`.
 //
 //   npx tsx bench/lock-wait.ts [--rows 100000] [--bundle server/dist] [--csv FILE] [--no-edits]
 //
@@ -82,7 +82,14 @@ try {
       await sleep(200);
     }
   };
-  const pollers = [pollHealth(), ...(args['no-edits'] ? [] : [edit()])];
+  const reads: number[] = [];
+  const read = async () => {
+    while (importing) {
+      reads.push((await request(`${api}/products/${product.id}`, { token })).ms);
+      await sleep(100);
+    }
+  };
+  const pollers = [pollHealth(), ...(args['no-edits'] ? [] : [edit(), read()])];
   const fields = { fieldMapping: JSON.stringify(importMapping()), updateMode: 'false', selectedVendor: String(vendor.id) };
   let complete: Extract<ImportEvent, { type: 'complete' }> | undefined;
   const started = performance.now();
@@ -99,6 +106,7 @@ try {
   console.log(`bundle ${path.relative(ROOT, bundle)}: imported ${complete?.imported} of ${rows} rows in ${(importMs / 1000).toFixed(1)} s`);
   console.log(`  health: ${summary(health)}`);
   if (edits.length) console.log(`  edits:  ${summary(edits)}  statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  if (reads.length) console.log(`  reads:  ${summary(reads)}`);
 } finally {
   stop();
 }
