@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import { createDatabase, type Database, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import type { BusyWaitOptions } from './db/sqlite-busy-wait.js';
 import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
 import { loggerOptions } from './logger.js';
@@ -46,8 +47,13 @@ export interface BuiltApp {
   database: Database;
 }
 
-export async function buildApp(config: Readonly<Config>, options: { logger?: boolean | object } = {}): Promise<BuiltApp> {
-  const database = createDatabase(config.database);
+export interface BuildOptions {
+  logger?: boolean | object;
+  sqliteBusy?: Partial<BusyWaitOptions>;
+}
+
+export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database = createDatabase(config.database, { sqliteBusy: options.sqliteBusy });
   await migrateToLatest(database);
   // An import that stopped midway may have left the sort indexes dropped.
   await ensureProductSortIndexes(database, config.database.kind === 'sqlite' ? config.database.file : undefined);

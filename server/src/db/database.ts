@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import type { DB } from './types.js';
+import { BusyWaitingSqliteDialect, DEFAULT_BUSY_WAIT_MS, type BusyWaitOptions } from './sqlite-busy-wait.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,7 +29,8 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
-export function createDatabase(target: DatabaseTarget): Database {
+/** sqliteBusy: how the server's SQLite connection waits for another connection's write lock (sqlite-busy-wait.ts). */
+export function createDatabase(target: DatabaseTarget, options: { sqliteBusy?: Partial<BusyWaitOptions> } = {}): Database {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -40,7 +42,8 @@ export function createDatabase(target: DatabaseTarget): Database {
   // 4 MB keeps about 12 MB less resident after heavy list traffic; list latency at 1M products
   // moved no more than the noise between runs.
   sqlite.pragma('cache_size = -4096');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const dialect = new BusyWaitingSqliteDialect(sqlite, { waitMs: DEFAULT_BUSY_WAIT_MS, ...options.sqliteBusy });
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     dialect: 'sqlite',

@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { lockWaiters } from './sqlite-busy-wait.js';
 
 const workerUrl = () => new URL('./sqlite-worker.mjs', import.meta.url);
 
-/** Executes the statements in order on a worker thread's own connection to the SQLite file. */
+/** Executes the statements in order on a worker thread's own connection to the SQLite file, each after any statement of this process waiting for the write lock. */
 export function runSqliteInWorker(file: string, statements: string[], onStatement?: (done: number, total: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl(), { workerData: { file, statements } });
+    const worker = new Worker(workerUrl(), { workerData: { file, statements, lockWaiters } });
     worker.on('message', (m: { done: number }) => onStatement?.(m.done, statements.length));
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`SQLite worker exited with code ${code}`))));
@@ -18,9 +19,12 @@ export interface SqliteWorkerRpc {
   terminate(): Promise<void>;
 }
 
-/** A worker thread of the given kind (see sqlite-worker.mjs) that answers requests on its own connection. */
+/**
+ * A worker thread of the given kind (see sqlite-worker.mjs) that answers requests on its own
+ * connection, and lets this process's statements waiting for the write lock in between.
+ */
 export function startSqliteWorker(workerData: Record<string, unknown>): SqliteWorkerRpc {
-  const worker = new Worker(workerUrl(), { workerData });
+  const worker = new Worker(workerUrl(), { workerData: { ...workerData, lockWaiters } });
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (err: Error) => void }>();
   let nextId = 0;
   let failure: Error | undefined;

@@ -8,7 +8,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-function runStatements({ file, statements }) {
+/**
+ * The longest a worker lets the server's waiting statements take the write lock first (see
+ * lockWaiters in sqlite-busy-wait.ts): they look for it every 20 ms at most.
+ */
+const YIELD_MS = 200;
+
+/** Before taking the write lock again: waits while a statement of the server waits for it, up to YIELD_MS. */
+function yieldToWaiters(lockWaiters) {
+  if (!lockWaiters) return;
+  const until = Date.now() + YIELD_MS;
+  for (let waiting; (waiting = Atomics.load(lockWaiters, 0)) > 0 && Date.now() < until; ) {
+    Atomics.wait(lockWaiters, 0, waiting, until - Date.now());
+  }
+}
+
+function runStatements({ file, statements, lockWaiters }) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 30000');
@@ -16,6 +31,7 @@ function runStatements({ file, statements }) {
   db.pragma('cache_size = -8000');
   try {
     statements.forEach((statement, index) => {
+      yieldToWaiters(lockWaiters);
       db.exec(statement);
       parentPort.postMessage({ done: index + 1 });
     });
@@ -142,7 +158,7 @@ function categoryCreator(db, vendorId) {
   };
 }
 
-function runProductWriter({ file, columns, updates, vendorId }) {
+function runProductWriter({ file, columns, updates, vendorId, lockWaiters }) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -249,6 +265,7 @@ function runProductWriter({ file, columns, updates, vendorId }) {
       const refs = new Map();
       for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
       const paths = { missing: newPaths, refs, now };
+      yieldToWaiters(lockWaiters);
       if (!perRow) {
         try {
           // The retry below fills every row's category ids again, from its own transaction.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
 
 export const TEST_PASSWORD = 'secret-pass-1';
@@ -65,10 +65,10 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
   ...overrides,
 });
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'logger'> = {}): Promise<TestApp> {
   const { target, drop } = await freshDatabase();
   const config = testConfig(target, overrides);
-  const built = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { ...options, logger: false });
   const request: TestApp['request'] = (method, url, token, payload) =>
     built.app.inject({
       method: method as 'GET',
