@@ -249,8 +249,12 @@ const runsTo = (line: number | undefined) => `unclosed quote, it runs to ${line 
  */
 async function lineWhereQuoteCloses(rest: AsyncIterator<string>, text: string, line: number, delimiter: string, lineBreak: string): Promise<number | undefined> {
   for (;;) {
+    let cut = text.length; // a last quote whose next character is in the next chunk is read with it
     for (let at = text.indexOf('"'); at !== -1; at = text.indexOf('"', at + 1)) {
-      if (at === text.length - 1) break; // what follows is in the next chunk
+      if (at === text.length - 1) {
+        cut = at;
+        break;
+      }
       const next = text[at + 1];
       if (next === '"') {
         at += 1;
@@ -258,7 +262,6 @@ async function lineWhereQuoteCloses(rest: AsyncIterator<string>, text: string, l
       }
       if (next === delimiter || next === '\n' || next === '\r') return line + countOf(text, lineBreak, 0, at);
     }
-    const cut = text.endsWith('"') ? text.length - 1 : text.length;
     line += countOf(text, lineBreak, 0, cut);
     const next = await rest.next();
     if (next.done) return cut < text.length ? line : undefined; // a quote at the very end closes it
