@@ -41,7 +41,7 @@ export interface PreviewFigures {
 }
 
 /** A fresh database and server with one vendor; fn gets the API root, the server, and the import form's fields. */
-async function withImportServer<T>(
+export async function withImportServer<T>(
   kind: DbKind,
   label: string,
   pgUrl: string | undefined,

@@ -19,6 +19,8 @@ export const IMPORT_MESSAGES = {
   waiting: 'Waiting for another import to finish...',
   preparing: 'Preparing import...',
   emptyFile: 'The file has no data rows',
+  binaryFile: 'The file is not a CSV text file: it holds binary data (is it a spreadsheet or an archive? Save it as CSV first)',
+  duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
 } as const;
 
 export interface ImportRowError {
@@ -45,6 +47,8 @@ export const importPreviewResponseSchema = z.object({
   totalRows: z.number().int(),
   message: z.string(),
   headers: z.array(z.string()),
+  /** Header names the file has more than once (a mapping reads the first column of that name). */
+  duplicateHeaders: z.array(z.string()),
   encoding: z.string(),
   delimiter: z.string(),
   dryRun: z.object({

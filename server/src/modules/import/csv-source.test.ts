@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRecords, detectFormat, READ_CHUNK, readRecords } from './csv-source.js';
+import { countRecords, CsvRecordError, detectFormat, MAX_RECORD_CHARS, READ_CHUNK, readRecords } from './csv-source.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-csv-source-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -79,5 +79,47 @@ describe('readRecords', () => {
     const read: string[] = [];
     for await (const cells of readRecords(file, format)) read.push(cells.join(','));
     expect(read).toEqual(['sku,name', ...rows]);
+  });
+});
+
+describe('readRecords on records without end', () => {
+  async function readAll(content: string) {
+    const file = path.join(dir, `open-${n++}.csv`);
+    fs.writeFileSync(file, content);
+    const read: string[][] = [];
+    try {
+      for await (const cells of readRecords(file, await detectFormat(file, true))) read.push(cells);
+      return { read, error: undefined };
+    } catch (error) {
+      if (!(error instanceof CsvRecordError)) throw error;
+      return { read, error: error.message };
+    }
+  }
+
+  it('counts the lines of a file whose records end with CR alone', async () => {
+    const { read, error } = await readAll('a,b\r1,2\r3,"x\r4,5\r6,"y",7\r8,9\r');
+    expect(read).toEqual([['a', 'b'], ['1', '2']]);
+    expect(error).toBe('Row 3: unclosed quote, it runs to line 5 of the file');
+  });
+
+  it('finds the closing quote of a record past the limit across read chunks', async () => {
+    const lines = Array.from({ length: Math.ceil((MAX_RECORD_CHARS * 1.2) / 40) }, (_, i) => `${i},filler text without quotes ${i}`.padEnd(39, '.'));
+    // The closing quote, doubled quotes before it (escaped ones, which do not close it) at many chunk edges.
+    const text = `a,b\nx,"open\n${lines.join('""\n')}\nclose",1\nafter,2\n`;
+    const { read, error } = await readAll(text);
+    expect(read).toEqual([['a', 'b']]);
+    expect(error).toBe(`Row 2: unclosed quote, it runs to line ${(3 + lines.length).toLocaleString('en-US')} of the file (more than 1 MB)`);
+  });
+
+  it('does not take an escaped quote that ends a read chunk for the closing one', async () => {
+    const head = 'a,b\nx,"open\n';
+    const edge = 20 * READ_CHUNK; // past the limit: the rest is scanned chunk by chunk
+    const filler = (length: number) => Array.from({ length: Math.ceil(length / 40) }, () => 'filler text without any quotes at all...').join('\n').slice(0, length);
+    const before = `${head}${filler(edge - 2 - head.length)}""`;
+    expect(before.length).toBe(edge);
+    const text = `${before}\n${filler(100_000)}\nclose",1\n`;
+    const { error } = await readAll(text);
+    const closeLine = text.slice(0, text.indexOf('close"')).split('\n').length;
+    expect(error).toBe(`Row 2: unclosed quote, it runs to line ${closeLine.toLocaleString('en-US')} of the file (more than 1 MB)`);
   });
 });

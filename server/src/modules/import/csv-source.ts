@@ -4,8 +4,10 @@ import { Readable, type Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import { IMPORT_MESSAGES } from '@bosun/shared';
+import { AppError } from '../../errors.js';
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'windows-1252';
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 export type Delimiter = ',' | ';' | '\t';
 
 export interface CsvFormat {
@@ -39,8 +41,44 @@ export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
   let hasBom = false;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) [encoding, hasBom] = ['utf-8', true];
   else if (bytes[0] === 0xff && bytes[1] === 0xfe) [encoding, hasBom] = ['utf-16le', true];
-  const text = iconv.decode(bytes, encoding === 'utf-8' ? 'utf8' : encoding === 'utf-16le' ? 'utf16le' : 'win1252');
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) [encoding, hasBom] = ['utf-16be', true];
+  else {
+    const sixteen = utf16WithoutBom(bytes);
+    if (sixteen) encoding = sixteen;
+    else if (looksBinary(bytes)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.binaryFile);
+  }
+  const text = iconv.decode(bytes, ICONV_NAMES[encoding]);
   return { encoding, hasBom, delimiter: detectDelimiter(text) };
+}
+
+const ICONV_NAMES: Record<Encoding, string> = { 'utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16be': 'utf16be', 'windows-1252': 'win1252' };
+
+/**
+ * UTF-16 written without a BOM (some Windows programs): text of a shop's file is mostly ASCII,
+ * which UTF-16 writes as the character and a NUL byte, in that order (LE) or the other (BE).
+ */
+function utf16WithoutBom(bytes: Buffer): Encoding | undefined {
+  const pairs = Math.min(bytes.length, 4096) >> 1;
+  if (pairs < 2) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) evenNul += 1;
+    if (bytes[2 * i + 1] === 0) oddNul += 1;
+  }
+  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.05) return 'utf-16le';
+  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.05) return 'utf-16be';
+  return undefined;
+}
+
+/**
+ * Not text: a text file holds no NUL bytes (a spreadsheet, an archive or an image does, early
+ * and many). A stray one in a cell is left to the row's check (row-mapper).
+ */
+function looksBinary(bytes: Buffer): boolean {
+  let nul = 0;
+  for (let at = bytes.indexOf(0); at !== -1; at = bytes.indexOf(0, at + 1)) nul += 1;
+  return nul > Math.max(2, bytes.length / 1000);
 }
 
 /**
@@ -120,7 +158,7 @@ function decodedStream(source: ByteSource, format: CsvFormat): AsyncIterable<str
   const bytes = bytesOf(source);
   const raw = bytes instanceof Readable ? bytes : Readable.from(bytes, { objectMode: false });
   // iconv-lite strips the BOM and keeps multi-byte characters whole across chunk edges.
-  return raw.pipe(iconv.decodeStream(format.encoding === 'utf-16le' ? 'utf16le' : 'win1252', { stripBOM: true }) as unknown as Transform);
+  return raw.pipe(iconv.decodeStream(ICONV_NAMES[format.encoding], { stripBOM: true }) as unknown as Transform);
 }
 
 /** Where a character cut at the chunk's end starts (the chunk's length when none is cut). */
@@ -162,33 +200,152 @@ const isBlankRecord = (cells: string[]) => {
   return true;
 };
 
+interface PapaError {
+  code: string;
+  row: number;
+  index: number;
+}
 interface PapaParser {
-  parse(input: string, baseIndex: number, ignoreLastRow: boolean): { data: string[][]; meta: { cursor: number } };
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): { data: string[][]; errors: PapaError[]; meta: { cursor: number } };
 }
 const PapaCore = (Papa as unknown as { Parser: new (config: { delimiter: string; newline: string; quoteChar: string }) => PapaParser }).Parser;
+
+/**
+ * The longest record (row) the reader takes, in characters. Above it the reading stops with a
+ * CsvRecordError: the unfinished record is kept to be parsed again with the next chunk, so
+ * without a bound a record that never ends (an unclosed quote, a file of one line) cost time
+ * growing with the square of its length and memory with it (a 50 MB file with an unclosed quote
+ * took 27 s and 373 MB to preview).
+ */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+
+/** A record the reader cannot take; the reading stops there, the records before it were read. */
+export class CsvRecordError extends Error {
+  constructor(
+    /** The row where the record begins, as a spreadsheet numbers it (the header is row 1). */
+    readonly row: number,
+    readonly reason: string,
+    /** The record's first characters, to show. */
+    readonly value: string,
+  ) {
+    super(`Row ${row}: ${reason}`);
+  }
+}
+
+const countOf = (text: string, part: string, from = 0, to = text.length) => {
+  let n = 0;
+  for (let at = text.indexOf(part, from); at !== -1 && at < to; at = text.indexOf(part, at + part.length)) n += 1;
+  return n;
+};
+const rowTooLong = `the row is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB, the most one row may hold`;
+const moreThanLimit = ` (more than ${MAX_RECORD_CHARS / 1024 / 1024} MB)`;
+const runsTo = (line: number | undefined) => `unclosed quote, it runs to ${line === undefined ? 'the end of the file' : `line ${line.toLocaleString('en-US')} of the file`}`;
+
+/**
+ * Where a quoted field left open at the start of the stream's rest is closed: the line (counted
+ * from `line`) of the first quote that is neither doubled nor followed by anything but a
+ * delimiter or line break, or undefined when none is (the end of the file). Reads the rest once,
+ * holding one chunk at a time.
+ */
+async function lineWhereQuoteCloses(rest: AsyncIterator<string>, text: string, line: number, delimiter: string, lineBreak: string): Promise<number | undefined> {
+  for (;;) {
+    let cut = text.length; // a last quote whose next character is in the next chunk is read with it
+    for (let at = text.indexOf('"'); at !== -1; at = text.indexOf('"', at + 1)) {
+      if (at === text.length - 1) {
+        cut = at;
+        break;
+      }
+      const next = text[at + 1];
+      if (next === '"') {
+        at += 1;
+        continue;
+      }
+      if (next === delimiter || next === '\n' || next === '\r') return line + countOf(text, lineBreak, 0, at);
+    }
+    line += countOf(text, lineBreak, 0, cut);
+    const next = await rest.next();
+    if (next.done) return cut < text.length ? line : undefined; // a quote at the very end closes it
+    text = text.slice(cut) + next.value;
+  }
+}
 
 /**
  * The records of the file, one array of cells each, in the groups one decoded chunk holds: the
  * file is read as a stream and never held whole, and the import loops over a group without an
  * await per record. PapaParse's own core parser is fed each decoded chunk and keeps the unfinished
  * last record for the next one, as its stream wrapper does, but without that wrapper's row-by-row
- * stream (which pauses and re-copies the rest of the chunk every 16 records).
+ * stream (which pauses and re-copies the rest of the chunk every 16 records). A record longer than
+ * MAX_RECORD_CHARS, or one whose quote is left open (to the end of the file, or across lines to
+ * a quote that does not close a field), ends the reading with a CsvRecordError after the records
+ * before it.
  */
 export async function* readRecordGroups(source: ByteSource, format: CsvFormat): AsyncGenerator<string[][]> {
   let parser: PapaParser | undefined;
+  let lineBreak = '\n'; // what counts lines: '\r' in a file whose records end with it alone
   let partial = '';
-  for await (const chunk of decodedStream(source, format)) {
-    const text = partial + chunk;
-    parser ??= new PapaCore({ delimiter: format.delimiter, newline: guessNewline(text.slice(0, 1 << 20)), quoteChar: '"' });
-    const { data, meta } = parser.parse(text, 0, true);
-    partial = text.substring(meta.cursor);
-    const records = data.filter((record) => !isBlankRecord(record));
+  let rows = 0; // records yielded, the header included: the next one is row rows + 1
+  let lines = 0; // line breaks before `partial`
+  const chunks = decodedStream(source, format)[Symbol.asyncIterator]();
+  /** The line where record r of a parse begins, counting the line breaks in the records before it. */
+  const lineOf = (data: string[][], r: number) => {
+    let line = lines + 1;
+    for (let i = 0; i < r; i++) line += 1 + breaksIn(data[i]!);
+    return line;
+  };
+  const breaksIn = (cells: string[]) => cells.reduce((n, cell) => n + countOf(cell, lineBreak), 0);
+  /**
+   * The records of one parse, up to a record it cannot take: one whose quote is left open (to the
+   * end of the file, or over lines to a quote that does not close a field) or longer than
+   * MAX_RECORD_CHARS (only a text that long can hold one: a chunk is far shorter).
+   */
+  const recordsOf = (text: string, data: string[][], errors: PapaError[], atEnd: boolean) => {
+    let bad = errors.find((e) => e.row < data.length && (e.code === 'MissingQuotes' || (e.code === 'InvalidQuotes' && breaksIn(data[e.row]!) > 0)))?.row;
+    let tooLong = false;
+    if (text.length > MAX_RECORD_CHARS) {
+      const long = data.findIndex((cells, i) => (bad === undefined || i < bad) && cells.reduce((n, cell) => n + cell.length + 1, 0) > MAX_RECORD_CHARS);
+      if (long !== -1) [bad, tooLong] = [long, true];
+    }
+    const upTo = bad ?? data.length;
+    const records: string[][] = [];
+    for (let i = 0; i < upTo; i++) if (!isBlankRecord(data[i]!)) records.push(data[i]!);
+    if (bad === undefined) return { records };
+    const cells = data[bad]!;
+    const start = lineOf(data, bad);
+    const breaks = breaksIn(cells);
+    const openToEnd = !tooLong && errors.some((e) => e.row === bad && e.code === 'MissingQuotes') && atEnd;
+    const reason = tooLong && breaks === 0 ? rowTooLong : `${runsTo(openToEnd ? undefined : start + breaks)}${tooLong ? moreThanLimit : ''}`;
+    return { records, failure: new CsvRecordError(rows + records.length + 1, reason, cells.join(format.delimiter).slice(0, 50)) };
+  };
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    const text = partial + next.value;
+    if (!parser) {
+      const newline = guessNewline(text.slice(0, 1 << 20));
+      lineBreak = newline === '\r' ? '\r' : '\n';
+      parser = new PapaCore({ delimiter: format.delimiter, newline, quoteChar: '"' });
+    }
+    const { data, errors, meta } = parser.parse(text, 0, true);
+    const { records, failure } = recordsOf(text, data, errors, false);
     if (records.length) yield records;
+    rows += records.length;
+    if (failure) throw failure;
+    lines += countOf(text, lineBreak, 0, meta.cursor);
+    partial = text.substring(meta.cursor);
+    if (partial.length > MAX_RECORD_CHARS) {
+      const value = partial.slice(0, 50);
+      // Parsed to its end, the unfinished record tells whether a quote holds it open.
+      const open = parser.parse(partial, 0, false).errors.find((e) => e.code === 'MissingQuotes');
+      if (!open) throw new CsvRecordError(rows + 1, rowTooLong, value);
+      const quoteLine = lines + countOf(partial, lineBreak, 0, open.index) + 1;
+      const end = await lineWhereQuoteCloses(chunks, partial.substring(open.index), quoteLine, format.delimiter, lineBreak);
+      throw new CsvRecordError(rows + 1, `${runsTo(end)}${moreThanLimit}`, value);
+    }
   }
   if (!partial) return;
   parser ??= new PapaCore({ delimiter: format.delimiter, newline: guessNewline(partial.slice(0, 1 << 20)), quoteChar: '"' });
-  const records = parser.parse(partial, 0, false).data.filter((record) => !isBlankRecord(record));
+  const { data, errors } = parser.parse(partial, 0, false);
+  const { records, failure } = recordsOf(partial, data, errors, true);
   if (records.length) yield records;
+  if (failure) throw failure;
 }
 
 /** The records one by one (see readRecordGroups). */
@@ -219,9 +376,13 @@ const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b =
  * encodings (UTF-8, Windows-1252); UTF-16 goes through the parser.
  */
 export async function countRecords(path: string, format: CsvFormat): Promise<number> {
-  if (format.encoding === 'utf-16le') {
+  if (format.encoding === 'utf-16le' || format.encoding === 'utf-16be') {
     let n = 0;
-    for await (const _ of readRecords(path, format)) n += 1;
+    try {
+      for await (const _ of readRecords(path, format)) n += 1;
+    } catch (error) {
+      if (!(error instanceof CsvRecordError)) throw error;
+    }
     return n;
   }
   const handle = await fs.promises.open(path, 'r');

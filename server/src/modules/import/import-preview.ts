@@ -3,7 +3,7 @@ import type { FieldMapping, ImportPreviewResponse, ImportRowError, PreviewRow } 
 import { getSettings } from '../settings/settings.service.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, utf8Check, type CsvFormat } from './csv-source.js';
-import { checkMapping, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
+import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
 import { classifyBatch, existingSkusIn } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
@@ -127,10 +127,17 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     }
   }
   await flush();
+  if (csv.failure) {
+    // The record the reader stopped at is a row of the file, and an error.
+    totalRows += 1;
+    counts.errorCount += 1;
+    if (errors.length < DRY_RUN_ERRORS) errors.push(csv.failure);
+  }
   return {
     previewRows,
     totalRows,
     headers: csv.headers,
+    duplicateHeaders: duplicateHeaders(csv.headers),
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     message: `Previewing ${previewRows.length} of ${totalRows} rows`,

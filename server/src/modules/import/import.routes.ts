@@ -16,6 +16,7 @@ import { requirePermission } from '../../plugins/authentication.js';
 import { vendorIdExists } from '../vendors/vendors.repository.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImportStream, previewOfUpload, type PreviewRequest } from './import-preview.js';
+import { openImportFile } from './import-file.js';
 import { runImport } from './import.service.js';
 import { spoolUpload } from './upload.js';
 
@@ -86,6 +87,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const vendorId = Number(upload.fields.selectedVendor);
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
+        // The file and mapping are checked before the event stream starts, so a refusal has its status.
+        const csv = await openImportFile(upload, mapping);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
         reply.hijack();
@@ -96,7 +99,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const aborted = new AbortController();
         reply.raw.on('close', () => aborted.abort());
         try {
-          const complete = await runImport(deps(), upload, { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode }, send, aborted.signal);
+          const complete = await runImport(deps(), { ...upload, csv }, { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode }, send, aborted.signal);
           send(complete);
         } catch (err) {
           request.log.error({ err }, 'import failed');

@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
-import { checkMapping, countDataRows, openCsvFile } from './import-file.js';
+import { countDataRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
 import { createPostgresWriter, createSqliteWriter, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
@@ -31,6 +31,8 @@ export interface ImportDeps {
 export interface ImportFile {
   path: string;
   utf8Valid: boolean;
+  /** The file as openImportFile opened and checked it (the route does, before it answers). */
+  csv?: OpenedCsv;
 }
 
 /**
@@ -87,8 +89,7 @@ export async function runImport(
   signal: AbortSignal,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const csv = await openCsvFile(file.path, file.utf8Valid);
-  checkMapping(csv.headers, request.mapping);
+  const csv = file.csv ?? (await openImportFile(file, request.mapping));
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
   const total = await countDataRows(file.path, csv.format);
@@ -196,6 +197,8 @@ export async function runImport(
       }
       if (!signal.aborted) await flush();
       await settle();
+      // The rows before a record the reader stopped at are written; it is reported.
+      if (csv.failure) report(csv.failure, []);
     } finally {
       await Promise.all(writes);
       try {

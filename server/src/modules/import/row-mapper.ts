@@ -151,6 +151,11 @@ export function createRowMapper(
       const sku = cell(cells, skuAt);
       const name = cell(cells, nameAt);
       if (!sku || !name) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
+      // A NUL byte is no character of a name: PostgreSQL refuses it and search could never find it.
+      if (sku.includes('\0') || name.includes('\0')) {
+        const [column, value] = sku.includes('\0') ? [mapping.sku!, sku] : [mapping.name!, name];
+        return fail(column, value.replaceAll('\0', '\\0').slice(0, 100), 'holds a NUL byte (\\0), which is not text');
+      }
       if (sku.length > 100) return fail(mapping.sku!, sku, 'SKU must be at most 100 characters');
       if (name.length > 500) return fail(mapping.name!, name.slice(0, 50), 'Name must be at most 500 characters');
       const values: ColumnValue[] = new Array<ColumnValue>(columns.length).fill(null);

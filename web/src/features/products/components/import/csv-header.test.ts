@@ -40,6 +40,17 @@ describe('decodeSample', () => {
     expect(decodeSample(new Uint8Array([0x47, 0x72, 0xf6, 0xdf, 0x65]))).toBe('Größe');
   });
 
+  it('reads UTF-16, little- or big-endian, with or without a BOM', () => {
+    const text = 'SKU;Défense;Größe\n';
+    const le = Uint8Array.from([...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]));
+    const be = Uint8Array.from([...text].flatMap((c) => [c.charCodeAt(0) >> 8, c.charCodeAt(0) & 0xff]));
+    expect(decodeSample(Uint8Array.from([0xff, 0xfe, ...le]))).toBe(text);
+    expect(decodeSample(le)).toBe(text);
+    expect(decodeSample(Uint8Array.from([0xfe, 0xff, ...be]))).toBe(text);
+    expect(decodeSample(be)).toBe(text);
+    expect(parseHeaderRow(decodeSample(be)).headers).toEqual(['SKU', 'Défense', 'Größe']);
+  });
+
   it('keeps UTF-8 when the sample ends inside a multi-byte character', () => {
     const bytes = new TextEncoder().encode('Name,Größe\nä');
     expect(decodeSample(bytes.subarray(0, bytes.length - 1))).toBe('Name,Größe\n');

@@ -71,8 +71,31 @@ function completeUtf8Length(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** Decodes the start of the file as UTF-8, or as Windows-1252 when it is not valid UTF-8. */
+/**
+ * UTF-16 by its BOM, or without one by its NUL bytes: mostly ASCII text in UTF-16 has one NUL in
+ * every pair of bytes, after the character (LE) or before it (BE). The server reads it the same way.
+ */
+function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const pairs = Math.min(bytes.length, 4096) >> 1;
+  if (pairs < 2) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) evenNul += 1;
+    if (bytes[2 * i + 1] === 0) oddNul += 1;
+  }
+  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.05) return 'utf-16le';
+  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.05) return 'utf-16be';
+  return undefined;
+}
+
+/** Decodes the start of the file as UTF-16 when it is, else UTF-8, or Windows-1252 when it is not valid UTF-8. */
 export function decodeSample(bytes: Uint8Array): string {
+  const utf16 = utf16Of(bytes);
+  // The BOM is dropped by the decoder; a character cut by the sample's end is left out.
+  if (utf16) return new TextDecoder(utf16).decode(bytes.subarray(0, bytes.length & ~1));
   try {
     // The sample may end inside a multi-byte character: that tail is left out.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, completeUtf8Length(bytes)));

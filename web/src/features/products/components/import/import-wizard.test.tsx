@@ -29,6 +29,7 @@ function previewAnswer(overrides: Partial<ImportPreviewResponse> = {}): ImportPr
     totalRows: 3,
     message: 'Previewing 1 of 3 rows',
     headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
+    duplicateHeaders: [],
     encoding: 'utf-8',
     delimiter: ';',
     dryRun: {
@@ -315,6 +316,23 @@ describe('ImportWizard: preview', () => {
     expect(within(errors).getByText("'abc' is not a number")).toBeTruthy();
     const dry = screen.getByRole('region', { name: 'Dry run' });
     expect(within(dry).getByText('New categories').nextSibling?.textContent).toBe('3');
+  });
+
+  it('warns about column names the file has twice', async () => {
+    const user = userEvent.setup();
+    const headers = ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category', 'Price'];
+    useApi({ preview: () => jsonResponse(previewAnswer({ headers, duplicateHeaders: ['Price'] })) });
+    renderWizard();
+    await toPreview(user);
+    expect(within(dialog()).getByText("2 columns are named 'Price': only the first of them is read")).toBeTruthy();
+  });
+
+  it('shows no duplicate warning for distinct column names', async () => {
+    const user = userEvent.setup();
+    useApi();
+    renderWizard();
+    await toPreview(user);
+    expect(within(dialog()).queryByText('Duplicate column names')).toBeNull();
   });
 
   it('keeps the message and toasts when the preview fails', async () => {

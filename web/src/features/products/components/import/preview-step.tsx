@@ -78,6 +78,16 @@ export function PreviewStep(props: Props) {
         </Text>
       </Group>
 
+      {preview.duplicateHeaders.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Duplicate column names">
+          {preview.duplicateHeaders.map((header) => (
+            <Text key={header} size="sm">
+              {IMPORT_MESSAGES.duplicateHeader(header, preview.headers.filter((h) => h === header).length)}
+            </Text>
+          ))}
+        </Alert>
+      )}
+
       <ScrollArea type="auto">
         <Table withTableBorder withColumnBorders striped fz="xs" aria-label="Preview rows" miw={600}>
           <Table.Thead>
