@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { vendorIndexesMigration } from './migrations/0002-vendor-indexes.js';
@@ -31,7 +31,22 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
 const MIGRATION_LOCK_KEY = 8_245_117;
 
 export async function migrateToLatest(database: Database): Promise<void> {
-  if (database.dialect !== 'postgres') return runMigrations(database);
+  if (database.dialect !== 'postgres') {
+    // Kysely runs SQLite migrations without a transaction and without a lock: a second process
+    // starting meanwhile would read the same pending list. One immediate transaction holds the
+    // write lock (the other waits for it) and makes the whole run atomic.
+    await database.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        await runMigrations(database, connection);
+        await sql`commit`.execute(connection);
+      } catch (err) {
+        await sql`rollback`.execute(connection);
+        throw err;
+      }
+    });
+    return;
+  }
   // Several app servers may start together on one database. Kysely's own lock is a row in a table
   // that the first server is still creating, so they take turns on a session advisory lock, held
   // on a connection of its own while the migrations run on the pool.
@@ -45,11 +60,11 @@ export async function migrateToLatest(database: Database): Promise<void> {
   });
 }
 
-async function runMigrations(database: Database): Promise<void> {
+async function runMigrations(database: Database, db: Kysely<any> = database.db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
   // Numbers are handed out ahead (0008 and 0009 were reserved while 0010 landed): a database that
   // already ran a later migration still runs an earlier one that arrives afterwards.
-  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

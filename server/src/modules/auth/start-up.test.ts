@@ -3,8 +3,7 @@ import { buildApp } from '../../app.js';
 import { freshDatabase, testConfig } from '../../test/test-app.js';
 
 describe('start-up', () => {
-  // TODO(sqlite-lock merge): SQLite's migrations need the immediate transactions of the write-lock work.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('lets several app servers start together on an empty database with the ADMIN_* variables, and creates one admin', async () => {
+  it('lets several app servers start together on an empty database with the ADMIN_* variables, and creates one admin', async () => {
     const { target, drop } = await freshDatabase();
     const config = testConfig(target, { bootstrapAdmin: { username: 'harbourmaster', email: 'hm@example.test', password: 'start-up-pass' } });
     const started = await Promise.allSettled([0, 1, 2].map(() => buildApp(config, { logger: false })));
