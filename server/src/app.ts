@@ -34,6 +34,8 @@ import { authentication } from './plugins/authentication.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { importRoutes } from './modules/import/import.routes.js';
+import { importRunsRoutes } from './modules/import/import-runs.routes.js';
+import { cleanUpAfterKilledImports } from './modules/import/import-recovery.js';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -135,6 +137,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens });
+  await cleanUpAfterKilledImports(app, database.db);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the
   // network: what the bench reports as server time. For streams it is the time to the first byte.
@@ -189,6 +192,7 @@ export async function buildApp(config: Readonly<Config>, options: { logger?: boo
       await api.register(categoriesRoutes);
       await api.register(exportRoutes);
       await api.register(importRoutes);
+      await api.register(importRunsRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,7 @@ import { statementCountTriggersMigration } from './migrations/0006-statement-cou
 import { vendorCountsMigration } from './migrations/0007-vendor-counts.js';
 import { productListIndexesMigration } from './migrations/0010-product-list-indexes.js';
 import { categoryTreeVersionMigration } from './migrations/0011-category-tree-version.js';
+import { importRunsMigration } from './migrations/0016-import-runs.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0007-vendor-counts': vendorCountsMigration(dialect),
     '0010-product-list-indexes': productListIndexesMigration(dialect),
     '0011-category-tree-version': categoryTreeVersionMigration(dialect),
+    '0016-import-runs': importRunsMigration(dialect),
   };
 }
 

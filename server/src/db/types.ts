@@ -47,6 +47,26 @@ export interface DownloadTokensTable {
   expires_at: string;
 }
 
+export interface ImportRunsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  vendor_id: number | null;
+  file_name: string;
+  mode: string;
+  update_mode: Generated<number>;
+  status: 'running' | 'complete' | 'failed' | 'stopped';
+  started_at: string;
+  finished_at: string | null;
+  heartbeat_at: string;
+  server_id: string;
+  rows_read: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  error_count: Generated<number>;
+  message: string | null;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   attempt_key: string;
@@ -146,6 +166,7 @@ export interface DB {
   categories: CategoriesTable;
   products: ProductsTable;
   change_versions: ChangeVersionsTable;
+  import_runs: ImportRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
