@@ -49,3 +49,20 @@ describe('a row the database refuses', () => {
     });
   }
 });
+
+describe('the preview of a row with an error', () => {
+  it('shows the category levels the row held, even where they make no path', async () => {
+    const mapping = { sku: 'SKU', name: 'Name', list_price: 'Price', store_category: 'Cat', store_subcategory_1: 'Sub1', vendor_category: 'VCat' };
+    const csv = 'SKU,Name,Price,Cat,Sub1,VCat\nP-1,One,x,,Cleats,Deck\nP-2,Two,3,,Cleats,\nP-3,,3,Rigging,,\n';
+    const body = multipart({ fieldMapping: JSON.stringify(mapping) }, { name: 'p.csv', content: csv });
+    const res = await t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+    const rows = res.json().previewRows as Array<{ rowNumber: number; vendor_category_path: string | null; store_category_path: string | null }>;
+    expect(rows.map((r) => [r.rowNumber, r.vendor_category_path, r.store_category_path])).toEqual([
+      // An error row: the empty first level is shown as the row holds it.
+      [2, 'Vendor: Deck', 'Store:  > Cleats'],
+      // A valid row shows what the import files it under: no store category (an empty level ends the path).
+      [3, null, null],
+      [4, null, 'Store: Rigging'],
+    ]);
+  });
+});
