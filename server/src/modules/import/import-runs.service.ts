@@ -8,11 +8,13 @@ import { countImportRuns, findRunningImportRuns, insertImportRun, listImportRuns
 import { isProcessAlive } from './spool-dir.js';
 
 /**
- * How a server that died is told from one that is importing. Each running import refreshes its
- * row's heartbeat every HEARTBEAT_MS; a run whose heartbeat is older than STALE_AFTER_MS belongs
- * to a server that is gone, wherever it ran (several servers may share one PostgreSQL, and only
- * the heartbeat is visible across machines). A run of this same machine is also known dead at
- * once when its process is (a restart after a kill sees it without waiting for the threshold).
+ * How a server that died is told from one that is importing. A run of this machine is judged by
+ * its process: gone when its pid is (or when it is this pid under another server id: a killed
+ * server's pid reused), so a restart after a kill marks it at once. A run of another machine (several
+ * servers on one PostgreSQL) is judged by its heartbeat: each running import on PostgreSQL
+ * refreshes it (and its counts so far) every HEARTBEAT_MS, and one older than STALE_AFTER_MS
+ * belongs to a server that is gone. SQLite has no heartbeat: its database is on this machine, and a
+ * write from the main thread would wait on the import worker's write lock with the event loop.
  */
 const HEARTBEAT_MS = 30_000;
 const STALE_AFTER_MS = 3 * 60_000;
@@ -23,9 +25,8 @@ const SERVER_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('he
 const runningHere = new Set<number>();
 
 function ownerIsGone(serverId: string, heartbeatAt: string, now: number): boolean {
-  if (now - Date.parse(heartbeatAt) > STALE_AFTER_MS) return true;
   const [host, pidText] = serverId.split(':');
-  if (host !== os.hostname()) return false;
+  if (host !== os.hostname()) return now - Date.parse(heartbeatAt) > STALE_AFTER_MS;
   const pid = Number(pidText);
   if (pid === process.pid) return serverId !== SERVER_ID;
   return !isProcessAlive(pid);
@@ -54,11 +55,12 @@ export interface ImportRunRecord {
   finish(status: Exclude<ImportRunsTable['status'], 'running'>, counts: RunCounts, message: string | null): Promise<void>;
 }
 
-/** Writes the run's row and keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
+/** Writes the run's row and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
 export async function startImportRun(
   db: Kysely<DB>,
   run: { userId: number | null; vendorId: number; fileName: string; mode: ImportMode; updateMode: boolean },
   counts: () => RunCounts,
+  heartbeats: boolean,
 ): Promise<ImportRunRecord> {
   const startedAt = nowIso();
   const id = await insertImportRun(db, {
@@ -74,11 +76,13 @@ export async function startImportRun(
   });
   runningHere.add(id);
   let beat: Promise<void> = Promise.resolve();
-  const heartbeat = setInterval(() => {
-    // A failed heartbeat only makes the run look stale sooner; the import goes on.
-    beat = updateImportRun(db, id, { heartbeat_at: nowIso(), ...countColumns(counts()) }).catch(() => {});
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = heartbeats
+    ? setInterval(() => {
+        // A failed heartbeat only makes the run look stale sooner; the import goes on.
+        beat = updateImportRun(db, id, { heartbeat_at: nowIso(), ...countColumns(counts()) }).catch(() => {});
+      }, HEARTBEAT_MS)
+    : undefined;
+  heartbeat?.unref();
   return {
     id,
     async finish(status, final, message) {

@@ -128,6 +128,8 @@ describe('import runs', () => {
       run('silent-elsewhere.csv', 'other-host:4242:bbbb', old),
       run('busy-elsewhere.csv', 'other-host:4343:cccc', nowIso()),
       run('busy-here.csv', `${os.hostname()}:${live.pid}:dddd`, nowIso()),
+      // A run of this machine is judged by its process, not by its heartbeat (SQLite keeps none).
+      run('quiet-here.csv', `${os.hostname()}:${live.pid}:eeee`, old),
     ]).execute();
     await restart();
     const runs = (await imports(admin, '?limit=100')).json().imports as Array<{ fileName: string; status: string; message: string | null; finishedAt: string | null }>;
@@ -137,6 +139,7 @@ describe('import runs', () => {
     expect(byName['silent-elsewhere.csv']).toMatchObject({ status: 'stopped', message: IMPORT_RUN_MESSAGES.serverStopped });
     expect(byName['busy-elsewhere.csv']).toMatchObject({ status: 'running', message: null });
     expect(byName['busy-here.csv']).toMatchObject({ status: 'running', message: null });
+    expect(byName['quiet-here.csv']).toMatchObject({ status: 'running', message: null });
   });
 
   it('needs the products permission', async () => {

@@ -28,7 +28,7 @@ export async function runRecordedImport(
   log: FastifyBaseLogger,
 ): Promise<ImportCompleteEvent> {
   const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
-  const run = await startImportRun(deps.db, request, () => counts);
+  const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
   const watch = (event: ImportEvent) => {
     if (event.type === 'progress') Object.assign(counts, { rowsRead: event.current, created: event.imported, updated: event.updated, skipped: event.skipped, errorCount: event.errors });
     emit(event);
