@@ -16,6 +16,8 @@ import { createTokenService, loadSigningSecret, type TokenService } from './modu
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
+import { cleanUpAfterKilledImports } from './modules/import/import-recovery.js';
+import { importRunsRoutes } from './modules/import/import-runs.routes.js';
 import { importRoutes } from './modules/import/import.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -68,6 +70,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens });
+  await cleanUpAfterKilledImports(app, database.db);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the
   // network: what the bench reports as server time. For streams it is the time to the first byte.
@@ -98,6 +101,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(categoriesRoutes);
       await api.register(exportRoutes);
       await api.register(importRoutes);
+      await api.register(importRunsRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import { vendorCountsMigration } from './migrations/0007-vendor-counts.js';
 import { productListIndexesMigration } from './migrations/0010-product-list-indexes.js';
 import { categoryTreeVersionMigration } from './migrations/0011-category-tree-version.js';
 import { signInLimitsMigration } from './migrations/0013-sign-in-limits.js';
+import { importRunsMigration } from './migrations/0016-import-runs.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0010-product-list-indexes': productListIndexesMigration(dialect),
     '0011-category-tree-version': categoryTreeVersionMigration(dialect),
     '0013-sign-in-limits': signInLimitsMigration,
+    '0016-import-runs': importRunsMigration(dialect),
   };
 }
 

@@ -149,6 +149,14 @@ function categoryCreator(db, vendorId) {
           });
           return node.id;
         },
+        /** Where the creator stands, for undo. */
+        mark() {
+          return created.length;
+        },
+        /** Forgets what was created since mark: a row's savepoint that rolled back took it away. */
+        undo(mark) {
+          for (const c of created.splice(mark)) fresh.delete(`${c.type}|${c.parentId ?? 0}|${c.key}`);
+        },
         /** After the commit: what this transaction created is there for the batches after it. */
         commit() {
           for (const [key, c] of fresh) committed.set(key, c);
@@ -197,16 +205,20 @@ function runProductWriter({ file, columns, updates, vendorId, lockWaiters }) {
    * inserted. Classified here, inside the write transaction (nobody else can add a SKU meanwhile),
    * so that the import never waits for a round trip between two batches. With failed, every row
    * has its own savepoint and a failing one is collected there instead of failing the batch.
-   * paths.refs.get(i) lists [value index, index in paths.missing] of row i's categories to create first
-   * (outside the row's savepoint: a category made for a failed row stays for the rows after it).
+   * paths.refs.get(i) lists [value index, index in paths.missing] of row i's categories to create first:
+   * row by row, inside the row's savepoint, so that a row that fails leaves no category nobody asked for.
    */
   const writeBatch = (rows, updateMode, paths, failed) => {
     const creator = categories.begin(paths.now);
     const pathIds = new Map();
-    const fillCategories = (index) => {
+    /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
+    const fillCategories = (index, made = []) => {
       for (const [at, pathIndex] of paths.refs.get(index) ?? []) {
         let id = pathIds.get(pathIndex);
-        if (id === undefined) pathIds.set(pathIndex, (id = creator.pathId(paths.missing[pathIndex])));
+        if (id === undefined) {
+          pathIds.set(pathIndex, (id = creator.pathId(paths.missing[pathIndex])));
+          made.push(pathIndex);
+        }
         rows[index][at] = id;
       }
     };
@@ -231,20 +243,29 @@ function runProductWriter({ file, columns, updates, vendorId, lockWaiters }) {
           tally.skipped += 1;
           return;
         }
-        fillCategories(index);
-        if (!failed) writeRow(values);
-        else {
-          try {
-            writeOneRow(writeRow, values);
-          } catch (err) {
-            failed.push([index, err instanceof Error ? err.message : String(err)]);
-          }
+        if (!failed) {
+          fillCategories(index);
+          writeRow(values);
+          return;
+        }
+        const mark = creator.mark();
+        const made = [];
+        try {
+          writeOneRow(() => {
+            fillCategories(index, made);
+            writeRow(values);
+          });
+        } catch (err) {
+          // The savepoint took the row's new categories with it: forget their ids.
+          creator.undo(mark);
+          for (const pathIndex of made) pathIds.delete(pathIndex);
+          failed.push([index, err instanceof Error ? err.message : String(err)]);
         }
       });
     });
     return { tally, created: [before + 1, maxId.get()], creator };
   };
-  const writeOneRow = db.transaction((writeRow, values) => writeRow(values));
+  const writeOneRow = db.transaction((write) => write());
   const writeAll = db.transaction((rows, updateMode, paths) => writeBatch(rows, updateMode, paths));
   const writeEach = db.transaction((rows, updateMode, paths, failed) => writeBatch(rows, updateMode, paths, failed));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */

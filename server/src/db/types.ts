@@ -55,6 +55,26 @@ export interface LoginFailureCountersTable {
   failures: number;
 }
 
+export interface ImportRunsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  vendor_id: number | null;
+  file_name: string;
+  mode: string;
+  update_mode: Generated<number>;
+  status: 'running' | 'complete' | 'failed' | 'stopped';
+  started_at: string;
+  finished_at: string | null;
+  heartbeat_at: string;
+  server_id: string;
+  rows_read: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  error_count: Generated<number>;
+  message: string | null;
+}
+
 export interface VendorsTable {
   id: Generated<number>;
   name: string;
@@ -148,6 +168,7 @@ export interface DB {
   categories: CategoriesTable;
   products: ProductsTable;
   change_versions: ChangeVersionsTable;
+  import_runs: ImportRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

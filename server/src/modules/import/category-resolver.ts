@@ -115,61 +115,74 @@ export class CategoryResolver {
    * inserted with (no committed category has one), and their paths set in one update. A file's
    * first batch brings about 2,000 new categories: one insert and one update each took half a
    * second on the event loop while the writer waited for them.
+   * Within a transaction (or a row's savepoint) when given one; the answer forgets what was created,
+   * for when that transaction or savepoint rolls back.
    */
-  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>): Promise<void> {
+  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>, within?: Kysely<DB>): Promise<() => void> {
     const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
-    if (!missing.length) return;
+    if (!missing.length) return () => {};
     // Whatever was missing is about to exist (or the import fails): look again from now on.
     this.missing.clear();
     this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
     const created: Array<[Map<string, Node>, string]> = [];
-    await this.db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const deepest = Math.max(...missing.map((m) => m.path.length));
-      for (let depth = 0; depth < deepest; depth++) {
-        const level = depth + 1;
-        const wanted = new Map<string, { type: 'vendor' | 'store'; key: string; name: string; parent: Node | undefined }>();
-        for (const { type, path } of missing) {
-          if (path.length <= depth) continue;
-          const tree = this.treeOf(type);
-          const parent = this.nodeAt(tree, path, depth);
-          const key = keyOf(parent?.id ?? null, path[depth]!);
-          if (!tree.has(key)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent });
-        }
-        if (!wanted.size) continue;
-        const rows = [...wanted.values()].map(({ type, name, parent }) => ({
-          name,
-          type,
-          parent_id: parent?.id ?? null,
-          vendor_id: type === 'vendor' ? this.vendorId : null,
-          level,
-          path: '',
-          created_at: now,
-          updated_at: now,
-        }));
-        for (let i = 0; i < rows.length; i += CREATE_ROWS_PER_STATEMENT) await trx.insertInto('categories').values(rows.slice(i, i + CREATE_ROWS_PER_STATEMENT)).execute();
-        const fresh = await trx.selectFrom('categories').select(['id', 'name', 'type', 'parent_id']).where('path', '=', '').execute();
-        // The parents' paths are set already (the level above, or stored before).
-        await trx
-          .updateTable('categories')
-          .set({ path: sql<string>`coalesce((select p.path from categories p where p.id = categories.parent_id), '/') || categories.id || '/'` })
-          .where('path', '=', '')
-          .execute();
-        for (const row of fresh) {
-          const entry = wanted.get(`${row.type}\u0001${keyOf(row.parent_id, row.name)}`);
-          if (!entry) throw new Error(`category ${row.id} was created without being asked for`);
-          const tree = this.treeOf(entry.type);
-          tree.set(entry.key, { id: row.id, level, path: `${entry.parent?.path ?? '/'}${row.id}/` });
-          created.push([tree, entry.key]);
-        }
-      }
-    }).catch((err: unknown) => {
-      // Rolled back: forget the ids that were never committed.
+    /** Rolled back: forget the ids that were never committed. */
+    const forget = () => {
       for (const [tree, key] of created) tree.delete(key);
       this.resolved.clear();
       this.byPath = { vendor: new WeakMap(), store: new WeakMap() };
+      this.missing.clear();
+      this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
+    };
+    try {
+      if (within) await this.create(within, missing, created);
+      else await this.db.transaction().execute((trx) => this.create(trx, missing, created));
+    } catch (err) {
+      forget();
       throw err;
-    });
+    }
+    return forget;
+  }
+
+  private async create(trx: Kysely<DB>, missing: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>, created: Array<[Map<string, Node>, string]>) {
+    const now = nowIso();
+    const deepest = Math.max(...missing.map((m) => m.path.length));
+    for (let depth = 0; depth < deepest; depth++) {
+      const level = depth + 1;
+      const wanted = new Map<string, { type: 'vendor' | 'store'; key: string; name: string; parent: Node | undefined }>();
+      for (const { type, path } of missing) {
+        if (path.length <= depth) continue;
+        const tree = this.treeOf(type);
+        const parent = this.nodeAt(tree, path, depth);
+        const key = keyOf(parent?.id ?? null, path[depth]!);
+        if (!tree.has(key)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent });
+      }
+      if (!wanted.size) continue;
+      const rows = [...wanted.values()].map(({ type, name, parent }) => ({
+        name,
+        type,
+        parent_id: parent?.id ?? null,
+        vendor_id: type === 'vendor' ? this.vendorId : null,
+        level,
+        path: '',
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let i = 0; i < rows.length; i += CREATE_ROWS_PER_STATEMENT) await trx.insertInto('categories').values(rows.slice(i, i + CREATE_ROWS_PER_STATEMENT)).execute();
+      const fresh = await trx.selectFrom('categories').select(['id', 'name', 'type', 'parent_id']).where('path', '=', '').execute();
+      // The parents' paths are set already (the level above, or stored before).
+      await trx
+        .updateTable('categories')
+        .set({ path: sql<string>`coalesce((select p.path from categories p where p.id = categories.parent_id), '/') || categories.id || '/'` })
+        .where('path', '=', '')
+        .execute();
+      for (const row of fresh) {
+        const entry = wanted.get(`${row.type}\u0001${keyOf(row.parent_id, row.name)}`);
+        if (!entry) throw new Error(`category ${row.id} was created without being asked for`);
+        const tree = this.treeOf(entry.type);
+        tree.set(entry.key, { id: row.id, level, path: `${entry.parent?.path ?? '/'}${row.id}/` });
+        created.push([tree, entry.key]);
+      }
+    }
   }
 
   private treeOf(type: 'vendor' | 'store') {

@@ -11,16 +11,30 @@ import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js
 const PREVIEW_ROWS = 5;
 const DRY_RUN_ERRORS = 100;
 
-function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping, cells: string[], row: number): PreviewRow {
+/**
+ * The level cells of a tree as the row holds them (an empty level kept, trailing ones dropped), for
+ * a row with an error whose levels make no path the import would use (an empty first level).
+ */
+function levelsAsWritten(values: Record<string, string>, tree: 'vendor' | 'store'): string | undefined {
+  const levels = [`${tree}_category`, ...[1, 2, 3, 4, 5].map((n) => `${tree}_subcategory_${n}`)].filter((f) => f in values).map((f) => values[f]!.trim());
+  while (levels.length && levels.at(-1) === '') levels.pop();
+  return levels.length ? levels.join(' > ') : undefined;
+}
+
+function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping, cells: string[], row: number, hasError: boolean): PreviewRow {
   const values: Record<string, string> = {};
   for (const [field, header] of Object.entries(mapping)) values[field] = cells[headers.indexOf(header)] ?? '';
-  // A row with an error still shows its category paths: they are read apart from the other cells.
+  // A row with an error still shows its category paths: they are read apart from the other cells,
+  // and where they make no path, staff see the levels the row held, to correct them.
   const categories = mapper.categories(cells);
+  const pathText = (tree: 'vendor' | 'store') => categories[tree]?.join(' > ') ?? (hasError ? levelsAsWritten(values, tree) : undefined);
+  const vendorPath = pathText('vendor');
+  const storePath = pathText('store');
   const preview: PreviewRow = {
     rowNumber: row,
     values,
-    vendor_category_path: categories.vendor ? `Vendor: ${categories.vendor.join(' > ')}` : null,
-    store_category_path: categories.store ? `Store: ${categories.store.join(' > ')}` : null,
+    vendor_category_path: vendorPath !== undefined ? `Vendor: ${vendorPath}` : null,
+    store_category_path: storePath !== undefined ? `Store: ${storePath}` : null,
   };
   for (const [field, value] of Object.entries(values)) if (/_subcategory_\d$/.test(field)) preview[field] = value;
   return preview;
@@ -114,8 +128,8 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
       const cells = records[i]!;
       const row = firstRow + i;
       totalRows += 1;
-      if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row));
       const mapped = mapper.map(cells, row);
+      if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row, !mapped.ok));
       if (!mapped.ok) {
         counts.errorCount += 1;
         if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);

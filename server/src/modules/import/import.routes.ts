@@ -17,7 +17,7 @@ import { vendorIdExists } from '../vendors/vendors.repository.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImportStream, previewOfUpload, type PreviewRequest } from './import-preview.js';
 import { openImportFile } from './import-file.js';
-import { runImport } from './import.service.js';
+import { runRecordedImport } from './recorded-import.js';
 import { spoolUpload } from './upload.js';
 
 const errors = errorResponses(400, 401, 403, 413, 415);
@@ -96,16 +96,18 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const send = (event: ImportEvent) => {
           if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
         };
-        const aborted = new AbortController();
-        reply.raw.on('close', () => aborted.abort());
+        // A dropped stream does not stop the import (recorded-import.ts records how it ended).
+        let ended = false;
+        const clientGone = () => !ended && reply.raw.destroyed;
         try {
-          const complete = await runImport(deps(), { ...upload, csv }, { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode }, send, aborted.signal);
+          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
+          const complete = await runRecordedImport(deps(), { ...upload, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {
-          request.log.error({ err }, 'import failed');
           const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
           send({ type: 'error', message });
         }
+        ended = true;
         reply.raw.end();
       } finally {
         await upload.remove();

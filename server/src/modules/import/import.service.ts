@@ -79,14 +79,14 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 /**
  * Writes every valid row in the mode's batches, reporting progress at least every 250 ms through
  * emit. A batch is written whole or retried row by row; a row is either written or reported.
- * Stops at a batch boundary when the signal aborts (the client went away).
+ * Goes on to the end when the client goes away (emit then writes nowhere): staff expect an
+ * import they started to finish, and its outcome is recorded (recorded-import.ts).
  */
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
   request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode },
   emit: (event: ImportEvent) => void,
-  signal: AbortSignal,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
   const csv = file.csv ?? (await openImportFile(file, request.mapping));
@@ -177,7 +177,7 @@ export async function runImport(
     };
 
     try {
-      reading: for await (const { records, firstRow } of csv.groups) {
+      for await (const { records, firstRow } of csv.groups) {
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, firstRow + i);
@@ -191,11 +191,10 @@ export async function runImport(
           if (batch.length >= plan.batchRows || batchChars >= (plan.batchChars ?? Infinity)) {
             batchChars = 0;
             await flush();
-            if (signal.aborted) break reading;
           }
         }
       }
-      if (!signal.aborted) await flush();
+      await flush();
       await settle();
       // The rows before a record the reader stopped at are written; it is reported.
       if (csv.failure) report(csv.failure, []);

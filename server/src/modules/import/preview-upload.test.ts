@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { createTestApp, multipart, type TestApp } from '../../test/test-app.js';
+import { SPOOL_ROOT } from './spool-dir.js';
 
 /**
  * The preview reads the file while it uploads (import.routes.ts, previewImportStream). These
@@ -32,7 +32,8 @@ function asciiHeadThenWindows1252() {
   return Buffer.concat([Buffer.from(`SKU,Name,Price\n${rows.join('\n')}\n`), late]);
 }
 
-const spoolDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('bosun-import-'));
+// Uploads are spooled under SPOOL_ROOT, one directory each.
+const spoolDirs = () => (fs.existsSync(SPOOL_ROOT) ? fs.readdirSync(SPOOL_ROOT) : []);
 
 describe('preview while the file uploads', () => {
   it('reads the file again as Windows-1252 when a byte after the head is not UTF-8', async () => {

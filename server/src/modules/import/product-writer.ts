@@ -157,7 +157,8 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
 
 /**
  * PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. A batch's
- * missing categories are created (resolver.ensure, committed) just before its rows are written.
+ * missing categories are created (resolver.ensure) in the batch's transaction just before its rows,
+ * and row by row in each row's savepoint, so that a rolled-back batch or row leaves none behind.
  */
 export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
@@ -182,7 +183,6 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
   const write = async (all: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
     const classified = classifyBatch(all, await storedSkus(all.map((row) => row.sku)), updateMode);
     const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
-    await resolver.ensure(items.flatMap(categoryPathsOf));
     const outcome = await writeRows(items, style);
     const failed = new Set(outcome.failed.map((f) => f.row));
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
@@ -192,8 +192,10 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
   const writeRows = async (items: MappedRow[], style: TransactionStyle): Promise<{ failed: WriteOutcome['failed'] }> => {
     const now = new Date().toISOString();
     if (style === 'batch') {
+      let forgetCategories = () => {};
       try {
         await db.transaction().execute(async (trx) => {
+          forgetCategories = await resolver.ensure(items.flatMap(categoryPathsOf), trx);
           // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
           const lastBySku = [...new Map(items.map((row) => [row.sku, row])).values()];
           for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
@@ -201,6 +203,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
         for (const row of items) written.add(row.sku);
         return { failed: [] };
       } catch {
+        forgetCategories();
         // Retried row by row below.
       }
     }
@@ -208,12 +211,16 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
     await db.transaction().execute(async (trx) => {
       for (const row of items) {
         await sql`savepoint import_row`.execute(trx);
+        let forgetCategories = () => {};
         try {
+          // The row's new categories in its own savepoint: a row that fails leaves none behind.
+          forgetCategories = await resolver.ensure(categoryPathsOf(row), trx);
           await upsert(trx, [row], now);
           await sql`release savepoint import_row`.execute(trx);
           written.add(row.sku);
         } catch (err) {
           await sql`rollback to savepoint import_row`.execute(trx);
+          forgetCategories();
           failed.push({ row, reason: reasonOf(err) });
         }
       }

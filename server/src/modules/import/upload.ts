@@ -1,7 +1,6 @@
 import '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
@@ -9,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
 import { utf8Check } from './csv-source.js';
+import { makeSpoolDir } from './spool-dir.js';
 
 export interface SpooledUpload {
   path: string;
@@ -53,9 +53,8 @@ export interface UploadReader<T> {
  * the client gets the answer after its upload, as without one.
  */
 export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: number, reader?: UploadReader<T>): Promise<SpooledUpload & { read?: T }> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bosun-import-'));
+  const { dir, remove } = await makeSpoolDir();
   const target = path.join(dir, `${randomBytes(8).toString('hex')}.csv`);
-  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   let file: Omit<SpooledUpload, 'fields' | 'remove'> | undefined;
   let read: T | undefined;

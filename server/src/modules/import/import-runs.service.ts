@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { IMPORT_RUN_MESSAGES, type ImportMode, type ImportRun, type ImportRunListQuery, type ImportRunListResponse } from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { DB, ImportRunsTable } from '../../db/types.js';
+import { countImportRuns, findRunningImportRuns, insertImportRun, listImportRuns, stopImportRuns, updateImportRun } from './import-runs.repository.js';
+import { isProcessAlive } from './spool-dir.js';
+
+/**
+ * How a server that died is told from one that is importing. A run of this machine is judged by
+ * its process: gone when its pid is (or when it is this pid under another server id: a killed
+ * server's pid reused), so a restart after a kill marks it at once. A run of another machine (several
+ * servers on one PostgreSQL) is judged by its heartbeat: each running import on PostgreSQL
+ * refreshes it (and its counts so far) every HEARTBEAT_MS, and one older than STALE_AFTER_MS
+ * belongs to a server that is gone. SQLite has no heartbeat: its database is on this machine, and a
+ * write from the main thread would wait on the import worker's write lock with the event loop.
+ */
+const HEARTBEAT_MS = 30_000;
+const STALE_AFTER_MS = 3 * 60_000;
+
+/** This server's name in import_runs.server_id: host, pid and a random part (the pid may be reused). */
+const SERVER_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+/** Runs this process is executing now (several apps may share a process in the tests). */
+const runningHere = new Set<number>();
+
+function ownerIsGone(serverId: string, heartbeatAt: string, now: number): boolean {
+  const [host, pidText] = serverId.split(':');
+  if (host !== os.hostname()) return now - Date.parse(heartbeatAt) > STALE_AFTER_MS;
+  const pid = Number(pidText);
+  if (pid === process.pid) return serverId !== SERVER_ID;
+  return !isProcessAlive(pid);
+}
+
+/** Marks 'stopped' the runs left 'running' by a server that is gone. */
+export async function stopOrphanImportRuns(db: Kysely<DB>): Promise<number> {
+  const now = Date.now();
+  const orphans = (await findRunningImportRuns(db)).filter((run) => !runningHere.has(run.id) && ownerIsGone(run.server_id, run.heartbeat_at, now)).map((run) => run.id);
+  await stopImportRuns(db, orphans, nowIso(), IMPORT_RUN_MESSAGES.serverStopped);
+  return orphans.length;
+}
+
+export interface RunCounts {
+  rowsRead: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  errorCount: number;
+}
+
+const countColumns = (c: RunCounts) => ({ rows_read: c.rowsRead, created: c.created, updated: c.updated, skipped: c.skipped, error_count: c.errorCount });
+
+export interface ImportRunRecord {
+  id: number;
+  finish(status: Exclude<ImportRunsTable['status'], 'running'>, counts: RunCounts, message: string | null): Promise<void>;
+}
+
+/** Writes the run's row and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
+export async function startImportRun(
+  db: Kysely<DB>,
+  run: { userId: number | null; vendorId: number; fileName: string; mode: ImportMode; updateMode: boolean },
+  counts: () => RunCounts,
+  heartbeats: boolean,
+): Promise<ImportRunRecord> {
+  const startedAt = nowIso();
+  const id = await insertImportRun(db, {
+    user_id: run.userId,
+    vendor_id: run.vendorId,
+    file_name: run.fileName,
+    mode: run.mode,
+    update_mode: run.updateMode ? 1 : 0,
+    status: 'running',
+    started_at: startedAt,
+    heartbeat_at: startedAt,
+    server_id: SERVER_ID,
+  });
+  runningHere.add(id);
+  let beat: Promise<void> = Promise.resolve();
+  const heartbeat = heartbeats
+    ? setInterval(() => {
+        // A failed heartbeat only makes the run look stale sooner; the import goes on.
+        beat = updateImportRun(db, id, { heartbeat_at: nowIso(), ...countColumns(counts()) }).catch(() => {});
+      }, HEARTBEAT_MS)
+    : undefined;
+  heartbeat?.unref();
+  return {
+    id,
+    async finish(status, final, message) {
+      clearInterval(heartbeat);
+      await beat;
+      try {
+        const finishedAt = nowIso();
+        await updateImportRun(db, id, { status, finished_at: finishedAt, heartbeat_at: finishedAt, message, ...countColumns(final) });
+      } finally {
+        runningHere.delete(id);
+      }
+    },
+  };
+}
+
+function toImportRun(row: Awaited<ReturnType<typeof listImportRuns>>[number]): ImportRun {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    vendorId: row.vendor_id,
+    fileName: row.file_name,
+    mode: row.mode,
+    updateMode: row.update_mode === 1,
+    status: row.status,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    rowsRead: row.rows_read,
+    created: row.created,
+    updated: row.updated,
+    skipped: row.skipped,
+    errorCount: row.error_count,
+    message: row.message,
+  };
+}
+
+export async function listImports(db: Kysely<DB>, query: ImportRunListQuery): Promise<ImportRunListResponse> {
+  const [rows, total] = await Promise.all([listImportRuns(db, (query.page - 1) * query.limit, query.limit), countImportRuns(db)]);
+  return {
+    imports: rows.map(toImportRun),
+    pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+  };
+}

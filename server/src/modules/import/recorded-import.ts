@@ -1,0 +1,53 @@
+import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
+import { startImportRun, type RunCounts } from './import-runs.service.js';
+import { runImport, type ImportDeps, type ImportFile } from './import.service.js';
+
+export interface RecordedImportRequest {
+  mapping: FieldMapping;
+  updateMode: boolean;
+  vendorId: number;
+  mode: ImportMode;
+  userId: number;
+  fileName: string;
+}
+
+/**
+ * Runs an import with its record in import_runs (written at the start, its counts refreshed while
+ * it runs, its outcome at the end, failure included) and its outcome in the log, so that staff
+ * learn what an import did even when the browser that started it went away.
+ * clientGone says whether the progress stream was dropped before the end.
+ */
+export async function runRecordedImport(
+  deps: ImportDeps,
+  file: ImportFile,
+  request: RecordedImportRequest,
+  emit: (event: ImportEvent) => void,
+  clientGone: () => boolean,
+  log: FastifyBaseLogger,
+): Promise<ImportCompleteEvent> {
+  const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
+  const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
+  const watch = (event: ImportEvent) => {
+    if (event.type === 'progress') Object.assign(counts, { rowsRead: event.current, created: event.imported, updated: event.updated, skipped: event.skipped, errorCount: event.errors });
+    emit(event);
+  };
+  const context = { importRun: run.id, fileName: request.fileName, mode: request.mode, userId: request.userId };
+  let complete: ImportCompleteEvent;
+  try {
+    complete = await runImport(deps, file, request, watch);
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
+    await run.finish('failed', counts, message).catch((recordErr: unknown) => log.error({ err: recordErr, ...context }, 'could not record the failed import'));
+    log.error({ err, ...context, ...counts, clientGone: clientGone() }, 'import failed');
+    throw err;
+  }
+  const final: RunCounts = { rowsRead: complete.total, created: complete.imported, updated: complete.updated, skipped: complete.skipped, errorCount: complete.errorCount };
+  const gone = clientGone();
+  await run.finish('complete', final, gone ? IMPORT_RUN_MESSAGES.clientLeft : null);
+  const outcome = { ...context, ...final, processingTime: complete.processingTime };
+  if (gone) log.warn(outcome, 'import complete after the client went away');
+  else log.info(outcome, 'import complete');
+  return complete;
+}

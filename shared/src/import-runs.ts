@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { productPaginationSchema } from './products.js';
+
+/** What became of an import: 'stopped' when its server stopped before the end. */
+export const IMPORT_RUN_STATUSES = ['running', 'complete', 'failed', 'stopped'] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
+
+export const IMPORT_RUN_MESSAGES = {
+  serverStopped: 'The server stopped during the import',
+  clientLeft: 'The browser went away during the import; the import went on to the end',
+} as const;
+
+export const importRunSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  vendorId: z.number().int().nullable(),
+  fileName: z.string(),
+  mode: z.string(),
+  updateMode: z.boolean(),
+  status: z.enum(IMPORT_RUN_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  rowsRead: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errorCount: z.number().int(),
+  /** Why it stopped or failed, or a note on how it ended. */
+  message: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+export const importRunListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ImportRunListQuery = z.infer<typeof importRunListQuerySchema>;
+
+export const importRunListResponseSchema = z.object({
+  imports: z.array(importRunSchema),
+  pagination: productPaginationSchema,
+});
+export type ImportRunListResponse = z.infer<typeof importRunListResponseSchema>;
