@@ -16,3 +16,4 @@ export * from './export-headers.js';
 export * from './import-fields.js';
 export * from './import-automap.js';
 export * from './import.js';
+export * from './product-bounds.js';
