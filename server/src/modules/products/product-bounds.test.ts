@@ -52,12 +52,12 @@ describe('number bounds on every write path', () => {
 });
 
 describe('values written before the bounds', () => {
-  it('Infinity and 1e288 in the database do not break the product page, list, dashboard or export', async () => {
+  it('Infinity and 1e305 in the database do not break the product page, list, dashboard or export', async () => {
     const id = await insertProduct(t.database.db, { sku: 'INF', name: 'Broken', list_price: 1 });
-    await sql`update products set list_price = ${Infinity}, special_price = ${1e288} where id = ${id}`.execute(t.database.db);
+    await sql`update products set list_price = ${Infinity}, special_price = ${1e305} where id = ${id}`.execute(t.database.db);
     const page = await t.request('GET', `/api/products/${id}`, admin);
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toMatchObject({ list_price: null, special_price: 1e288 });
+    expect(page.json()).toMatchObject({ list_price: null, special_price: 1e305 });
     const list = await t.request('GET', '/api/products?search=INF', admin);
     expect(list.statusCode, list.body).toBe(200);
     const dashboard = await t.request('GET', '/api/dashboard/stats', admin);
@@ -65,6 +65,12 @@ describe('values written before the bounds', () => {
     const exported = await t.request('GET', '/api/products/export', admin);
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain('Infinity');
+    const raise = await bulk({ ids: [id], updateData: { special_price: { op: 'increase', by: 'percent', value: 1_000_000 } } });
+    expect(raise.statusCode, raise.body).toBe(400);
+    expect(raise.json().message).toContain('for 1 products: INF');
+    const repair = await bulk({ ids: [id], updateData: { list_price: 5 } });
+    expect(repair.statusCode, repair.body).toBe(200);
+    expect((await get(id)).list_price).toBe(5);
     await sql`delete from products where id = ${id}`.execute(t.database.db);
   });
 });

@@ -48,9 +48,14 @@ const NAMED_SKUS = 10;
  * Refuses, before anything is written, a change that would take any targeted product's price past
  * MAX_MONEY (repeated +1e9% edits once reached Infinity): one query over the whole target.
  */
-async function assertWithinBounds(trx: Transaction<DB>, where: RawBuilder<unknown>, adjusted: RawBuilder<number>[]) {
+async function assertWithinBounds(trx: Transaction<DB>, where: RawBuilder<unknown>, adjusted: { field: string; value: RawBuilder<number> }[]) {
   if (!adjusted.length) return;
-  const over = sql.join(adjusted.map((value) => sql`${value} > ${MAX_MONEY}`), sql` or `);
+  // A price already past the bound (written before the bounds) is over without computing: PostgreSQL
+  // raises 'value out of range: overflow' on 1e305 × 10,001 rather than answering Infinity.
+  const over = sql.join(
+    adjusted.map(({ field, value }) => sql`(case when ${sql.ref(field)} > ${MAX_MONEY} then 1 when ${value} > ${MAX_MONEY} then 1 else 0 end) = 1`),
+    sql` or `,
+  );
   const { rows } = await sql<{ sku: string; n: number }>`select sku, count(*) over () as n from products
     where ${where} and (${over}) order by sku limit ${NAMED_SKUS}`.execute(trx);
   if (!rows.length) return;
@@ -83,7 +88,7 @@ export async function bulkUpdateProducts(
       await assertReferencesForBulk(trx, where, plain);
     }
     const changes: Record<string, unknown> = { ...productColumns(plain), updated_at: nowIso() };
-    const adjusted: RawBuilder<number>[] = [];
+    const adjusted: { field: string; value: RawBuilder<number> }[] = [];
     for (const field of PRICE_FIELDS) {
       const change = prices[field];
       if (change === undefined) continue;
@@ -95,7 +100,7 @@ export async function bulkUpdateProducts(
           if (below) throw badRequest(BULK_MESSAGES.negativePrice(field, below), { [`updateData.${field}`]: BULK_MESSAGES.negativePrice(field, below) });
         }
         changes[field] = adjustedPrice(field, change);
-        if (change.op === 'increase') adjusted.push(adjustedPrice(field, change));
+        if (change.op === 'increase') adjusted.push({ field, value: adjustedPrice(field, change) });
       }
     }
     await assertWithinBounds(trx, where, adjusted);
