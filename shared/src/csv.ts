@@ -48,5 +48,8 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Money is written with exactly two decimals so it reads back as the same number. */
-export const moneyCell = (value: number | null) => (value === null ? null : value.toFixed(2));
+/**
+ * Money is written with exactly two decimals so it reads back as the same number. Infinity or NaN
+ * (written before the bounds were enforced) is left empty: no import could read it back.
+ */
+export const moneyCell = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value.toFixed(2));

@@ -17,3 +17,4 @@ export * from './import-fields.js';
 export * from './import-automap.js';
 export * from './import.js';
 export * from './import-runs.js';
+export * from './product-bounds.js';

@@ -110,6 +110,10 @@ function parseValue(type: FilterColumnType, raw: unknown, label: string): ValueR
   const text = typeof raw === 'string' ? raw.trim() : raw;
   const fail = (why: string): ValueResult => ({ ok: false, error: `${label}: ${why}` });
   if (text === undefined || text === null || text === '') return fail('a value is required');
+  // A list or an object has no one reading as a value (String() of {"toString": 1} threw: a 500).
+  if (typeof text === 'object') return fail('the value must be text, a number or true/false, not a list or object');
+  // Databases cannot hold or compare NUL in text (SQLite stopped there and matched everything).
+  if (typeof text === 'string' && text.includes('\0')) return fail('the value must not contain a NUL character');
   switch (type) {
     case 'text':
       return typeof text === 'string' || typeof text === 'number' ? { ok: true, value: String(text) } : fail('the value must be text');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
+import { MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
 
 export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
@@ -11,13 +12,13 @@ const text = (max: number, label: string) =>
 const html = (label: string) => z.preprocess(blankToNull, z.string().max(200_000, `${label} is too long`).nullable().optional());
 
 /** A non-negative amount; money keeps at most 2 decimals so it round-trips exactly through CSV. */
-const amount = (label: string, decimals?: number) =>
+const amount = (label: string, max: number, decimals?: number) =>
   z.preprocess(
     (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
     z
       .number(`${label} must be a number`)
       .min(0, `${label} must be at least 0`)
-      .max(1e9, `${label} is too large`)
+      .max(max, tooLarge(label, max))
       .refine((n) => decimals === undefined || Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, `${label} must have at most ${decimals} decimals`)
       .nullable()
       .optional(),
@@ -57,16 +58,16 @@ export const productFieldsSchema = z.object({
   brand: text(200, 'Brand'),
   stock: z.preprocess(
     (v) => (v === '' || v === null ? 0 : typeof v === 'string' ? Number(v) : v),
-    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(2_000_000_000).optional(),
+    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(MAX_STOCK, tooLarge('Stock', MAX_STOCK)).optional(),
   ),
-  list_price: amount('List price', 2),
-  market_price: amount('Market price', 2),
-  vendor_cost: amount('Vendor cost', 2),
-  special_price: amount('Special price', 2),
-  weight: amount('Weight'),
-  length: amount('Length'),
-  width: amount('Width'),
-  height: amount('Height'),
+  list_price: amount('List price', MAX_MONEY, 2),
+  market_price: amount('Market price', MAX_MONEY, 2),
+  vendor_cost: amount('Vendor cost', MAX_MONEY, 2),
+  special_price: amount('Special price', MAX_MONEY, 2),
+  weight: amount('Weight', MAX_MEASURE),
+  length: amount('Length', MAX_MEASURE),
+  width: amount('Width', MAX_MEASURE),
+  height: amount('Height', MAX_MEASURE),
   vendor_id: optionalId('Vendor'),
   vendor_category_id: optionalId('Vendor category'),
   store_category_id: optionalId('Store category'),
@@ -107,12 +108,12 @@ export type PriceField = (typeof PRICE_FIELDS)[number];
 export const priceAdjustmentSchema = z.object({
   op: z.enum(['increase', 'decrease'], "op must be 'increase' or 'decrease'"),
   by: z.enum(['amount', 'percent'], "by must be 'amount' or 'percent'"),
-  value: z.number('The adjustment must be a number').positive('The adjustment must be above 0').max(1e9),
+  value: z.number('The adjustment must be a number').positive('The adjustment must be above 0').max(MAX_MONEY, tooLarge('The adjustment', MAX_MONEY)),
 });
 export type PriceAdjustment = z.infer<typeof priceAdjustmentSchema>;
 
 const bulkPrice = (label: string) =>
-  z.union([priceAdjustmentSchema, z.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(1e9)
+  z.union([priceAdjustmentSchema, z.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(MAX_MONEY, tooLarge(label, MAX_MONEY))
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must have at most 2 decimals`)]).optional();
 
 export const bulkUpdateDataSchema = productFieldsSchema
@@ -133,6 +134,8 @@ export const BULK_MESSAGES = {
   updated: (n: number) => `${n} products updated successfully`,
   failed: 'Error updating products',
   negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
+  tooLarge: (skus: string[], n: number) =>
+    `This change would take a price past ${MAX_MONEY.toLocaleString('en-US')} for ${n} products: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
   specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below vendor cost' to apply it anyway.`,
 } as const;
 

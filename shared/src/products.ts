@@ -98,7 +98,7 @@ const advancedFiltersQuery = z
 
 /** The product list's filters; the list, the export and bulk actions on 'all matching' share them. */
 export const productFilterQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine((v) => !v.includes('\0'), 'search must not contain a NUL character').optional(),
   vendor_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   category_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   category_ids: idListSchema,

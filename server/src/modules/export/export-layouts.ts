@@ -26,7 +26,11 @@ const textOf = (field: ExportField) => {
 };
 const numOf = (field: ExportField) => {
   const at = AT[field];
-  return (r: ExportRow) => r[at] as number | null;
+  // Infinity or NaN written before the bounds were enforced is left empty, as moneyCell does.
+  return (r: ExportRow) => {
+    const n = r[at] as number | null;
+    return n === null || Number.isFinite(n) ? n : null;
+  };
 };
 
 /** WooCommerce writes a comma inside a category name as '\,' so the cell can list several paths. */

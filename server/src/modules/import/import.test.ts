@@ -105,6 +105,20 @@ describe('reading what vendors send', () => {
     expect(complete.errorRows.map((r: { row: number; cells: string[] }) => [r.row, r.cells[0]])).toEqual([[3, 'E-2'], [4, ''], [5, 'E-4']]);
   });
 
+  it('refuses a price or stock past the shared bounds as a row error naming column, row and bound; keeps the good rows', async () => {
+    const csv = 'SKU,Name,Price,Stock\nN-1,Good,99999999.99,1000000000\nN-2,Huge price,99999999999,1\nN-3,Huge stock,1,1000000001\n';
+    const dry = (await preview(csv, BASIC)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 1, errorCount: 2 });
+    expect(dry.dryRun.errors).toEqual([
+      { row: 3, column: 'Price', value: '99999999999', reason: 'must be at most 99,999,999.99' },
+      { row: 4, column: 'Stock', value: '1000000001', reason: 'must be at most 1,000,000,000' },
+    ]);
+    const { complete } = await importOk(csv, BASIC, { mode: 'standard' });
+    expect(complete).toMatchObject({ imported: 1, errorCount: 2 });
+    expect(await product('N-1')).toMatchObject({ list_price: 99999999.99, stock: 1_000_000_000 });
+    expect(await product('N-2')).toBeUndefined();
+  });
+
   it('undoes exactly the formula prefix an export adds', async () => {
     const csv = "SKU,Name,Brand\nF-1,'=SUM(A1),'''=kept\n";
     await importOk(csv, { sku: 'SKU', name: 'Name', brand: 'Brand' });

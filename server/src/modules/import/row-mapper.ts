@@ -1,4 +1,4 @@
-import { gtinProblem, isImageAddress, restoreFormula, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { boundText, gtinProblem, isImageAddress, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
@@ -34,10 +34,14 @@ const notWebAddress = (url: string) => new CellProblem(`'${url}' is not a web ad
 /** How each mapped field reads its cell; empty cells take the product form's defaults or null. */
 function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>, checkOnly: boolean): CellReader | undefined {
   const text = (max: number): CellReader => (v) => (v.length > max ? new CellProblem(`longer than ${max} characters`) : v === '' ? null : v);
+  // The same bounds as the product form (shared NUMBER_BOUNDS): a larger value is this row's error.
+  const max = NUMBER_BOUNDS[field as BoundedField];
+  const within = (read: Read<ColumnValue>) =>
+    typeof read === 'number' && read > max ? new CellProblem(`must be at most ${boundText(max)}`) : read;
   const amount = (decimals?: number, factor = 1): CellReader => (v) => {
     if (v === '') return null;
     const read = readAmount(v, decimals);
-    return factor !== 1 && typeof read === 'number' ? Math.round(read * factor * 10_000) / 10_000 : read;
+    return within(factor !== 1 && typeof read === 'number' ? Math.round(read * factor * 10_000) / 10_000 : read);
   };
   switch (field) {
     case 'mfn': case 'brand': case 'google_category': case 'meta_title': case 'meta_description': case 'meta_keywords':
@@ -53,7 +57,7 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
       // Sanitising never rejects a value, so a dry run (checkOnly) skips it.
       return (v) => (v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v);
     case 'stock':
-      return (v) => (v === '' ? 0 : readStock(v));
+      return (v) => (v === '' ? 0 : within(readStock(v)));
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
       return amount(2);
     case 'weight':

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import {
   BULK_MESSAGES,
+  MAX_MONEY,
   PRICE_FIELDS,
   type BulkUpdateData,
   type PriceAdjustment,
@@ -27,10 +28,39 @@ function adjustedPrice(column: string, change: PriceAdjustment): RawBuilder<numb
   return sql<number>`round(cast(${value} as numeric), 2)`;
 }
 
-/** The target as a condition on products.id: the listed ids, or the list's filter as a subquery. */
+/**
+ * The target as a condition on products.id: the listed ids, or the list's filter as a subquery.
+ * The ids travel as one JSON array parameter, so 100,000 of them stay within SQLite's limit on
+ * bound variables (one per id answered 'too many SQL variables' above 32,766).
+ */
 function targetCondition(trx: Transaction<DB>, dialect: Dialect, target: BulkTarget): RawBuilder<SqlBool> {
-  return target.ids?.length ? sql<SqlBool>`id in (${sql.join([...new Set(target.ids)])})` 
-    : sql<SqlBool>`id in (${matchingProductIds(trx, dialect, target.filter!)})`;
+  if (!target.ids?.length) return sql<SqlBool>`id in (${matchingProductIds(trx, dialect, target.filter!)})`;
+  const ids = JSON.stringify([...new Set(target.ids)]);
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`id in (select value from json_each(${ids}))`
+    : sql<SqlBool>`id in (select cast(jsonb_array_elements_text(cast(${ids} as jsonb)) as integer))`;
+}
+
+/** How many products a refusal names by SKU; the message gives the count of all of them. */
+const NAMED_SKUS = 10;
+
+/**
+ * Refuses, before anything is written, a change that would take any targeted product's price past
+ * MAX_MONEY (repeated +1e9% edits once reached Infinity): one query over the whole target.
+ */
+async function assertWithinBounds(trx: Transaction<DB>, where: RawBuilder<unknown>, adjusted: { field: string; value: RawBuilder<number> }[]) {
+  if (!adjusted.length) return;
+  // A price already past the bound (written before the bounds) is over without computing: PostgreSQL
+  // raises 'value out of range: overflow' on 1e305 × 10,001 rather than answering Infinity.
+  const over = sql.join(
+    adjusted.map(({ field, value }) => sql`(case when ${sql.ref(field)} > ${MAX_MONEY} then 1 when ${value} > ${MAX_MONEY} then 1 else 0 end) = 1`),
+    sql` or `,
+  );
+  const { rows } = await sql<{ sku: string; n: number }>`select sku, count(*) over () as n from products
+    where ${where} and (${over}) order by sku limit ${NAMED_SKUS}`.execute(trx);
+  if (!rows.length) return;
+  const message = BULK_MESSAGES.tooLarge(rows.map((r) => r.sku), Number(rows[0]!.n));
+  throw badRequest(message, { updateData: message });
 }
 
 async function countWhere(trx: Transaction<DB>, condition: RawBuilder<unknown>, extra: RawBuilder<unknown>) {
@@ -58,6 +88,7 @@ export async function bulkUpdateProducts(
       await assertReferencesForBulk(trx, where, plain);
     }
     const changes: Record<string, unknown> = { ...productColumns(plain), updated_at: nowIso() };
+    const adjusted: { field: string; value: RawBuilder<number> }[] = [];
     for (const field of PRICE_FIELDS) {
       const change = prices[field];
       if (change === undefined) continue;
@@ -69,8 +100,10 @@ export async function bulkUpdateProducts(
           if (below) throw badRequest(BULK_MESSAGES.negativePrice(field, below), { [`updateData.${field}`]: BULK_MESSAGES.negativePrice(field, below) });
         }
         changes[field] = adjustedPrice(field, change);
+        if (change.op === 'increase') adjusted.push({ field, value: adjustedPrice(field, change) });
       }
     }
+    await assertWithinBounds(trx, where, adjusted);
     const result = await trx.updateTable('products').set(changes).where(where).executeTakeFirst();
     if (!allowSpecialBelowCost && (special_price !== undefined || vendor_cost !== undefined)) {
       const below = await countWhere(trx, where, sql`special_price < vendor_cost`);

@@ -23,6 +23,12 @@ export function categoryIdsInPaths(rows: ProductWithNamesRow[]): number[] {
   return [...ids];
 }
 
+/**
+ * Infinity or NaN cannot be in a JSON answer (the response schema refuses it and the page answered
+ * 500); a value written before the bounds were enforced reads as unset instead, so it can be fixed.
+ */
+const finite = (n: number | null): number | null => (n !== null && Number.isFinite(n) ? n : null);
+
 const namePath = (path: string | null, names: ReadonlyMap<number, string>) =>
   path ? pathIds(path).map((id) => names.get(id) ?? '?').join(' > ') : null;
 
@@ -36,15 +42,15 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
     short_description: row.short_description,
     description: row.description,
     brand: row.brand,
-    stock: row.stock,
-    list_price: row.list_price,
-    market_price: row.market_price,
-    vendor_cost: row.vendor_cost,
-    special_price: row.special_price,
-    weight: row.weight,
-    length: row.length,
-    width: row.width,
-    height: row.height,
+    stock: Number.isSafeInteger(row.stock) ? row.stock : 0,
+    list_price: finite(row.list_price),
+    market_price: finite(row.market_price),
+    vendor_cost: finite(row.vendor_cost),
+    special_price: finite(row.special_price),
+    weight: finite(row.weight),
+    length: finite(row.length),
+    width: finite(row.width),
+    height: finite(row.height),
     vendor_id: row.vendor_id,
     vendor_name: row.vendor_name,
     vendor_category_id: row.vendor_category_id,

@@ -47,6 +47,21 @@ describe('ProductFormModal', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
+  it('shows the shared bounds under a price and the stock, and sends nothing', async () => {
+    const api = useApi();
+    const user = userEvent.setup();
+    const dialog = await openForm({ mode: 'create', product: null });
+    await user.type(field(dialog, /^Product Name/), 'Gold cleat');
+    await user.type(field(dialog, /^SKU/), 'GC-1');
+    await user.type(field(dialog, 'List Price'), '99999999999');
+    await user.type(field(dialog, 'Stock'), '1000000001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(within(dialog).getByText('List price must be at most 99,999,999.99')).toBeTruthy());
+    expect(within(dialog).getByText('Stock must be at most 1,000,000,000')).toBeTruthy();
+    expect(field(dialog, 'List Price').getAttribute('aria-invalid')).toBe('true');
+    expect(api.writes()).toHaveLength(0);
+  });
+
   it('creates a product with numbers as numbers and empty numbers as null; the button reads Saving... meanwhile', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
