@@ -9,6 +9,12 @@ export const MAX_MONEY = 99_999_999.99;
 export const MAX_STOCK = 1_000_000_000;
 export const MAX_MEASURE = 1_000_000;
 
+/**
+ * The longest description or short description, in characters, on every write path: a value far
+ * past any real product text (5 MB came in through an import once) made the export run out of memory.
+ */
+export const MAX_DESCRIPTION_CHARS = 200_000;
+
 export const NUMBER_BOUNDS = {
   list_price: MAX_MONEY,
   market_price: MAX_MONEY,

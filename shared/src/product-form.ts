@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
-import { MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
+import { MAX_DESCRIPTION_CHARS, MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
 
 export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
@@ -9,7 +9,7 @@ export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const text = (max: number, label: string) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-const html = (label: string) => z.preprocess(blankToNull, z.string().max(200_000, `${label} is too long`).nullable().optional());
+const html = (label: string) => z.preprocess(blankToNull, z.string().max(MAX_DESCRIPTION_CHARS, `${label} must be at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`).nullable().optional());
 
 /** A non-negative amount; money keeps at most 2 decimals so it round-trips exactly through CSV. */
 const amount = (label: string, max: number, decimals?: number) =>

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMapHeaders, IMPORT_MESSAGES } from '@bosun/shared';
+import { autoMapHeaders, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
 
@@ -117,6 +117,18 @@ describe('reading what vendors send', () => {
     expect(complete).toMatchObject({ imported: 1, errorCount: 2 });
     expect(await product('N-1')).toMatchObject({ list_price: 99999999.99, stock: 1_000_000_000 });
     expect(await product('N-2')).toBeUndefined();
+  });
+
+  it('refuses a description longer than the form allows as a row error, in every mode; keeps the good rows', async () => {
+    const long = 'x'.repeat(MAX_DESCRIPTION_CHARS + 1);
+    for (const mode of ['standard', 'lightning', 'ultra-fast'] as const) {
+      const csv = `SKU,Name,Description\nD-${mode}-1,Fits,${'y'.repeat(MAX_DESCRIPTION_CHARS)}\nD-${mode}-2,Too long,${long}\n`;
+      const { complete } = await importOk(csv, { sku: 'SKU', name: 'Name', description: 'Description' }, { mode });
+      expect(complete, mode).toMatchObject({ imported: 1, errorCount: 1 });
+      expect(complete.errors[0], mode).toBe(`Row 3: Description: longer than ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`);
+      const stored = await t.database.db.selectFrom('products').select(['sku', 'description']).where('sku', 'like', `D-${mode}-%`).execute();
+      expect(stored.map((r) => [r.sku, r.description?.length]), mode).toEqual([[`D-${mode}-1`, MAX_DESCRIPTION_CHARS]]);
+    }
   });
 
   it('undoes exactly the formula prefix an export adds', async () => {

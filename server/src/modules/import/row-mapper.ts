@@ -1,4 +1,4 @@
-import { boundText, gtinProblem, isImageAddress, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { boundText, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
@@ -55,7 +55,11 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
     case 'short_description': case 'description':
       // Plain text needs no parsing; HTML goes through the same allow-list as the product form.
       // Sanitising never rejects a value, so a dry run (checkOnly) skips it.
-      return (v) => (v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v);
+      // The form's cap too: a longer cell is this row's error, never cut.
+      return (v) =>
+        v.length > MAX_DESCRIPTION_CHARS
+          ? new CellProblem(`longer than ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`)
+          : v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v;
     case 'stock':
       return (v) => (v === '' ? 0 : within(readStock(v)));
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':

@@ -87,6 +87,8 @@ describe('POST /api/products', () => {
       [{ gtin: '12345' }, 'gtin'],
       [{ image_url: 'javascript:alert(1)' }, 'image_url'],
       [{ image_url: '//evil.example/boat.jpg' }, 'image_url'],
+      [{ description: 'x'.repeat(200_001) }, 'description'],
+      [{ short_description: 'x'.repeat(200_001) }, 'short_description'],
       [{ images: ['/\\evil.example/boat.jpg'] }, 'images.0'],
       [{ unknown_field: 1 }, 'body'],
     ];
