@@ -53,3 +53,22 @@ export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>
  * (written before the bounds were enforced) is left empty: no import could read it back.
  */
 export const moneyCell = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value.toFixed(2));
+
+/**
+ * UTF-16 written without a BOM (some Windows programs), read the same by the server and the
+ * wizard: text of a shop's file is mostly ASCII, which UTF-16 writes as the character and a NUL
+ * byte, in that order (LE) or the other (BE).
+ */
+export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const pairs = Math.min(bytes.length, 4096) >> 1;
+  if (pairs < 2) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) evenNul += 1;
+    if (bytes[2 * i + 1] === 0) oddNul += 1;
+  }
+  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.05) return 'utf-16le';
+  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.05) return 'utf-16be';
+  return undefined;
+}

@@ -4,7 +4,7 @@ import { Readable, type Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { IMPORT_MESSAGES } from '@bosun/shared';
+import { IMPORT_MESSAGES, utf16WithoutBom } from '@bosun/shared';
 import { AppError } from '../../errors.js';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -52,24 +52,6 @@ export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
 }
 
 const ICONV_NAMES: Record<Encoding, string> = { 'utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16be': 'utf16be', 'windows-1252': 'win1252' };
-
-/**
- * UTF-16 written without a BOM (some Windows programs): text of a shop's file is mostly ASCII,
- * which UTF-16 writes as the character and a NUL byte, in that order (LE) or the other (BE).
- */
-function utf16WithoutBom(bytes: Buffer): Encoding | undefined {
-  const pairs = Math.min(bytes.length, 4096) >> 1;
-  if (pairs < 2) return undefined;
-  let evenNul = 0;
-  let oddNul = 0;
-  for (let i = 0; i < pairs; i++) {
-    if (bytes[2 * i] === 0) evenNul += 1;
-    if (bytes[2 * i + 1] === 0) oddNul += 1;
-  }
-  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.05) return 'utf-16le';
-  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.05) return 'utf-16be';
-  return undefined;
-}
 
 /**
  * Not text: a text file holds no NUL bytes (a spreadsheet, an archive or an image does, early

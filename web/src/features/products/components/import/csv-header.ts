@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from '@bosun/shared';
+import { IMPORT_MESSAGES, utf16WithoutBom } from '@bosun/shared';
 
 /** Enough of the file for any header row; the rest of the file is never read in the browser. */
 export const HEADER_SAMPLE_BYTES = 64 * 1024;
@@ -78,17 +78,7 @@ function completeUtf8Length(bytes: Uint8Array): number {
 function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  const pairs = Math.min(bytes.length, 4096) >> 1;
-  if (pairs < 2) return undefined;
-  let evenNul = 0;
-  let oddNul = 0;
-  for (let i = 0; i < pairs; i++) {
-    if (bytes[2 * i] === 0) evenNul += 1;
-    if (bytes[2 * i + 1] === 0) oddNul += 1;
-  }
-  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.05) return 'utf-16le';
-  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.05) return 'utf-16be';
-  return undefined;
+  return utf16WithoutBom(bytes);
 }
 
 /** Decodes the start of the file as UTF-16 when it is, else UTF-8, or Windows-1252 when it is not valid UTF-8. */
