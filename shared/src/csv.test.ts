@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, restoreFormula } from './csv.js';
+import { CELL_PIECE_CHARS, csvCell, csvCellPieces, restoreFormula } from './csv.js';
 
 /** The rules of csvCell as plain regular expressions, without its shortcuts for printable ASCII. */
 function referenceCell(text: string): string {
@@ -30,5 +30,23 @@ describe('csvCell', () => {
 
   it('writes numbers as they are and nothing for null, undefined and non-finite numbers', () => {
     expect([csvCell(-3), csvCell(4.78), csvCell(null), csvCell(undefined), csvCell(Number.NaN), csvCell(Infinity)]).toEqual(['-3', '4.78', '', '', '', '']);
+  });
+});
+
+describe('csvCellPieces', () => {
+  it('makes the same cell as csvCell, in pieces', () => {
+    const long = (unit: string) => unit.repeat(Math.ceil((CELL_PIECE_CHARS * 2.5) / unit.length));
+    const texts = ['', 'plain', ' lead', 'trail ', '=1+1', "'=x", '"', ' =x', long('"é'), long('a,b'), `=${long('x')}`, ` ${long('y')}`, long('x') + ' '];
+    for (const text of texts) expect([...csvCellPieces(text)].join('')).toBe(csvCell(text));
+  });
+
+  it('keeps both halves of a surrogate pair in one piece', () => {
+    // 'a' first, so that a piece boundary falls between the halves of a pair.
+    const text = `a${'⛵🚤'.repeat(CELL_PIECE_CHARS)}`;
+    const pieces = [...csvCellPieces(text)];
+    expect(pieces.length).toBeGreaterThan(3);
+    const encoded = pieces.map((piece) => new TextDecoder().decode(new TextEncoder().encode(piece))).join('');
+    expect(encoded).toBe(csvCell(text));
+    expect(pieces.every((piece) => !/[\uD800-\uDBFF]$/.test(piece))).toBe(true);
   });
 });

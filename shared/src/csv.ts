@@ -46,6 +46,31 @@ export function csvCell(value: string | number | null | undefined): string {
   return needsQuotes(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Characters of a long cell quoted and encoded at a time (csvCellPieces). */
+export const CELL_PIECE_CHARS = 64 * 1024;
+
+/**
+ * The same cell as csvCell, in pieces of about CELL_PIECE_CHARS characters: a value of megabytes
+ * (written before descriptions were capped) is never copied whole, neither prefixed nor quoted,
+ * so it fits in an export worker's small heap. A piece never ends between the two halves of a
+ * surrogate pair, which would each be encoded as U+FFFD.
+ */
+export function* csvCellPieces(text: string): Generator<string> {
+  const prefixed = mayStartFormula(text.charCodeAt(0)) && FORMULA_LIKE.test(text);
+  // needsQuotes of the prefixed text: it starts with an apostrophe, which is no white space.
+  const quoted = text.length > 0 && ((!prefixed && isSpaceAt(text, 0)) || isSpaceAt(text, text.length - 1) || holdsQuotedChar(text));
+  yield `${quoted ? '"' : ''}${prefixed ? "'" : ''}`;
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + CELL_PIECE_CHARS, text.length);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const piece = text.slice(at, end);
+    yield quoted ? piece.replaceAll('"', '""') : piece;
+    at = end;
+  }
+  if (quoted) yield '"';
+}
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**

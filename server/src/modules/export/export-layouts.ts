@@ -1,7 +1,7 @@
 import type { ExportMode, Settings } from '@bosun/shared';
 // The modules themselves, not the package's index: the worker threads load this file, and the
 // index brings zod and every schema with it.
-import { csvCell, moneyCell } from '@bosun/shared/csv';
+import { csvCell, csvCellPieces, moneyCell } from '@bosun/shared/csv';
 import { directCategoryHeaders } from '@bosun/shared/export-headers';
 
 /**
@@ -101,12 +101,14 @@ export function createExportLookups(
 interface ExportColumn {
   header: string;
   cell: (row: ExportRow, lookups: ExportLookups) => string;
+  /** The field whose value is the cell as it is (plain): a long value is written in pieces. */
+  field?: ExportField;
 }
 
 /** The field's text or number as its cell. */
-const plain = (field: ExportField) => {
+const plain = (field: ExportField): Pick<ExportColumn, 'cell' | 'field'> => {
   const at = AT[field];
-  return (r: ExportRow) => csvCell(r[at]);
+  return { cell: (r: ExportRow) => csvCell(r[at]), field };
 };
 const money = (field: ExportField) => {
   const at = AT[field];
@@ -153,32 +155,32 @@ const flag = (v: number | null) => (v === 1 ? 1 : 0);
 function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
     { header: 'Type', cell: constant('simple') },
-    { header: 'SKU', cell: plain('sku') },
-    { header: 'GTIN, UPC, EAN, or ISBN', cell: plain('gtin') },
-    { header: 'Name', cell: plain('name') },
+    { header: 'SKU', ...plain('sku') },
+    { header: 'GTIN, UPC, EAN, or ISBN', ...plain('gtin') },
+    { header: 'Name', ...plain('name') },
     { header: 'Published', cell: oneOf(published, flag) },
     { header: 'Is featured?', cell: oneOf(featured, flag) },
     { header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) },
-    { header: 'Short description', cell: plain('short_description') },
-    { header: 'Description', cell: plain('description') },
+    { header: 'Short description', ...plain('short_description') },
+    { header: 'Description', ...plain('description') },
     { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)) },
-    { header: 'Stock', cell: plain('stock') },
+    { header: 'Stock', ...plain('stock') },
     ...measureColumns(units),
     { header: 'Sale price', cell: money('special_price') },
     { header: 'Regular price', cell: money('list_price') },
     { header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Brands', cell: plain('brand') },
+    { header: 'Brands', ...plain('brand') },
     { header: 'Category Path', cell: (r, l) => l.categoryPathCell(vendorCategoryId(r), storeCategoryId(r)) },
     // Fields WooCommerce has no column for travel as product meta, which its importer keeps.
-    { header: 'Meta: mfn', cell: plain('mfn') },
+    { header: 'Meta: mfn', ...plain('mfn') },
     { header: 'Meta: market_price', cell: money('market_price') },
     { header: 'Meta: vendor_cost', cell: money('vendor_cost') },
-    { header: 'Meta: google_category', cell: plain('google_category') },
+    { header: 'Meta: google_category', ...plain('google_category') },
     { header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) },
-    { header: 'Meta: meta_title', cell: plain('meta_title') },
-    { header: 'Meta: meta_description', cell: plain('meta_description') },
-    { header: 'Meta: meta_keywords', cell: plain('meta_keywords') },
+    { header: 'Meta: meta_title', ...plain('meta_title') },
+    { header: 'Meta: meta_description', ...plain('meta_description') },
+    { header: 'Meta: meta_keywords', ...plain('meta_keywords') },
     { header: 'Meta: vendor', cell: vendorCell },
   ];
 }
@@ -186,10 +188,10 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): Ex
 /** Weight and the dimensions, with the settings' units in their headers (both layouts). */
 function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: `Weight (${units.weight_unit})`, cell: plain('weight') },
-    { header: `Length (${units.dimension_unit})`, cell: plain('length') },
-    { header: `Width (${units.dimension_unit})`, cell: plain('width') },
-    { header: `Height (${units.dimension_unit})`, cell: plain('height') },
+    { header: `Weight (${units.weight_unit})`, ...plain('weight') },
+    { header: `Length (${units.dimension_unit})`, ...plain('length') },
+    { header: `Width (${units.dimension_unit})`, ...plain('width') },
+    { header: `Height (${units.dimension_unit})`, ...plain('height') },
   ];
 }
 
@@ -199,36 +201,59 @@ function levelColumns(tree: 'Vendor' | 'Store', categoryId: (r: ExportRow) => nu
 
 function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
   return [
-    { header: 'SKU', cell: plain('sku') },
-    { header: 'Name', cell: plain('name') },
-    { header: 'MFN', cell: plain('mfn') },
-    { header: 'GTIN', cell: plain('gtin') },
-    { header: 'Brand', cell: plain('brand') },
-    { header: 'Short Description', cell: plain('short_description') },
-    { header: 'Description', cell: plain('description') },
-    { header: 'Stock', cell: plain('stock') },
+    { header: 'SKU', ...plain('sku') },
+    { header: 'Name', ...plain('name') },
+    { header: 'MFN', ...plain('mfn') },
+    { header: 'GTIN', ...plain('gtin') },
+    { header: 'Brand', ...plain('brand') },
+    { header: 'Short Description', ...plain('short_description') },
+    { header: 'Description', ...plain('description') },
+    { header: 'Stock', ...plain('stock') },
     { header: 'List Price', cell: money('list_price') },
     { header: 'Market Price', cell: money('market_price') },
     { header: 'Vendor Cost', cell: money('vendor_cost') },
     { header: 'Special Price', cell: money('special_price') },
     ...measureColumns(units),
-    { header: 'Google Category', cell: plain('google_category') },
+    { header: 'Google Category', ...plain('google_category') },
     { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
     { header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) },
     { header: 'Visibility', cell: oneOf(visibility, (v) => v) },
     { header: 'Images', cell: imagesCell },
-    { header: 'Meta Title', cell: plain('meta_title') },
-    { header: 'Meta Description', cell: plain('meta_description') },
-    { header: 'Meta Keywords', cell: plain('meta_keywords') },
+    { header: 'Meta Title', ...plain('meta_title') },
+    { header: 'Meta Description', ...plain('meta_description') },
+    { header: 'Meta Keywords', ...plain('meta_keywords') },
     { header: 'Vendor', cell: vendorCell },
     ...levelColumns('Vendor', vendorCategoryId),
     ...levelColumns('Store', storeCategoryId),
   ];
 }
 
+/** Rows formatted into one text: few, so the text and its rows die young. */
+const ROWS_PER_TEXT = 32;
+/**
+ * Characters of row text per text, whatever the row count: 32 rows of 200,000-character
+ * descriptions, quoted and joined, do not fit in an export worker's 16 MB heap.
+ */
+const CHARS_PER_TEXT = 256 * 1024;
+/** A row holding more text than this is written cell by cell, its long values in pieces. */
+const CHARS_PER_ROW = 64 * 1024;
+/** A value longer than this, in a long row, is written in pieces. */
+const CELL_PIECES_FROM = 16 * 1024;
+
+/** Characters of text a row holds (its numbers are short). */
+export const textLength = (row: ExportRow) => {
+  let length = 0;
+  for (const cell of row) if (typeof cell === 'string') length += cell.length;
+  return length;
+};
+
 export interface CsvLayout {
-  /** The CSV lines of these rows, CRLF after each. */
-  lines(rows: Iterable<ExportRow>): string;
+  /**
+   * The CSV lines of these rows, CRLF after each, as texts of at most 32 rows and about 256K
+   * characters: a row of megabytes comes in pieces, so no text is ever much larger than that.
+   * Each text is meant to be encoded and let go before the next is asked for.
+   */
+  texts(rows: Iterable<ExportRow>): Generator<string>;
 }
 
 const layoutColumns = (mode: ExportMode, units: Pick<Settings, 'weight_unit' | 'dimension_unit'>) =>
@@ -242,16 +267,48 @@ export const csvHeader = (mode: ExportMode, units: Pick<Settings, 'weight_unit' 
 export function csvLayout(mode: ExportMode, units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, lookups: ExportLookups): CsvLayout {
   const columns = layoutColumns(mode, units);
   const cells = columns.map((c) => c.cell);
+  const fieldAt = columns.map((c) => (c.field ? AT[c.field] : -1));
   const line = (row: ExportRow) => {
     let out = cells[0]!(row, lookups);
     for (let i = 1; i < cells.length; i++) out += `,${cells[i]!(row, lookups)}`;
     return `${out}\r\n`;
   };
+  /** One long row: short cells gathered, each long value in the pieces of csvCellPieces. */
+  function* longLine(row: ExportRow): Generator<string> {
+    let out = '';
+    for (let i = 0; i < cells.length; i++) {
+      if (i) out += ',';
+      const value = fieldAt[i]! >= 0 ? row[fieldAt[i]!] : null;
+      if (typeof value === 'string' && value.length > CELL_PIECES_FROM) {
+        yield out;
+        out = '';
+        yield* csvCellPieces(value);
+      } else out += cells[i]!(row, lookups);
+    }
+    yield `${out}\r\n`;
+  }
   return {
-    lines(rows) {
+    *texts(rows) {
       let out = '';
-      for (const row of rows) out += line(row);
-      return out;
+      let count = 0;
+      for (const row of rows) {
+        const length = textLength(row);
+        if (count && (count === ROWS_PER_TEXT || out.length + length > CHARS_PER_TEXT)) {
+          yield out;
+          out = '';
+          count = 0;
+        }
+        if (length > CHARS_PER_ROW) {
+          if (count) yield out;
+          out = '';
+          count = 0;
+          yield* longLine(row);
+        } else {
+          out += line(row);
+          count++;
+        }
+      }
+      if (count) yield out;
     },
   };
 }

@@ -47,20 +47,6 @@ export interface ReturnedBuffer {
   buffer: ArrayBuffer;
 }
 
-/** Rows formatted into one text before it is encoded: few, so the text and its rows die young. */
-const ROWS_PER_STEP = 32;
-/**
- * Characters of row text per step, whatever the row count: 32 rows of 200,000-character
- * descriptions, quoted and joined, did not fit in the worker's 16 MB heap. A larger row is a step alone.
- */
-const CHARS_PER_STEP = 256 * 1024;
-
-const textLength = (row: ExportRow) => {
-  let length = 0;
-  for (const cell of row) if (typeof cell === 'string') length += cell.length;
-  return length;
-};
-
 /** The worker's rows in id order: one statement, or one run of it per block of ids (exportShareQuery). */
 function* shareRows(db: Database.Database, data: ExportWorkerData): Generator<ExportRow> {
   const statement = db.prepare(data.rows.sql).raw(true);
@@ -119,37 +105,17 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
   }
 
   const blockOf = (id: number) => Math.floor((id - 1) / data.blockIds);
-  const step: ExportRow[] = [];
-  let stepChars = 0;
-  // The block being written; blocks of this worker without a matching row are closed empty.
-  let block = data.worker;
-  for (const row of rows) {
-    const rowBlock = blockOf(row[0] as number);
-    if (rowBlock !== block) {
-      if (step.length) await write(block, layout.lines(step));
-      step.length = 0;
-      stepChars = 0;
-      for (; block < rowBlock; block += data.workers) {
-        send(block, true);
-        out = await takeBuffer();
-      }
-    }
-    const length = textLength(row);
-    if (step.length && stepChars + length > CHARS_PER_STEP) {
-      await write(block, layout.lines(step));
-      step.length = 0;
-      stepChars = 0;
-    }
-    step.push(row);
-    stepChars += length;
-    if (step.length === ROWS_PER_STEP) {
-      await write(block, layout.lines(step));
-      step.length = 0;
-      stepChars = 0;
+  // Rows are read one ahead: the first row of the next block waits for its block.
+  let next = rows.next();
+  function* rowsOf(block: number): Generator<ExportRow> {
+    while (!next.done && blockOf(next.value[0] as number) === block) {
+      yield next.value;
+      next = rows.next();
     }
   }
-  if (step.length) await write(block, layout.lines(step));
-  for (; block <= data.lastBlock; block += data.workers) {
+  // Every block of this worker is closed, those without a matching row empty.
+  for (let block = data.worker; block <= data.lastBlock; block += data.workers) {
+    for (const text of layout.texts(rowsOf(block))) await write(block, text);
     send(block, true);
     out = await takeBuffer();
   }

@@ -5,11 +5,16 @@ import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { getSettings } from '../settings/settings.service.js';
-import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type ExportRow } from './export-layouts.js';
+import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, textLength, type ExportRow } from './export-layouts.js';
 import { exportLookupQueries, exportShareQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
 import type { SqliteExportPlan } from './sqlite-export.js';
 
+/** Rows read at a time from PostgreSQL: at most this many... */
 const CHUNK_ROWS = 2_000;
+/** ...and after the first chunk, about this many characters of text, so long values come in smaller chunks. */
+const CHUNK_CHARS = 8 * 1024 * 1024;
+/** The first chunk, before the rows' sizes are known: 200 rows of 200,000-character descriptions are 40 million characters. */
+const FIRST_CHUNK_ROWS = 200;
 /** Ids per block a SQLite export worker formats at a time (sqlite-export.ts). */
 const BLOCK_IDS = 2_000;
 const WORKER_BUFFER_BYTES = 1024 * 1024;
@@ -51,12 +56,16 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
   async function* chunks() {
     yield head;
     let afterId = 0;
+    let limit = FIRST_CHUNK_ROWS;
     for (;;) {
-      const rows = await findExportChunk(db, dialect, query, afterId, CHUNK_ROWS);
-      if (!rows.length) return;
-      yield layout.lines(rows.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field])));
-      afterId = rows.at(-1)!.id;
-      if (rows.length < CHUNK_ROWS) return;
+      const found = await findExportChunk(db, dialect, query, afterId, limit);
+      if (!found.length) return;
+      const rows = found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field]));
+      const chars = rows.reduce((sum, row) => sum + textLength(row), 0);
+      yield* layout.texts(rows);
+      afterId = found.at(-1)!.id;
+      if (found.length < limit) return;
+      limit = Math.max(1, Math.min(CHUNK_ROWS, Math.floor((CHUNK_CHARS * found.length) / Math.max(chars, 1))));
     }
   }
   return { kind: 'stream', stream: Readable.from(chunks(), { objectMode: false }) };

@@ -78,6 +78,7 @@ describe('a quote left open', () => {
     const lineOfClose = 3 + filler.length + 1; // header, Q4-a, the opening row, the filler, then the closing row
     const closed = `SKU,Name,Stock\nQ4-a,Anchor,1\nQ4-b,"Runaway,2\n${filler.join('\n')}\nQ4-z,Ends here",3\nQ4-after,After,4\n`;
     const dry = (await preview(closed)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 2, errorCount: 1 }); // Q4-a and Q4-after
     expect(dry.dryRun.errors).toEqual([
       expect.objectContaining({ row: 3, reason: `unclosed quote, it runs to line ${lineOfClose.toLocaleString('en-US')} of the file (more than 1 MB)` }),
     ]);
@@ -98,6 +99,8 @@ describe('a row longer than the limit', () => {
     const complete = await completeOf(csv);
     expect(complete.errors).toEqual([`Row 3: ${reason}`]);
     expect(await product('L-2')).toMatchObject({ name: 'Winch' });
+    // Read past, not kept: the rows after it are read.
+    expect(await product('L-4')).toMatchObject({ name: 'Block' });
   });
 
   it('refuses a file whose header row has no end with 400', async () => {

@@ -77,7 +77,7 @@ describe('readRecords', () => {
     fs.writeFileSync(file, text);
     const format = await detectFormat(file, true);
     const read: string[] = [];
-    for await (const cells of readRecords(file, format)) read.push(cells.join(','));
+    for await (const cells of readRecords(file, format)) read.push(String(cells instanceof CsvRecordError ? cells.message : cells.join(',')));
     expect(read).toEqual(['sku,name', ...rows]);
   });
 });
@@ -87,12 +87,16 @@ describe('readRecords on records without end', () => {
     const file = path.join(dir, `open-${n++}.csv`);
     fs.writeFileSync(file, content);
     const read: string[][] = [];
+    const unread: string[] = [];
     try {
-      for await (const cells of readRecords(file, await detectFormat(file, true))) read.push(cells);
-      return { read, error: undefined };
+      for await (const cells of readRecords(file, await detectFormat(file, true))) {
+        if (cells instanceof CsvRecordError) unread.push(cells.message);
+        else read.push(cells);
+      }
+      return { read, unread, error: undefined };
     } catch (error) {
       if (!(error instanceof CsvRecordError)) throw error;
-      return { read, error: error.message };
+      return { read, unread, error: error.message };
     }
   }
 
@@ -106,9 +110,11 @@ describe('readRecords on records without end', () => {
     const lines = Array.from({ length: Math.ceil((MAX_RECORD_CHARS * 1.2) / 40) }, (_, i) => `${i},filler text without quotes ${i}`.padEnd(39, '.'));
     // The closing quote, doubled quotes before it (escaped ones, which do not close it) at many chunk edges.
     const text = `a,b\nx,"open\n${lines.join('""\n')}\nclose",1\nafter,2\n`;
-    const { read, error } = await readAll(text);
-    expect(read).toEqual([['a', 'b']]);
-    expect(error).toBe(`Row 2: unclosed quote, it runs to line ${(3 + lines.length).toLocaleString('en-US')} of the file (more than 1 MB)`);
+    const { read, unread, error } = await readAll(text);
+    expect(unread).toEqual([`Row 2: unclosed quote, it runs to line ${(3 + lines.length).toLocaleString('en-US')} of the file (more than 1 MB)`]);
+    expect(error).toBeUndefined();
+    // Read past, not kept: the reading goes on after it.
+    expect(read).toEqual([['a', 'b'], ['after', '2']]);
   });
 
   it('does not take an escaped quote that ends a read chunk for the closing one', async () => {
@@ -118,8 +124,41 @@ describe('readRecords on records without end', () => {
     const before = `${head}${filler(edge - 2 - head.length)}""`;
     expect(before.length).toBe(edge);
     const text = `${before}\n${filler(100_000)}\nclose",1\n`;
-    const { error } = await readAll(text);
+    const { unread } = await readAll(text);
     const closeLine = text.slice(0, text.indexOf('close"')).split('\n').length;
-    expect(error).toBe(`Row 2: unclosed quote, it runs to line ${closeLine.toLocaleString('en-US')} of the file (more than 1 MB)`);
+    expect(unread).toEqual([`Row 2: unclosed quote, it runs to line ${closeLine.toLocaleString('en-US')} of the file (more than 1 MB)`]);
+  });
+
+  describe('a record longer than the limit is read past and the reading goes on', () => {
+    const tooLong = 'the row is longer than 1 MB, the most one row may hold';
+    for (const [what, length] of [
+      ['far past the limit (read past chunk by chunk)', 3 * MAX_RECORD_CHARS],
+      ['just past it (whole in one parse)', MAX_RECORD_CHARS + 10],
+    ] as const) {
+      it(`one line ${what}, CRLF endings`, async () => {
+        const { read, unread, error } = await readAll(`a,b\r\n1,2\r\n3,${'x'.repeat(length)}\r\n4,5\r\n6,7\r\n`);
+        expect(unread).toEqual([`Row 3: ${tooLong}`]);
+        expect(error).toBeUndefined();
+        expect(read).toEqual([['a', 'b'], ['1', '2'], ['4', '5'], ['6', '7']]);
+      });
+    }
+
+    it('a quoted cell of megabytes with quotes, commas and CRLF inside, a CR at every read edge', async () => {
+      // '\r\n' cut by the read edges: every chunk ends between the CR and the LF.
+      const unit = `${'"", y'.repeat(Math.floor((READ_CHUNK - 2) / 5))}`;
+      const cell = Array.from({ length: 40 }, () => unit.padEnd(READ_CHUNK - 2, 'z')).join('\r\n');
+      const text = `a,b\r\n1,2\r\n3,"${cell}",tail\r\n4,5\r\n`;
+      const { read, unread, error } = await readAll(text);
+      expect(error).toBeUndefined();
+      expect(unread).toEqual([`Row 3: unclosed quote, it runs to line 42 of the file (more than 1 MB)`]);
+      expect(read).toEqual([['a', 'b'], ['1', '2'], ['4', '5']]);
+    });
+
+    it('ends the reading when the file ends inside the quote', async () => {
+      const { read, unread, error } = await readAll(`a,b\n1,2\n3,"${'x'.repeat(2 * MAX_RECORD_CHARS)}\n4,5\n`);
+      expect(unread).toEqual([]);
+      expect(error).toBe('Row 3: unclosed quote, it runs to the end of the file (more than 1 MB)');
+      expect(read).toEqual([['a', 'b'], ['1', '2']]);
+    });
   });
 });

@@ -1,21 +1,22 @@
 import { IMPORT_MESSAGES, type FieldMapping, type ImportRowError } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { countRecords, CsvRecordError, detectFormat, readRecordGroups, type ByteSource, type CsvFormat } from './csv-source.js';
+import { countRecords, CsvRecordError, detectFormat, readRecordGroups, type ByteSource, type CsvFormat, type RecordGroup } from './csv-source.js';
 
 export interface OpenedCsv {
   format: CsvFormat;
   headers: string[];
   /**
    * The data records in groups, the first of each group with its row number as a spreadsheet
-   * shows it (the header is row 1): record i of a group is row firstRow + i.
+   * shows it (the header is row 1): record i of a group is row firstRow + i. A record the reader
+   * could not take is a group of its own, `unread`, without records: a row longer than the
+   * limit, read past, or a quote left open, where the reading ended. Staff see it as a row error.
    */
-  groups: AsyncGenerator<{ records: string[][]; firstRow: number }>;
-  /**
-   * Set when the groups ended early at a record the reader could not take (too long, a quote left
-   * open): the rows before it were read, it and the rest were not. Staff see it as a row error.
-   */
-  failure?: ImportRowError;
+  groups: AsyncGenerator<CsvGroup>;
 }
+
+export type CsvGroup = { records: string[][]; firstRow: number; unread?: undefined } | { records: []; firstRow: number; unread: ImportRowError };
+
+const unreadRow = (error: CsvRecordError): ImportRowError => ({ row: error.row, column: '', value: error.value, reason: error.reason });
 
 /** A spooled file: its format told from its head and whether all of it read as UTF-8. */
 export async function openCsvFile(path: string, utf8Valid: boolean): Promise<OpenedCsv> {
@@ -24,7 +25,7 @@ export async function openCsvFile(path: string, utf8Valid: boolean): Promise<Ope
 
 export async function openCsv(bytes: ByteSource, format: CsvFormat): Promise<OpenedCsv> {
   const source = readRecordGroups(bytes, format);
-  let first: IteratorResult<string[][]>;
+  let first: IteratorResult<RecordGroup>;
   try {
     first = await source.next();
   } catch (error) {
@@ -33,24 +34,31 @@ export async function openCsv(bytes: ByteSource, format: CsvFormat): Promise<Ope
     throw error;
   }
   if (first.done) throw badRequest(IMPORT_MESSAGES.emptyFile, { csvFile: IMPORT_MESSAGES.emptyFile });
-  const headers = first.value[0]!.map((h) => h.trim());
-  const opened: OpenedCsv = { format, headers, groups: groups() };
-  async function* groups() {
+  // A header row too long to read: the file cannot be mapped.
+  if (first.value instanceof CsvRecordError) throw badRequest(first.value.message, { csvFile: first.value.message });
+  const head = first.value;
+  const headers = head[0]!.map((h) => h.trim());
+  async function* groups(): AsyncGenerator<CsvGroup> {
     let firstRow = 2;
-    const rest = first.value!.slice(1);
+    const rest = head.slice(1);
     if (rest.length) yield { records: rest, firstRow };
     firstRow += rest.length;
     try {
-      for await (const records of source) {
-        yield { records, firstRow };
-        firstRow += records.length;
+      for await (const group of source) {
+        if (group instanceof CsvRecordError) {
+          yield { records: [], firstRow: group.row, unread: unreadRow(group) };
+          firstRow = group.row + 1;
+        } else {
+          yield { records: group, firstRow };
+          firstRow += group.length;
+        }
       }
     } catch (error) {
       if (!(error instanceof CsvRecordError)) throw error;
-      opened.failure = { row: error.row, column: '', value: error.value, reason: error.reason };
+      yield { records: [], firstRow: error.row, unread: unreadRow(error) };
     }
   }
-  return opened;
+  return { format, headers, groups: groups() };
 }
 
 /** The header names the file has more than once, each once, in the file's order. */

@@ -123,7 +123,13 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     batch = [];
     await yieldToEventLoop();
   };
-  for await (const { records, firstRow } of csv.groups) {
+  for await (const { records, firstRow, unread } of csv.groups) {
+    if (unread) {
+      // A record the reader could not take is a row of the file, and an error.
+      totalRows += 1;
+      counts.errorCount += 1;
+      if (errors.length < DRY_RUN_ERRORS) errors.push(unread);
+    }
     for (let i = 0; i < records.length; i++) {
       const cells = records[i]!;
       const row = firstRow + i;
@@ -141,12 +147,6 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     }
   }
   await flush();
-  if (csv.failure) {
-    // The record the reader stopped at is a row of the file, and an error.
-    totalRows += 1;
-    counts.errorCount += 1;
-    if (errors.length < DRY_RUN_ERRORS) errors.push(csv.failure);
-  }
   return {
     previewRows,
     totalRows,

@@ -177,7 +177,12 @@ export async function runImport(
     };
 
     try {
-      for await (const { records, firstRow } of csv.groups) {
+      for await (const { records, firstRow, unread } of csv.groups) {
+        if (unread) {
+          // A record the reader could not take (too long, a quote left open) is the row's error.
+          report(unread, []);
+          pendingErrors += 1;
+        }
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, firstRow + i);
@@ -196,8 +201,6 @@ export async function runImport(
       }
       await flush();
       await settle();
-      // The rows before a record the reader stopped at are written; it is reported.
-      if (csv.failure) report(csv.failure, []);
     } finally {
       await Promise.all(writes);
       try {
