@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_PIECE_CHARS, csvCell, csvCellPieces, restoreFormula } from './csv.js';
+import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, restoreFormula } from './csv.js';
 
 /** The rules of csvCell as plain regular expressions, without its shortcuts for printable ASCII. */
 function referenceCell(text: string): string {
@@ -48,5 +48,15 @@ describe('csvCellPieces', () => {
     const encoded = pieces.map((piece) => new TextDecoder().decode(new TextEncoder().encode(piece))).join('');
     expect(encoded).toBe(csvCell(text));
     expect(pieces.every((piece) => !/[\uD800-\uDBFF]$/.test(piece))).toBe(true);
+  });
+});
+
+describe('csvCellOfPieces', () => {
+  it('quotes always, doubles quotes in every piece and neutralises a formula start, so a reader gets csvCell\'s text back', () => {
+    for (const pieces of [['=1+', '1'], ['', '@x'], ['plain', ' "q" ', ''], ["'", "'=x"], []]) {
+      const cell = [...csvCellOfPieces(pieces)].join('');
+      const unquoted = cell.slice(1, -1).replaceAll('""', '"');
+      expect(restoreFormula(unquoted)).toBe(pieces.join(''));
+    }
   });
 });

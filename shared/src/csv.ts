@@ -71,6 +71,30 @@ export function* csvCellPieces(text: string): Generator<string> {
 }
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
+/**
+ * A cell of text that comes in pieces and is never held whole (a value of megabytes read as
+ * bytes): always quoted, which any reader reads as the same text, and neutralised when its first
+ * piece starts like a formula.
+ */
+export function* csvCellOfPieces(pieces: Iterable<string>): Generator<string> {
+  yield '"';
+  // The start is held until it holds more than apostrophes: a formula start may follow a run of them.
+  let head: string | undefined = '';
+  for (const piece of pieces) {
+    if (head === undefined) {
+      yield piece.replaceAll('"', '""');
+      continue;
+    }
+    head += piece;
+    if (!/^'*$/.test(head)) {
+      yield neutraliseFormula(head).replaceAll('"', '""');
+      head = undefined;
+    }
+  }
+  if (head) yield neutraliseFormula(head);
+  yield '"';
+}
+
 export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**

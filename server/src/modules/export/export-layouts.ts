@@ -1,7 +1,7 @@
 import type { ExportMode, Settings } from '@bosun/shared';
 // The modules themselves, not the package's index: the worker threads load this file, and the
 // index brings zod and every schema with it.
-import { csvCell, csvCellPieces, moneyCell } from '@bosun/shared/csv';
+import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell } from '@bosun/shared/csv';
 import { directCategoryHeaders } from '@bosun/shared/export-headers';
 
 /**
@@ -16,7 +16,14 @@ export const EXPORT_FIELDS = [
   'vendor_id', 'vendor_category_id', 'store_category_id',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
-export type ExportRow = ReadonlyArray<string | number | null>;
+/**
+ * A row's values; a text of LONG_TEXT_FIELDS may come as its UTF-8 bytes instead (the SQLite
+ * export reads a long one so: exportShareQuery), which live outside a worker's small heap.
+ */
+export type ExportRow = ReadonlyArray<string | number | null | Uint8Array>;
+
+/** The fields whose values were not always capped: a database may hold megabytes in them. */
+export const LONG_TEXT_FIELDS = ['description', 'short_description', 'meta_description', 'meta_keywords'] as const satisfies readonly ExportField[];
 
 const AT = Object.fromEntries(EXPORT_FIELDS.map((field, index) => [field, index])) as Record<ExportField, number>;
 // Readers with the field's position fixed once: a cell is then one array access per row.
@@ -105,10 +112,10 @@ interface ExportColumn {
   field?: ExportField;
 }
 
-/** The field's text or number as its cell. */
+/** The field's text or number as its cell (bytes only come in long rows, which write this field themselves: csvLayout). */
 const plain = (field: ExportField): Pick<ExportColumn, 'cell' | 'field'> => {
   const at = AT[field];
-  return { cell: (r: ExportRow) => csvCell(r[at]), field };
+  return { cell: (r: ExportRow) => csvCell(r[at] as string | number | null), field };
 };
 const money = (field: ExportField) => {
   const at = AT[field];
@@ -237,6 +244,8 @@ const ROWS_PER_TEXT = 32;
 const CHARS_PER_TEXT = 256 * 1024;
 /** A row holding more text than this is written cell by cell, its long values in pieces. */
 const CHARS_PER_ROW = 64 * 1024;
+/** A value of LONG_TEXT_FIELDS longer than this many bytes may come as its bytes (ExportRow): such a row is always written cell by cell. */
+export const LONG_TEXT_BYTES = CHARS_PER_ROW;
 /** A value longer than this, in a long row, is written in pieces. */
 const CELL_PIECES_FROM = 16 * 1024;
 
@@ -244,8 +253,16 @@ const CELL_PIECES_FROM = 16 * 1024;
 export const textLength = (row: ExportRow) => {
   let length = 0;
   for (const cell of row) if (typeof cell === 'string') length += cell.length;
+  else if (cell instanceof Uint8Array) length += cell.length;
   return length;
 };
+
+/** UTF-8 bytes as text, a piece at a time (a character cut between two pieces is decoded whole with the next). */
+function* decodedPieces(bytes: Uint8Array): Generator<string> {
+  const decoder = new TextDecoder();
+  for (let at = 0; at < bytes.length; at += CELL_PIECE_CHARS) yield decoder.decode(bytes.subarray(at, at + CELL_PIECE_CHARS), { stream: true });
+  yield decoder.decode();
+}
 
 export interface CsvLayout {
   /**
@@ -279,7 +296,11 @@ export function csvLayout(mode: ExportMode, units: Pick<Settings, 'weight_unit' 
     for (let i = 0; i < cells.length; i++) {
       if (i) out += ',';
       const value = fieldAt[i]! >= 0 ? row[fieldAt[i]!] : null;
-      if (typeof value === 'string' && value.length > CELL_PIECES_FROM) {
+      if (value instanceof Uint8Array) {
+        yield out;
+        out = '';
+        yield* csvCellOfPieces(decodedPieces(value));
+      } else if (typeof value === 'string' && value.length > CELL_PIECES_FROM) {
         yield out;
         out = '';
         yield* csvCellPieces(value);

@@ -1,9 +1,9 @@
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { filterConditions, joinsFor, type ProductQueryDB } from '../products/product-filter.js';
-import { EXPORT_FIELDS } from './export-layouts.js';
+import { EXPORT_FIELDS, LONG_TEXT_BYTES, LONG_TEXT_FIELDS } from './export-layouts.js';
 
 /** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */
 export interface BlockShare {
@@ -43,7 +43,7 @@ const exportConditions =
  * list, and narrowed by `more`. Vendors and categories are joined only when a filter names them;
  * their names come from lookups read once (findExportLookups), not from a join per row.
  */
-function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions) {
+function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions, selection: ExportSelection = plainSelection) {
   const joins = joinsFor((query.advanced_filters ?? []).map((f) => f.column));
   let select = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
   if (joins.has('v')) select = select.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof select;
@@ -51,21 +51,41 @@ function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, m
   if (joins.has('sc')) select = select.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof select;
   const conditions = exportConditions(dialect, query);
   return select
-    .select(EXPORT_FIELDS.map((field) => `p.${field}` as const))
+    .select(selection)
     .where((eb) => eb.and([...conditions(eb), ...more(eb)]))
     .orderBy(sql`p.id`);
 }
 
+type ExportSelection = ReadonlyArray<`p.${(typeof EXPORT_FIELDS)[number]}` | AliasedRawBuilder<unknown, string>>;
+const plainSelection: ExportSelection = EXPORT_FIELDS.map((field) => `p.${field}` as const);
+const LONG: readonly string[] = LONG_TEXT_FIELDS;
+/**
+ * The export worker's selection: a value of LONG_TEXT_FIELDS longer than LONG_TEXT_BYTES comes as
+ * its UTF-8 bytes (a Buffer, outside the worker's 16 MB heap: a description of megabytes read as a
+ * string did not fit), the others as they are. octet_length reads the size without the value.
+ */
+const workerSelection: ExportSelection = EXPORT_FIELDS.map((field) => {
+  if (!LONG.includes(field)) return `p.${field}` as const;
+  const column = sql.ref(`p.${field}`);
+  return sql`case when octet_length(${column}) > ${sql.lit(LONG_TEXT_BYTES)} then cast(${column} as blob) else ${column} end`.as(field);
+});
+
 export function exportShareQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, share: BlockShare): ExportShareQuery {
   const perBlock = exportConditions(dialect, query)(expressionBuilder<ProductQueryDB, 'p'>()).length === 0;
   const { blockIds, workers, worker } = share;
-  const compiled = exportRowsQuery(db, dialect, query, (eb) => [
-    perBlock
-      ? // Placeholders: the worker binds each block's first and last id.
-        eb.between('p.id', 0, 0)
-      : // Tested on the id alone, so no column of the other workers' rows is read.
-        sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`,
-  ]).compile();
+  const compiled = exportRowsQuery(
+    db,
+    dialect,
+    query,
+    (eb) => [
+      perBlock
+        ? // Placeholders: the worker binds each block's first and last id.
+          eb.between('p.id', 0, 0)
+        : // Tested on the id alone, so no column of the other workers' rows is read.
+          sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`,
+    ],
+    workerSelection,
+  ).compile();
   return { sql: compiled.sql, parameters: compiled.parameters, perBlock };
 }
 
