@@ -12,8 +12,15 @@ import * as esbuild from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'server/dist');
 export const serverBundle = path.join(outDir, 'server.mjs');
-/** Files the bundle loads at run time by URL (worker threads), copied beside it. */
-const copied = ['server/src/db/sqlite-worker.mjs'];
+/**
+ * The worker threads' entries: each is bundled on its own beside server.mjs, where
+ * server/src/lib/start-worker.ts loads it by name.
+ */
+const workerEntries = {
+  'export-worker': 'server/src/modules/export/export-worker.ts',
+  'sqlite-writer-worker': 'server/src/modules/import/sqlite-writer-worker.ts',
+  'sqlite-statements-worker': 'server/src/db/sqlite-statements-worker.ts',
+};
 
 /** The newest modification time of a file or of anything below a folder (0 when missing). */
 export function newestMtime(target) {
@@ -30,18 +37,17 @@ export function serverBundleIsStale() {
 }
 
 /**
- * Packages the export's worker threads must not load: each thread would hold its own copy (zod and
- * the shared schemas cost a worker about 13 MB). The layouts import shared modules by path for that.
+ * Packages the worker threads must not load: each thread would hold its own copy (zod and the
+ * shared schemas cost a worker about 13 MB). They import shared modules by path for that.
  */
-const notInExportWorker = ['zod'];
+const notInWorkers = ['zod'];
 
 export async function buildServer() {
   const { metafile } = await esbuild.build({
     metafile: true,
-    // The export worker is its own entry: a worker thread loads it by URL beside server.mjs.
     entryPoints: {
       server: path.join(root, 'server/src/server.ts'),
-      'export-worker': path.join(root, 'server/src/modules/export/export-worker.ts'),
+      ...Object.fromEntries(Object.entries(workerEntries).map(([name, file]) => [name, path.join(root, file)])),
     },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
@@ -61,10 +67,11 @@ export async function buildServer() {
       },
     ],
   });
-  const workerImports = Object.entries(metafile.outputs).find(([file]) => file.endsWith('export-worker.mjs'))[1].imports;
-  const unwanted = [...new Set(workerImports.map((i) => i.path).filter((p) => notInExportWorker.includes(p)))];
-  if (unwanted.length) throw new Error(`server/dist/export-worker.mjs imports ${unwanted.join(', ')}: import shared modules by path (@bosun/shared/csv), not the index`);
-  for (const file of copied) fs.copyFileSync(path.join(root, file), path.join(outDir, path.basename(file)));
+  for (const name of Object.keys(workerEntries)) {
+    const workerImports = Object.entries(metafile.outputs).find(([file]) => file.endsWith(`/${name}.mjs`))[1].imports;
+    const unwanted = [...new Set(workerImports.map((i) => i.path).filter((p) => notInWorkers.includes(p)))];
+    if (unwanted.length) throw new Error(`server/dist/${name}.mjs imports ${unwanted.join(', ')}: import shared modules by path (@bosun/shared/csv), not the index`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -58,7 +58,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const database = createDatabase(config.database, { sqliteBusy: options.sqliteBusy });
   await migrateToLatest(database);
   // An import that stopped midway may have left the sort indexes dropped.
-  await ensureProductSortIndexes(database, config.database.kind === 'sqlite' ? config.database.file : undefined);
+  await ensureProductSortIndexes(database.db, database.dialect, config.database.kind === 'sqlite' ? config.database.file : undefined);
   const tokens = createTokenService(await loadSigningSecret(database.db, config.jwtSecret));
   if (config.bootstrapAdmin) await bootstrapAdmin(database.db, config.bootstrapAdmin);
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Dialect } from './database.js';
+import type { Dialect } from './database.js';
 import type { DB } from './types.js';
 import { runSqliteInWorker } from './sqlite-worker-client.js';
 
@@ -57,14 +57,14 @@ export async function dropProductSortIndexes(db: Kysely<DB>, dialect: Dialect) {
  * one). On SQLite the work runs in a worker thread with its own connection, so the event loop
  * keeps serving requests while a million rows are indexed.
  */
-export async function ensureProductSortIndexes(database: Database, sqliteFile?: string, onIndex?: (done: number, total: number) => void) {
-  const statements = createStatements(database.dialect);
-  if (database.dialect === 'sqlite' && sqliteFile && sqliteFile !== ':memory:') {
+export async function ensureProductSortIndexes(db: Kysely<DB>, dialect: Dialect, sqliteFile?: string, onIndex?: (done: number, total: number) => void) {
+  const statements = createStatements(dialect);
+  if (dialect === 'sqlite' && sqliteFile && sqliteFile !== ':memory:') {
     await runSqliteInWorker(sqliteFile, statements, onIndex);
     return;
   }
   for (const [i, statement] of statements.entries()) {
-    await sql.raw(statement).execute(database.db);
+    await sql.raw(statement).execute(db);
     onIndex?.(i + 1, statements.length);
   }
 }

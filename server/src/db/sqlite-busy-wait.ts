@@ -46,7 +46,7 @@ const LONGEST_RETRY_MS = 20;
 
 /**
  * How many statements of this process wait for the write lock right now. The import's writer and
- * the sort-index rebuild (sqlite-worker.mjs) look at it before they take the lock again and let a
+ * the sort-index rebuild (sqlite-writer-worker.ts, sqlite-statements-worker.ts) look at it before they take the lock again and let a
  * waiting statement in first: they take it again microseconds after each commit, and polling alone
  * would only get in while they pause. Shared by every database of the process: a worker may yield
  * for nothing (another database's wait), for a moment.

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { childPath } from './category-path.js';
 import type { CategoriesTable, CategoryRow, DB } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -113,10 +114,11 @@ export async function maxLevelUnder(db: Kysely<DB>, path: string): Promise<numbe
 export async function insertCategoryRow(
   trx: Transaction<DB>,
   values: Omit<Insertable<CategoriesTable>, 'path'>,
-  parentPath: string,
+  /** The parent's path; none at the root. */
+  parentPath: string | undefined,
 ): Promise<number> {
   const { id } = await trx.insertInto('categories').values({ ...values, path: '' }).returning('id').executeTakeFirstOrThrow();
-  await trx.updateTable('categories').set({ path: `${parentPath}${id}/` }).where('id', '=', id).execute();
+  await trx.updateTable('categories').set({ path: childPath(parentPath, id) }).where('id', '=', id).execute();
   return id;
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
+import { childPath } from './category-path.js';
 import type { CategoryRow, DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
 import {
@@ -143,7 +144,7 @@ export async function createCategory(db: Kysely<DB>, body: CategoryBody): Promis
         created_at: now,
         updated_at: now,
       },
-      parent?.path ?? '/',
+      parent?.path,
     ),
   );
   return getCategory(db, id);
@@ -164,7 +165,7 @@ export async function updateCategory(db: Kysely<DB>, id: number, body: CategoryB
   }
   await checkVendor(db, body.vendor_id);
   const newLevel = (parent?.level ?? 0) + 1;
-  const newPath = `${parent?.path ?? '/'}${id}/`;
+  const newPath = childPath(parent?.path, id);
   const levelDelta = newLevel - existing.level;
   if (levelDelta > 0 && (await maxLevelUnder(db, existing.path)) + levelDelta > MAX_CATEGORY_LEVEL) {
     throw badRequest(CATEGORY_MESSAGES.subtreeTooDeep, { parent_id: CATEGORY_MESSAGES.subtreeTooDeep });

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
 import { collectGarbage } from '../../lib/collect-garbage.js';
+import { startWorker } from '../../lib/start-worker.js';
 import type { ExportDataMessage, ExportWorkerData, ReturnedBuffer } from './export-worker.js';
 import type { BlockShare, ExportShareQuery } from './export.repository.js';
 
@@ -16,10 +16,6 @@ export type SqliteExportPlan = Omit<ExportWorkerData, 'worker' | 'workers' | 'ro
 /** Two workers keep both cores of a small server busy; the main thread only moves bytes. */
 const WORKERS = 2;
 
-// In the server bundle the worker is export-worker.mjs beside server.mjs (scripts/build-server.mjs).
-// From the sources (tests, `npm run dev`) it is the .ts file, which the worker loads through tsx.
-const fromSources = import.meta.url.endsWith('.ts');
-
 // Rows become bytes within a step of 32, so almost nothing a worker makes lives long: a small
 // young generation is enough, and without limits V8 lets each worker grow by a hundred megabytes
 // first. The old generation needs room above what a worker keeps (about 6 MB: Node itself, the
@@ -29,12 +25,7 @@ const fromSources = import.meta.url.endsWith('.ts');
 // MB (collecting a smaller young generation more often cost no CPU); old 24 MB: 6-8 MB more.
 const resourceLimits = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 };
 
-function startWorker(workerData: ExportWorkerData) {
-  if (!fromSources) return new Worker(new URL('./export-worker.mjs', import.meta.url), { workerData, resourceLimits });
-  const source = new URL('./export-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits });
-}
+const startExportWorker = (workerData: ExportWorkerData) => startWorker(new URL('./export-worker.ts', import.meta.url), { workerData, resourceLimits });
 
 /**
  * Sends a SQLite export written by worker threads (export-worker.ts): blocks of rows are
@@ -54,7 +45,7 @@ export async function sendSqliteExport(reply: FastifyReply, plan: SqliteExportPl
   // to a compact heap.
   collectGarbage();
   const workers = Array.from({ length: WORKERS }, (_, worker) =>
-    startWorker({ ...data, worker, workers: WORKERS, rows: rows({ blockIds: data.blockIds, workers: WORKERS, worker }) }),
+    startExportWorker({ ...data, worker, workers: WORKERS, rows: rows({ blockIds: data.blockIds, workers: WORKERS, worker }) }),
   );
   const stopAll = () => workers.forEach((w) => void w.terminate());
   const queues = workers.map((): ExportDataMessage[] => []);

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
+import { childPath } from '../categories/category-path.js';
 import { tidyName, type CategoryPaths } from './category-paths.js';
+import { categoryNodeKey } from './import-rules.js';
 
 export interface CategoryNode {
   id: number;
@@ -38,14 +40,16 @@ export const categoryPathsOf = ({ categories }: { categories: CategoryPaths }) =
 /** Rows per multi-row insert of new categories: 9 values each, well under both databases' parameter limits. */
 const CREATE_ROWS_PER_STATEMENT = 500;
 
-const keyOf = (parentId: number | null, name: string) => `${parentId ?? 0}|${tidyName(name).toLowerCase()}`;
+/** The key a name is matched by under its parent: tidied, in lower case. */
+const matchKey = (name: string) => tidyName(name).toLowerCase();
+const keyOf = (parentId: number | null, name: string) => categoryNodeKey(parentId, matchKey(name));
 
 /**
  * Resolves category paths to ids with the two trees held in memory (no query per row): names are
  * matched under the same parent regardless of case and surrounding spaces, so re-importing a file
  * never duplicates a category. Missing levels are created either here (ensure: one committed
  * transaction, before a batch's products are written) or by the SQLite writer inside the batch's
- * own transaction (missingLevels, then learn what it created).
+ * own transaction (missingLevels, then learn what it created). Both match names by categoryNodeKey.
  */
 export class CategoryResolver {
   private readonly vendorTree = new Map<string, Node>();
@@ -179,7 +183,7 @@ export class CategoryResolver {
         const entry = wanted.get(`${row.type}\u0001${keyOf(row.parent_id, row.name)}`);
         if (!entry) throw new Error(`category ${row.id} was created without being asked for`);
         const tree = this.treeOf(entry.type);
-        tree.set(entry.key, { id: row.id, level, path: `${entry.parent?.path ?? '/'}${row.id}/` });
+        tree.set(entry.key, { id: row.id, level, path: childPath(entry.parent?.path, row.id) });
         created.push([tree, entry.key]);
       }
     }
@@ -210,13 +214,13 @@ export class CategoryResolver {
       parent = node;
     }
     const names = path.slice(depth).map(tidyName);
-    return { type, parent: parent ?? null, names, keys: names.map((n) => n.toLowerCase()) };
+    return { type, parent: parent ?? null, names, keys: names.map(matchKey) };
   }
 
   /** Categories a writer created (committed): paths through them resolve from now on. */
   learn(created: CreatedCategory[]) {
     if (!created.length) return;
-    for (const c of created) this.treeOf(c.type).set(`${c.parentId ?? 0}|${c.key}`, { id: c.id, path: c.path, level: c.level });
+    for (const c of created) this.treeOf(c.type).set(categoryNodeKey(c.parentId, c.key), { id: c.id, path: c.path, level: c.level });
     this.missing.clear();
     this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
   }

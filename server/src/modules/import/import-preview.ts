@@ -5,7 +5,8 @@ import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, utf8Check, type CsvFormat } from './csv-source.js';
 import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
-import { classifyBatch, existingSkusIn } from './product-writer.js';
+import { classifyBatch } from './import-rules.js';
+import { existingSkusIn } from './product-writer.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 const PREVIEW_ROWS = 5;

@@ -13,13 +13,14 @@ import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
-import type { Database } from '../../db/database.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/settings.service.js';
 import { CategoryResolver } from './category-resolver.js';
 import { countDataRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
-import { createPostgresWriter, createSqliteWriter, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
+import { createPostgresWriter } from './postgres-writer.js';
+import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
+import { createSqliteWriter } from './sqlite-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
 
 export interface ImportDeps {
@@ -206,9 +207,8 @@ export async function runImport(
       try {
         await writer.close();
         if (rebuildIndexes) {
-          const database: Database = { db: deps.db, dialect: deps.dialect, close: async () => {} };
           const file = deps.config.database.kind === 'sqlite' ? deps.config.database.file : undefined;
-          await ensureProductSortIndexes(database, file, (done, of) => {
+          await ensureProductSortIndexes(deps.db, deps.dialect, file, (done, of) => {
             phaseMessage = `Rebuilding the list indexes (${done} of ${of})...`;
             progress({ message: phaseMessage });
             lastProgress = performance.now();

@@ -1,4 +1,5 @@
 import type { Product } from '@bosun/shared';
+import { pathIds } from '../categories/category-path.js';
 import type { ProductWithNamesRow } from './products.repository.js';
 
 function parseImages(json: string): string[] {
@@ -9,9 +10,6 @@ function parseImages(json: string): string[] {
     return [];
   }
 }
-
-/** '/1/7/42/' -> [1, 7, 42] */
-export const pathIds = (path: string | null): number[] => (path ? path.split('/').filter(Boolean).map(Number) : []);
 
 /** Every category id the paths of these rows mention, to fetch their names in one query. */
 export function categoryIdsInPaths(rows: ProductWithNamesRow[]): number[] {

@@ -1,0 +1,82 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Every write to products runs three sets of row triggers: the FTS5 trigram index (migration
+ * 0004), the category counts (0003) and the vendor counts (0007); together they cost more than the
+ * insert itself. A bulk write drops them inside its own transaction, writes the rows, brings the
+ * search index and the counts up to date with set-based statements over exactly the rows it
+ * touched, and creates the triggers again before it commits. DDL is transactional in SQLite, so
+ * no other connection ever sees the triggers missing (they only see committed data), and a write
+ * that fails, or a server that dies, rolls the drop back with everything else.
+ *
+ * The touched rows are the ones stored before (their ids are given: their old contribution to the
+ * index and the counts is taken out first) and the new ones (ids above the largest id before the write:
+ * AUTOINCREMENT never reuses an id). The net effect on the index and the counts is the triggers',
+ * applied once per batch instead of once per row.
+ */
+const SUSPENDED_TRIGGERS = [
+  'products_search_insert', 'products_search_delete', 'products_search_update',
+  'products_category_count_insert', 'products_category_count_delete', 'products_category_count_update',
+  'vendors_count_product_insert', 'vendors_count_product_delete', 'vendors_count_product_update',
+];
+
+interface Contribution {
+  vendor_category_id: number | null;
+  store_category_id: number | null;
+  vendor_id: number | null;
+  stock: number;
+}
+
+/** Runs write (which only inserts products or updates those with storedIds) with the triggers set aside. Inside a transaction. */
+export type BulkProductWrite = <T>(storedIds: number[], write: () => T) => T;
+
+export function bulkProducts(db: Database.Database): BulkProductWrite {
+  const triggers = db
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'products' and name in (${SUSPENDED_TRIGGERS.map(() => '?').join(', ')})`)
+    .all(...SUSPENDED_TRIGGERS) as Array<{ name: string; sql: string }>;
+  // Anything but the exact set (a later migration renamed or replaced one) keeps the triggers.
+  if (triggers.length !== SUSPENDED_TRIGGERS.length) return (_storedIds, write) => write();
+
+  const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
+  const touched = '(id in (select value from json_each(@ids)) or id > @after)';
+  const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock from products where ${touched}`);
+  const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock from products where id in (select value from json_each(?))');
+  const unindex = db.prepare(
+    `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand)
+     select 'delete', id, name, sku, mfn, gtin, brand from products where id in (select value from json_each(?))`,
+  );
+  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand) select id, name, sku, mfn, gtin, brand from products where ${touched}`);
+  const addToCategory = db.prepare('update categories set direct_product_count = direct_product_count + ? where id = ?');
+  const addToVendor = db.prepare('update vendors set product_count = product_count + ?, in_stock_count = in_stock_count + ? where id = ?');
+
+  const tally = (rows: Contribution[], sign: number, categories: Map<number, number>, vendors: Map<number, [number, number]>) => {
+    for (const r of rows) {
+      if (r.vendor_category_id !== null) categories.set(r.vendor_category_id, (categories.get(r.vendor_category_id) ?? 0) + sign);
+      if (r.store_category_id !== null) categories.set(r.store_category_id, (categories.get(r.store_category_id) ?? 0) + sign);
+      if (r.vendor_id !== null) {
+        const v = vendors.get(r.vendor_id) ?? [0, 0];
+        v[0] += sign;
+        if (r.stock > 0) v[1] += sign;
+        vendors.set(r.vendor_id, v);
+      }
+    }
+  };
+
+  return (storedIds, write) => {
+    if (!db.inTransaction) throw new Error('bulk product writes need a transaction');
+    const after = maxId.get() as number;
+    const ids = JSON.stringify(storedIds);
+    const categories = new Map<number, number>();
+    const vendors = new Map<number, [number, number]>();
+    tally(oldContributions.all(ids) as Contribution[], -1, categories, vendors);
+    unindex.run(ids);
+    for (const t of triggers) db.exec(`drop trigger ${t.name}`);
+    const result = write();
+    for (const t of triggers) db.exec(t.sql);
+    index.run({ ids, after });
+    tally(contributions.all({ ids, after }) as Contribution[], 1, categories, vendors);
+    for (const [id, n] of categories) if (n !== 0) addToCategory.run(n, id);
+    for (const [id, [n, s]] of vendors) if (n !== 0 || s !== 0) addToVendor.run(n, s, id);
+    return result;
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The import's SQLite writer, a worker thread with its own connection (started by sqlite-writer.ts),
+ * so that rows are written on the second core while the main thread reads and maps the next batch,
+ * and the event loop never waits on the database. It answers WriterOperations in the order asked.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.js';
+import { yieldToWaiters } from '../../db/yield-to-waiters.js';
+import { childPath } from '../categories/category-path.js';
+import type { CreatedCategory, MissingLevels } from './category-resolver.js';
+import { categoryNodeKey, writeAction, type StoredBy } from './import-rules.js';
+import type { ColumnValue } from './row-mapper.js';
+import { bulkProducts } from './sqlite-bulk-products.js';
+
+export interface WriterWorkerData {
+  file: string;
+  /** The insert's columns, in the order of a row's values. */
+  columns: string[];
+  /** The columns an existing SKU's row takes from the file. */
+  updates: string[];
+  /** The import's vendor, owner of the vendor categories it creates. */
+  vendorId: number | null;
+  lockWaiters: Int32Array;
+}
+
+export interface WriteRequest {
+  rows: ColumnValue[][];
+  /** Every row in its own savepoint from the start (else only when the batch fails). */
+  perRow: boolean;
+  updateMode: boolean;
+  /** Paths the main thread's resolver does not know: the worker creates their levels. */
+  newPaths: MissingLevels[];
+  /** [row, value index, index in newPaths]: values to fill with the id of a path the worker creates. */
+  pathRefs: Array<[number, number, number]>;
+  now: string;
+}
+export interface WriteAnswer {
+  created: number;
+  updated: number;
+  skipped: number;
+  /** [row index, reason] of each row that failed. */
+  failed: Array<[number, string]>;
+  /** The categories this write created and committed. */
+  categories: CreatedCategory[];
+}
+export type WriterOperations = {
+  write: [WriteRequest, WriteAnswer];
+  /** Checkpoints what is left of the WAL and closes the connection. */
+  close: [Record<string, never>, { closed: true }];
+};
+
+type Row = ColumnValue[];
+type CategoryCreator = ReturnType<ReturnType<typeof categoryCreator>['begin']>;
+
+/**
+ * The import's missing categories, created inside the write transaction of the rows that need them:
+ * the server's resolver sends a path it does not know as its deepest stored level and the names
+ * below it, each with its match key (categoryNodeKey), so a name is reused under the same parent
+ * whatever its case. Levels an earlier batch of this import created are found in `committed`;
+ * vendor categories belong to the import's vendor, store categories to no vendor.
+ */
+function categoryCreator(db: Database.Database, vendorId: number | null) {
+  const insert = db.prepare("insert into categories (name, type, parent_id, vendor_id, level, path, created_at, updated_at) values (?, ?, ?, ?, ?, '', ?, ?)");
+  const setPath = db.prepare('update categories set path = ? where id = ?');
+  const keyOf = (type: string, parentId: number | null, matchKey: string) => `${type}|${categoryNodeKey(parentId, matchKey)}`;
+  /** keyOf -> the created category, for the batches committed so far */
+  const committed = new Map<string, CreatedCategory>();
+  return {
+    /** A creator for one write transaction: pathId(missing) is the id of the path's deepest level, creating what is missing. */
+    begin(now: string) {
+      const created: CreatedCategory[] = [];
+      const fresh = new Map<string, CreatedCategory>();
+      return {
+        created,
+        pathId({ type, parent, names, keys }: MissingLevels): number {
+          let node: { id: number; level: number; path: string } | null = parent;
+          names.forEach((name, i) => {
+            const key = keyOf(type, node?.id ?? null, keys[i]!);
+            let found = fresh.get(key) ?? committed.get(key);
+            if (!found) {
+              const level = (node?.level ?? 0) + 1;
+              const id = Number(insert.run(name, type, node?.id ?? null, type === 'vendor' ? vendorId : null, level, now, now).lastInsertRowid);
+              found = { type, parentId: node?.id ?? null, key: keys[i]!, id, level, path: childPath(node?.path, id) };
+              setPath.run(found.path, id);
+              fresh.set(key, found);
+              created.push(found);
+            }
+            node = found;
+          });
+          return node!.id;
+        },
+        /** Where the creator stands, for undo. */
+        mark: () => created.length,
+        /** Forgets what was created since mark: a row's savepoint that rolled back took it away. */
+        undo(mark: number) {
+          for (const c of created.splice(mark)) fresh.delete(keyOf(c.type, c.parentId, c.key));
+        },
+        /** After the commit: what this transaction created is there for the batches after it. */
+        commit() {
+          for (const [key, c] of fresh) committed.set(key, c);
+        },
+      };
+    },
+  };
+}
+
+function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, updates, vendorId, lockWaiters }: WriterWorkerData) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -16000');
+  // The default checkpoint after every commit past 1,000 WAL pages copies pages the next batch
+  // rewrites again (measured: commits 1.3-1.5 s -> 1.0 s per 100k rows at 8,192). Not 0 (0.6 s): the
+  // next commit on the server's own connection (an edit while the import runs) would then copy the
+  // whole import's WAL on its event loop.
+  db.pragma('wal_autocheckpoint = 8192');
+  const values = columns.map(() => '?').join(', ');
+  // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
+  const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
+  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  const storedWithIds = db.prepare('select sku, id from products where sku in (select value from json_each(?))');
+  const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
+  const bulk = bulkProducts(db);
+  const categories = categoryCreator(db, vendorId);
+  const skuAt = columns.indexOf('sku');
+
+  /**
+   * The ids this import created, as ranges of committed batches (see committed): the write lock
+   * keeps anyone else from inserting inside a batch, and AUTOINCREMENT only grows. A few numbers
+   * instead of every SKU of a million-row file held in memory.
+   */
+  const createdRanges: Array<[number, number]> = [];
+  const createdHere = (id: number) => createdRanges.some(([from, to]) => id >= from && id <= to);
+  /** The stored rows with these SKUs, each with who stored it. */
+  const lookUp = (skus: ColumnValue[]) =>
+    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number }>).map(({ sku, id }) => ({ sku, id, by: (createdHere(id) ? 'import' : 'before') as StoredBy }));
+
+  interface Paths {
+    missing: MissingLevels[];
+    refs: Map<number, Array<[number, number]>>;
+    now: string;
+  }
+  interface BatchWritten {
+    tally: { created: number; updated: number; skipped: number };
+    created: [number, number];
+    creator: CategoryCreator;
+  }
+
+  /**
+   * Writes the batch's rows by writeAction, classified here, inside the write transaction (nobody
+   * else can add a SKU meanwhile), so that the import never waits for a round trip between two
+   * batches. With failed, every row has its own savepoint and a failing one is collected there
+   * instead of failing the batch. paths.refs.get(i) lists [value index, index in paths.missing] of
+   * row i's categories to create first: row by row, inside the row's savepoint, so that a row that
+   * fails leaves no category nobody asked for.
+   */
+  const writeBatch = (rows: Row[], updateMode: boolean, paths: Paths, failed?: Array<[number, string]>): BatchWritten => {
+    const creator = categories.begin(paths.now);
+    const pathIds = new Map<number, number>();
+    /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
+    const fillCategories = (index: number, made: number[] = []) => {
+      for (const [at, pathIndex] of paths.refs.get(index) ?? []) {
+        let id = pathIds.get(pathIndex);
+        if (id === undefined) {
+          pathIds.set(pathIndex, (id = creator.pathId(paths.missing[pathIndex]!)));
+          made.push(pathIndex);
+        }
+        rows[index]![at] = id;
+      }
+    };
+    const stored = new Map<ColumnValue, StoredBy>();
+    const touchedIds: number[] = [];
+    for (const { sku, id, by } of lookUp(rows.map((values) => values[skuAt]!))) {
+      stored.set(sku, by);
+      if (writeAction(by, updateMode) === 'update') touchedIds.push(id);
+    }
+    const tally = { created: 0, updated: 0, skipped: 0 };
+    const writeRow = (values: Row, action: 'create' | 'update') => {
+      (action === 'create' ? insert : upsert).run(values);
+      stored.set(values[skuAt]!, 'import');
+      tally[action === 'create' ? 'created' : 'updated'] += 1;
+    };
+    const before = maxId.get() as number;
+    bulk(touchedIds, () => {
+      rows.forEach((values, index) => {
+        const action = writeAction(stored.get(values[skuAt]!), updateMode);
+        if (action === 'skip') {
+          tally.skipped += 1;
+          return;
+        }
+        if (!failed) {
+          fillCategories(index);
+          writeRow(values, action);
+          return;
+        }
+        const mark = creator.mark();
+        const made: number[] = [];
+        try {
+          writeOneRow(() => {
+            fillCategories(index, made);
+            writeRow(values, action);
+          });
+        } catch (err) {
+          // The savepoint took the row's new categories with it: forget their ids.
+          creator.undo(mark);
+          for (const pathIndex of made) pathIds.delete(pathIndex);
+          failed.push([index, err instanceof Error ? err.message : String(err)]);
+        }
+      });
+    });
+    return { tally, created: [before + 1, maxId.get() as number], creator };
+  };
+  const writeOneRow = db.transaction((write: () => void) => write());
+  const writeAll = db.transaction((rows: Row[], updateMode: boolean, paths: Paths) => writeBatch(rows, updateMode, paths));
+  const writeEach = db.transaction((rows: Row[], updateMode: boolean, paths: Paths, failed: Array<[number, string]>) => writeBatch(rows, updateMode, paths, failed));
+  /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
+  const committed = ({ tally, created, creator }: BatchWritten) => {
+    creator.commit();
+    const answer = { ...tally, categories: creator.created };
+    if (created[1] < created[0]) return answer;
+    // Batches one after the other usually create one run of ids: kept as one range, so that
+    // looking up a SKU stays one comparison on a million-row import that updates its own rows.
+    const last = createdRanges.at(-1);
+    if (last && last[1] + 1 === created[0]) last[1] = created[1];
+    else createdRanges.push(created);
+    return answer;
+  };
+
+  const write = ({ rows, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+    const refs = new Map<number, Array<[number, number]>>();
+    for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
+    const paths: Paths = { missing: newPaths, refs, now };
+    yieldToWaiters(lockWaiters);
+    if (!perRow) {
+      try {
+        // The retry below fills every row's category ids again, from its own transaction.
+        return { ...committed(writeAll.immediate(rows, updateMode, paths)), failed: [] };
+      } catch {
+        // Find the bad rows one by one, keeping the good ones.
+      }
+    }
+    const failed: Array<[number, string]> = [];
+    return { ...committed(writeEach.immediate(rows, updateMode, paths, failed)), failed };
+  };
+  const close = () => {
+    // What is left of the WAL is copied here, inside the import's time, not by the next request.
+    db.pragma('wal_checkpoint(PASSIVE)');
+    db.close();
+    return { closed: true as const };
+  };
+
+  port.on('message', (message: WorkerRequest<WriterOperations>) => {
+    let answer: WorkerAnswer<WriterOperations>;
+    try {
+      answer = message.op === 'write' ? { id: message.id, ...write(message) } : { id: message.id, ...close() };
+    } catch (err) {
+      answer = { id: message.id, error: err instanceof Error ? err.message : String(err) };
+    }
+    port.postMessage(answer);
+    if (message.op === 'close') port.close();
+  });
+}
+
+if (parentPort) runProductWriter(parentPort, workerData as WriterWorkerData);

@@ -1,0 +1,66 @@
+import { startWorker } from '../../lib/start-worker.js';
+import { lockWaiters } from '../../db/sqlite-busy-wait.js';
+import { workerRpc } from '../../db/sqlite-worker-client.js';
+import type { CategoryResolver, MissingLevels } from './category-resolver.js';
+import { rowValues, updateColumns, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
+
+/**
+ * SQLite: a worker thread with its own connection (sqlite-writer-worker.ts), so that
+ * the rows are written on the second core while this thread reads and maps the next batch, and the
+ * event loop never waits on the database. The worker answers in the order it is asked, and
+ * classifies each batch's rows itself inside the write transaction. There, one prepared INSERT
+ * (or upsert for a SKU already stored) per row, the product triggers set aside for the batch and applied set-based,
+ * better-sqlite3 transactions (a nested one is a savepoint). Only the mapped columns change on an
+ * existing SKU.
+ * A path this thread's resolver does not know yet is sent as its missing levels: the worker
+ * creates them in the same transaction as the rows that need them (a rolled-back batch leaves no
+ * category behind) and tells the resolver what it created.
+ */
+export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
+  const columns = writeColumns(shape);
+  const updates = updateColumns(columns);
+  const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
+  const workerData: WriterWorkerData = { file, columns, updates, vendorId: shape.vendorId, lockWaiters };
+  const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
+  return {
+    async write(rows, style, updateMode) {
+      const now = new Date().toISOString();
+      const newPaths: MissingLevels[] = [];
+      const pathIndex = new Map<readonly string[], number>();
+      /** [row, value index, index in newPaths]: values the worker fills with the id of a path it creates. */
+      const pathRefs: Array<[number, number, number]> = [];
+      const idOf = (type: 'vendor' | 'store', path: readonly string[] | undefined, rowIndex: number) => {
+        if (!path?.length) return null;
+        const id = resolver.peek(type, path);
+        if (id !== undefined) return id;
+        let index = pathIndex.get(path);
+        if (index === undefined) {
+          index = newPaths.push(resolver.missingLevels(type, path)) - 1;
+          pathIndex.set(path, index);
+        }
+        pathRefs.push([rowIndex, at[type], index]);
+        return null;
+      };
+      const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i), idOf('store', row.categories.store, i), now));
+      const outcome = await worker.call('write', {
+        rows: values,
+        perRow: style === 'per-row',
+        updateMode,
+        newPaths,
+        pathRefs,
+        now,
+      });
+      resolver.learn(outcome.categories);
+      return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped, failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })) };
+    },
+    async close() {
+      try {
+        await worker.call('close', {});
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
+
