@@ -1,7 +1,7 @@
 /**
- * The 'linear reader' figure on its own (a minute or two, SQLite):
+ * The 'linear reader' figure on its own (a minute or two per engine):
  *
- *   npm run bench:reader        (tsx bench/linear-reader.ts [--out file])
+ *   npm run bench:reader [-- --pg postgres://user:pass@host/db [--no-sqlite]] [--out file]
  *
  * The preview of files whose records never end (a 50 MB file with a quote left open near its
  * start, a ~100 MB file of one line) against the preview of a normal file of the same size, each
@@ -18,10 +18,18 @@ import { writeImportCsv } from './harness/catalogue-rows.js';
 import { postMultipart, timedGet } from './harness/http.js';
 import { timeIt, watchRss } from './harness/measure.js';
 import { installExitHooks, ROOT } from './harness/server.js';
-import { dropAllTargets, scratchFile } from './harness/targets.js';
+import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
 import { withImportServer } from './scenarios/import.js';
 
-const { values: args } = parseArgs({ options: { out: { type: 'string', default: path.join(ROOT, 'bench/results-linear-reader.json') } } });
+const { values: args } = parseArgs({
+  options: {
+    pg: { type: 'string' },
+    'no-sqlite': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(ROOT, 'bench/results-linear-reader.json') },
+  },
+});
+const engines: DbKind[] = [...(args['no-sqlite'] ? [] : (['sqlite'] as const)), ...(args.pg ? (['postgres'] as const) : [])];
+if (!engines.length) throw new Error('--no-sqlite needs --pg');
 installExitHooks(dropAllTargets);
 const started = Date.now();
 const log = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
@@ -62,6 +70,7 @@ function oneLineFile(normal: string, megabytes: number) {
 }
 
 interface ReaderFigure {
+  engine: DbKind;
   file: string;
   megabytes: number;
   ms: number;
@@ -74,8 +83,8 @@ interface ReaderFigure {
   firstError: string | null;
 }
 
-async function previewOf(name: string, file: string): Promise<ReaderFigure> {
-  return withImportServer('sqlite', `reader_${name}`, undefined, async (api, server, fields) => {
+async function previewOf(engine: DbKind, name: string, file: string): Promise<ReaderFigure> {
+  return withImportServer(engine, `reader_${name.replace(/\W+/g, '_')}`, args.pg, async (api, server, fields) => {
     let done = false;
     const health: number[] = [];
     const polling = (async () => {
@@ -90,6 +99,7 @@ async function previewOf(name: string, file: string): Promise<ReaderFigure> {
     const body = JSON.parse(watched.result.result.body.toString()) as ImportPreviewResponse;
     const first = body.dryRun?.errors[0];
     return {
+      engine,
       file: name,
       megabytes: Math.round(mb(file)),
       ms: Math.round(watched.result.ms),
@@ -111,15 +121,19 @@ try {
   const normal100 = normalFile(100);
   const oneLine = oneLineFile(normal100, 100);
   const figures: ReaderFigure[] = [];
-  for (const [name, file] of [['normal 50 MB (baseline)', normal50], ['unclosed quote 50 MB', unclosed], ['normal 100 MB (baseline)', normal100], ['one line 100 MB', oneLine]] as const) {
-    log(`preview of ${name} (${mb(file).toFixed(1)} MB)...`);
-    const figure = await previewOf(name, file);
-    figures.push(figure);
-    log(`  ${figure.ms} ms, peak RSS ${figure.peakRssMb} MB (start ${figure.startRssMb}), slowest health ${figure.slowestHealthMs} ms of ${figure.healthSamples}; ${figure.totalRows} rows, ${figure.errorCount} errors${figure.firstError ? `: ${figure.firstError}` : ''}`);
-  }
   const ratio = (bad: ReaderFigure, base: ReaderFigure) => `${(bad.ms / base.ms).toFixed(2)}x time, ${(bad.peakRssMb / base.peakRssMb).toFixed(2)}x peak RSS`;
-  console.log(`\nunclosed quote 50 MB against normal 50 MB: ${ratio(figures[1]!, figures[0]!)}`);
-  console.log(`one line 100 MB against normal 100 MB: ${ratio(figures[3]!, figures[2]!)}`);
+  for (const engine of engines) {
+    const ofEngine: ReaderFigure[] = [];
+    for (const [name, file] of [['normal 50 MB (baseline)', normal50], ['unclosed quote 50 MB', unclosed], ['normal 100 MB (baseline)', normal100], ['one line 100 MB', oneLine]] as const) {
+      log(`${engine}: preview of ${name} (${mb(file).toFixed(1)} MB)...`);
+      const figure = await previewOf(engine, name, file);
+      ofEngine.push(figure);
+      log(`  ${figure.ms} ms, peak RSS ${figure.peakRssMb} MB (start ${figure.startRssMb}), slowest health ${figure.slowestHealthMs} ms of ${figure.healthSamples}; ${figure.totalRows} rows, ${figure.errorCount} errors${figure.firstError ? `: ${figure.firstError}` : ''}`);
+    }
+    console.log(`\n${engine}: unclosed quote 50 MB against normal 50 MB: ${ratio(ofEngine[1]!, ofEngine[0]!)}`);
+    console.log(`${engine}: one line 100 MB against normal 100 MB: ${ratio(ofEngine[3]!, ofEngine[2]!)}\n`);
+    figures.push(...ofEngine);
+  }
   fs.writeFileSync(args.out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`);
   console.log(`Results: ${path.relative(process.cwd(), args.out)}`);
 } finally {
