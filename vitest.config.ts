@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       {
+        // The bench's own code (the generated catalogue and its loader), tested beside it.
+        test: { name: 'bench', root: './bench', include: ['**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openSqlite } from '../../server/src/db/database.js';
-import { detectFormat, readRecordGroups } from '../../server/src/modules/import/csv-source.js';
+import { detectFormat } from '../../server/src/modules/import/csv-format.js';
+import { readRecordGroups } from '../../server/src/modules/import/csv-records.js';
 import { generateProducts, type Catalogue } from '../catalogue/index.js';
 import { loadCatalogue } from '../load-catalogue.js';
 import { catalogueIds, INSERT_COLUMNS, insertValues, type CatalogueIds } from './catalogue-rows.js';
@@ -17,7 +18,7 @@ import { freshTarget, openMigrated, type DbKind } from './targets.js';
  *   better-sqlite3; on PostgreSQL one COPY FROM STDIN (its bulk path);
  * - reading: one SELECT over products through better-sqlite3 .iterate(); on PostgreSQL one
  *   COPY (SELECT ...) TO STDOUT.
- * - parsing: the import's own CSV reader (csv-source.ts, PapaParse) over the file in this
+ * - parsing: the import's own CSV reader (csv-records.ts, PapaParse) over the file in this
  *   process, without HTTP, mapping or database: the floor under the dry-run preview.
  * Generating the rows is not timed.
  */

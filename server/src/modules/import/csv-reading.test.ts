@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
-import { MAX_RECORD_CHARS } from './csv-source.js';
+import { MAX_RECORD_CHARS } from './csv-records.js';
 
 /**
  * Files that are not what they seem: a quote left open, a row without end, another encoding,

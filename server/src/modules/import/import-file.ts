@@ -1,6 +1,8 @@
 import { IMPORT_MESSAGES, type FieldMapping, type ImportRowError } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { countRecords, CsvRecordError, detectFormat, readRecordGroups, type ByteSource, type CsvFormat, type RecordGroup } from './csv-source.js';
+import { detectFormat, type ByteSource, type CsvFormat } from './csv-format.js';
+import { countRecords } from './csv-record-count.js';
+import { CsvRecordError, readRecordGroups, type RecordGroup } from './csv-records.js';
 
 export interface OpenedCsv {
   format: CsvFormat;

@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
-import { utf8Check } from './csv-source.js';
+import { utf8Check } from './utf8-check.js';
 import { makeSpoolDir } from './spool-dir.js';
 
 export interface SpooledUpload {

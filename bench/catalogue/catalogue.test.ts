@@ -8,10 +8,10 @@ import {
   isValidGtin,
   type Catalogue,
   type ProductSeed,
-} from '../../../bench/catalogue/index.js';
-import { loadCatalogue } from '../../../bench/load-catalogue.js';
-import { createDatabase, type Database } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+} from './index.js';
+import { loadCatalogue } from '../load-catalogue.js';
+import { createDatabase, type Database } from '../../server/src/db/database.js';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
 
 const NOW = '2025-06-01T12:00:00.000Z';
 const options = { seed: 42, categoriesPerTree: 30, storeCategories: 150, now: NOW };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Check } from './csv-source.js';
+import { utf8Check } from './utf8-check.js';
 
 /** The check fed the bytes in two chunks cut at `at`. */
 function checkCutAt(bytes: Buffer, at: number) {

@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRecords, CsvRecordError, detectFormat, MAX_RECORD_CHARS, READ_CHUNK, readRecords } from './csv-source.js';
+import { READ_CHUNK } from './csv-decoding.js';
+import { detectFormat } from './csv-format.js';
+import { countRecords } from './csv-record-count.js';
+import { CsvRecordError, MAX_RECORD_CHARS, readRecords } from './csv-records.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-csv-source-'));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-csv-reader-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
