@@ -11,6 +11,7 @@ export * from './product-filters.js';
 export * from './gtin.js';
 export * from './product-form.js';
 export * from './csv.js';
+export * from './csv-head.js';
 export * from './export.js';
 export * from './export-headers.js';
 export * from './import-fields.js';

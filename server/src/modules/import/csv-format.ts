@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
-import { IMPORT_MESSAGES, utf16WithoutBom } from '@bosun/shared';
+import { detectDelimiter, headerHasColumns, IMPORT_MESSAGES, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
 import { AppError } from '../../errors.js';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-export type Delimiter = ',' | ';' | '\t';
+export type Delimiter = CsvDelimiter;
 
 export interface CsvFormat {
   encoding: Encoding;
@@ -37,7 +37,8 @@ export async function detectFormat(path: string, utf8Valid: boolean): Promise<Cs
 /**
  * The encoding (a BOM, else UTF-8 when every byte of the file is, utf8Valid, else Windows-1252,
  * which also reads Latin-1) and the delimiter (the most frequent of , ; and tab in the header
- * line, outside quotes), from the file's first HEAD_BYTES.
+ * line, outside quotes: detectDelimiter, the wizard's rule too), from the file's first HEAD_BYTES.
+ * A file whose first line holds no delimiter at all is refused (415), as is a binary one.
  */
 export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
   let encoding: Encoding = utf8Valid ? 'utf-8' : 'windows-1252';
@@ -51,7 +52,10 @@ export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
     else if (looksBinary(bytes)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.binaryFile);
   }
   const text = iconv.decode(bytes, ICONV_NAMES[encoding]);
-  return { encoding, hasBom, delimiter: detectDelimiter(text) };
+  const delimiter = detectDelimiter(text);
+  // Prose saved as .txt (or .csv): no column an import could map. An empty file is told later, as such.
+  if (text.trim() && !headerHasColumns(text, delimiter)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
+  return { encoding, hasBom, delimiter };
 }
 
 
@@ -92,14 +96,3 @@ export async function splitHead(chunks: AsyncIterable<Buffer>): Promise<{ head: 
   return { head: Buffer.concat(read).subarray(0, HEAD_BYTES), all: all() };
 }
 
-export function detectDelimiter(text: string): Delimiter {
-  const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch in counts) counts[ch as Delimiter] += 1;
-  }
-  const best = (Object.entries(counts) as Array<[Delimiter, number]>).sort((a, b) => b[1] - a[1])[0]!;
-  return best[1] > 0 ? best[0] : ',';
-}

@@ -121,6 +121,17 @@ describe('the import refuses what the preview refuses, with the same status', ()
     ['an empty file', '', MAPPING, 400, IMPORT_MESSAGES.emptyFile],
     ['a binary file named .csv', png, MAPPING, 415, IMPORT_MESSAGES.binaryFile],
   ];
+  it('prose saved as .txt: 415, a file named .txt holding tab-separated columns: read', async () => {
+    const prose = 'Dear supplier\nplease find our new prices attached\n';
+    for (const res of [await preview(prose, MAPPING, 'letter.txt'), await importFile(prose, MAPPING, 'letter.txt')]) {
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(415);
+      expect(res.json().message).toBe(IMPORT_MESSAGES.invalidFile);
+    }
+    const tabs = await preview('SKU\tName\tStock\nT-1\tFender\t2\n', MAPPING, 'prices.txt');
+    expect(tabs.statusCode).toBe(200);
+    expect(tabs.json()).toMatchObject({ delimiter: 'tab', totalRows: 1, dryRun: { valid: 1 } });
+  });
+
   for (const [name, content, mapping, status, message] of cases) {
     it(name, async () => {
       const dry = await preview(content, mapping);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_MESSAGES } from '@bosun/shared';
+import { IMPORT_MESSAGES, isCsvFileName } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
 import { utf8Check } from './utf8-check.js';
 import { makeSpoolDir } from './spool-dir.js';
@@ -20,14 +20,6 @@ export interface SpooledUpload {
   remove(): Promise<void>;
 }
 
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/x-csv', 'application/octet-stream', 'text/comma-separated-values', 'text/tab-separated-values']);
-
-/** CSV by type or by extension (SPEC §5), refusing what is plainly something else. */
-export function isCsvUpload(fileName: string, mimeType: string): boolean {
-  const extension = path.extname(fileName).toLowerCase();
-  if (['.csv', '.tsv', '.txt'].includes(extension)) return true;
-  return mimeType === 'text/csv' || (CSV_TYPES.has(mimeType) && extension === '');
-}
 
 /**
  * Bytes the spool may buffer on the way to the disk. With the streams' default 16 KB every 64 KB
@@ -68,7 +60,7 @@ export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: 
         part.file.resume();
         continue;
       }
-      if (!isCsvUpload(part.filename, part.mimetype)) {
+      if (!isCsvFileName(part.filename, part.mimetype)) {
         part.file.resume();
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
       }

@@ -1,15 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-
-/** Where a character cut at the chunk's end starts (the chunk's length when none is cut). */
-function wholeCharactersLength(chunk: Buffer): number {
-  for (let i = chunk.length - 1; i >= 0 && i >= chunk.length - 4; i--) {
-    const byte = chunk[i]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return i + length > chunk.length ? i : chunk.length;
-  }
-  return chunk.length;
-}
+import { completeUtf8Length } from '@bosun/shared';
 
 /**
  * Whether every byte read so far is UTF-8, chunk by chunk without decoding them (decoding 100 MB
@@ -26,7 +16,7 @@ export function utf8Check() {
     add(chunk: Buffer) {
       if (!valid) return;
       const bytes = cut ? Buffer.concat([cut, chunk]) : chunk;
-      const whole = wholeCharactersLength(bytes);
+      const whole = completeUtf8Length(bytes);
       valid = isUtf8(bytes.subarray(0, whole));
       cut = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : undefined;
     },

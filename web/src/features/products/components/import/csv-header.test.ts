@@ -1,17 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decodeSample, detectDelimiter, HEADER_SAMPLE_BYTES, isCsvFile, parseHeaderRow, readCsvHeaders } from './csv-header';
+import { decodeSample, HEADER_SAMPLE_BYTES, isCsvFile, parseHeaderRow, readCsvHeaders } from './csv-header';
 
 describe('parseHeaderRow', () => {
   it('splits comma, semicolon and tab separated header rows', () => {
     expect(parseHeaderRow('sku,name,price\n1,a,2')).toEqual({ headers: ['sku', 'name', 'price'], delimiter: ',' });
     expect(parseHeaderRow('sku;name;price\r\n1;a;2,50')).toEqual({ headers: ['sku', 'name', 'price'], delimiter: ';' });
     expect(parseHeaderRow('sku\tname\tprice\n')).toEqual({ headers: ['sku', 'name', 'price'], delimiter: '\t' });
-  });
-
-  it('picks the delimiter of the header row, not of the data below it', () => {
-    expect(detectDelimiter('a;b;c\n1,2,3,4,5,6,7')).toBe(';');
-    // Commas inside quotes do not count.
-    expect(detectDelimiter('"Weight, kg";"Length, cm";SKU\n')).toBe(';');
   });
 
   it('unquotes cells with doubled quotes, delimiters and line breaks inside', () => {
@@ -25,6 +19,11 @@ describe('parseHeaderRow', () => {
 
   it('reads a file that is only a header row without a line break', () => {
     expect(parseHeaderRow('SKU,Name').headers).toEqual(['SKU', 'Name']);
+  });
+
+  it('refuses prose, a first line without any delimiter, as the server does', () => {
+    expect(() => parseHeaderRow('Dear supplier, please find attached\nour prices')).not.toThrow(); // a comma: two columns
+    expect(() => parseHeaderRow('Dear supplier\nplease find our prices')).toThrow('Please select a valid CSV file');
   });
 
   it('rejects an empty file and an unterminated quote', () => {
@@ -74,6 +73,9 @@ describe('readCsvHeaders', () => {
 describe('isCsvFile', () => {
   it('accepts a CSV by type or by extension only', () => {
     expect(isCsvFile(new File([''], 'export.CSV'))).toBe(true);
+    // Tab-separated text as Excel saves it: the server takes it too.
+    expect(isCsvFile(new File([''], 'prices.txt', { type: 'text/plain' }))).toBe(true);
+    expect(isCsvFile(new File([''], 'prices.tsv'))).toBe(true);
     expect(isCsvFile(new File([''], 'data', { type: 'text/csv' }))).toBe(true);
     expect(isCsvFile(new File([''], 'photo.png', { type: 'image/png' }))).toBe(false);
   });

@@ -1,30 +1,10 @@
-import { IMPORT_MESSAGES, utf16WithoutBom } from '@bosun/shared';
+import { completeUtf8Length, detectDelimiter, headerHasColumns, IMPORT_MESSAGES, isCsvFileName, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
 
 /** Enough of the file for any header row; the rest of the file is never read in the browser. */
 export const HEADER_SAMPLE_BYTES = 64 * 1024;
 
-export type CsvDelimiter = ',' | ';' | '\t';
-const DELIMITERS: CsvDelimiter[] = [',', ';', '\t'];
-
-/** The file may be chosen by type or, since browsers often leave CSV's type empty, by its extension. */
-export const isCsvFile = (file: File) =>
-  ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'].includes(file.type) ||
-  file.name.toLowerCase().endsWith('.csv');
-
-/** Counts each delimiter outside quotes on the first line and picks the most frequent (comma on a tie). */
-export function detectDelimiter(text: string): CsvDelimiter {
-  const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch as CsvDelimiter)) counts.set(ch as CsvDelimiter, counts.get(ch as CsvDelimiter)! + 1);
-  }
-  let best: CsvDelimiter = ',';
-  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
-}
+/** The file may be chosen by type or, since browsers often leave CSV's type empty, by its extension: the server's rule. */
+export const isCsvFile = (file: File) => isCsvFileName(file.name, file.type);
 
 /**
  * The header row of a CSV text: BOM removed, delimiter detected, quoted cells (with doubled quotes,
@@ -34,6 +14,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
 export function parseHeaderRow(text: string): { headers: string[]; delimiter: CsvDelimiter } {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const delimiter = detectDelimiter(source);
+  // Prose saved as .txt: the server refuses it the same way.
+  if (source.trim() && !headerHasColumns(source, delimiter)) throw new Error(IMPORT_MESSAGES.invalidFile);
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -58,17 +40,6 @@ export function parseHeaderRow(text: string): { headers: string[]; delimiter: Cs
   const headers = cells.map((c) => c.trim());
   if (!headers.some((h) => h !== '')) throw new Error(IMPORT_MESSAGES.parseFailed);
   return { headers, delimiter };
-}
-
-/** Where a UTF-8 sequence cut short by the end of the sample starts (the sample's length if none is). */
-function completeUtf8Length(bytes: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-    const byte = bytes[bytes.length - back]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: keep looking for the lead
-    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return needed > back ? bytes.length - back : bytes.length;
-  }
-  return bytes.length;
 }
 
 /**

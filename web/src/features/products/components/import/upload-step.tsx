@@ -1,9 +1,12 @@
-import { IMPORT_MESSAGES } from '@bosun/shared';
+import { CSV_FILE_EXTENSIONS, IMPORT_MESSAGES } from '@bosun/shared';
 import { Alert, Button, FileButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
 import { downloadImportTemplate } from '../../api/download-import-template';
+
+/** What the file picker offers: the extensions the server takes, and CSV by type. */
+const CSV_ACCEPT = [...CSV_FILE_EXTENSIONS, 'text/csv'].join(',');
 
 interface Props {
   error: string | null;
@@ -36,7 +39,7 @@ export function UploadStep({ error, reading, onFile }: Props) {
         product fields.
       </Text>
       <Group>
-        <FileButton onChange={(file) => file && onFile(file)} accept=".csv,text/csv">
+        <FileButton onChange={(file) => file && onFile(file)} accept={CSV_ACCEPT}>
           {(props) => (
             <Button {...props} leftSection={<IconUpload size={16} />} loading={reading}>
               Choose CSV File
