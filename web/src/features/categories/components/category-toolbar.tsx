@@ -1,5 +1,6 @@
 import { Button, Card, CloseButton, Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { IconListTree, IconRefresh, IconSearch, IconTable } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { CategoryTypeFilter } from '../category-tree-logic';
 import type { CategoryViewMode } from '../hooks/use-category-management';
@@ -10,26 +11,19 @@ const TYPE_FILTER_OPTIONS = [
   { value: 'vendor', label: 'Vendor Categories' },
 ];
 
-const VIEW_OPTIONS = [
-  {
-    value: 'tree',
+function viewOption(value: CategoryViewMode, label: string, icon: ReactNode) {
+  return {
+    value,
     label: (
       <Group gap={6} wrap="nowrap">
-        <IconListTree size={16} aria-hidden />
-        <span>Tree</span>
+        {icon}
+        <span>{label}</span>
       </Group>
     ),
-  },
-  {
-    value: 'table',
-    label: (
-      <Group gap={6} wrap="nowrap">
-        <IconTable size={16} aria-hidden />
-        <span>Table</span>
-      </Group>
-    ),
-  },
-];
+  };
+}
+
+const VIEW_OPTIONS = [viewOption('tree', 'Tree', <IconListTree size={16} aria-hidden />), viewOption('table', 'Table', <IconTable size={16} aria-hidden />)];
 
 interface CategoryToolbarProps {
   typeFilter: CategoryTypeFilter;
