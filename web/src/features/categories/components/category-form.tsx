@@ -1,5 +1,5 @@
 import { MAX_CATEGORY_LEVEL, type CategoryBody, type CategoryNode } from '@bosun/shared';
-import { Alert, Button, Group, NativeSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { CATEGORY_UI_MESSAGES } from '../category-messages';
 import { categoryFormResolver, type CategoryFormValues } from '../category-form-values';
 import { parentOptions } from '../category-tree-logic';
 import type { VendorOption } from '../api/get-vendor-options';
+import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
 import { showFieldMessages } from '../../../lib/api-errors';
 
 export type CategoryServerFieldErrors = Partial<Record<'name' | 'type' | 'parent_id' | 'vendor_id', string>>;
@@ -44,6 +45,7 @@ export function CategoryForm({ defaultValues, editing, tree, vendors, onSubmit, 
     formState: { errors, isSubmitting },
   } = useForm<CategoryFormValues, unknown, CategoryBody>({ resolver: categoryFormResolver(editingId), defaultValues });
   const type = useWatch({ control, name: 'type' });
+  const input = bindInputs(register, errors);
 
   const options = useMemo(() => parentOptions(tree, { type, editingId }), [tree, type, editingId]);
   const optionsById = useMemo(() => new Map(options.map((option) => [String(option.id), option])), [options]);
@@ -69,27 +71,14 @@ export function CategoryForm({ defaultValues, editing, tree, vendors, onSubmit, 
             {CATEGORY_UI_MESSAGES.subcategoryLevelsWarning}
           </Alert>
         )}
-        <TextInput label="Category Name" withAsterisk data-autofocus autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <Controller
+        <TextInput label="Category Name" withAsterisk data-autofocus autoComplete="off" {...input('name')} />
+        <FormNativeSelect
           control={control}
           name="type"
-          render={({ field }) => (
-            <NativeSelect
-              label="Type"
-              withAsterisk
-              data={TYPE_OPTIONS}
-              error={errors.type?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                const next = event.currentTarget.value as CategoryFormValues['type'];
-                field.onChange(next);
-                changeType(next);
-              }}
-            />
-          )}
+          label="Type"
+          withAsterisk
+          data={TYPE_OPTIONS}
+          onValueChange={(next) => changeType(next as CategoryFormValues['type'])}
         />
         <Controller
           control={control}

@@ -1,7 +1,7 @@
 import type { CategoryBody, CategoryNode } from '@bosun/shared';
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { parentOptions } from '../category-tree-logic';
 import {
   simpleCategoryFormDefaults,
@@ -9,6 +9,7 @@ import {
   type SimpleCategoryFormIntent,
   type SimpleCategoryFormValues,
 } from '../simple-category-form-values';
+import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
 import { showFieldMessages } from '../../../lib/api-errors';
 
 export type SimpleCategoryServerFieldErrors = Partial<Record<'name' | 'description' | 'parent_id', string>>;
@@ -43,6 +44,7 @@ export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleC
     defaultValues: simpleCategoryFormDefaults(intent),
   });
   const description = useWatch({ control, name: 'description' });
+  const input = bindInputs(register, errors);
 
   // A parent must be of the same type and leave room below it (level under 5).
   const options = useMemo(() => (creating ? parentOptions(tree, { type: description }) : []), [creating, tree, description]);
@@ -64,45 +66,15 @@ export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleC
   return (
     <form onSubmit={submit} noValidate aria-label={creating ? 'Add category' : 'Edit category'}>
       <Stack gap="md">
-        <TextInput label="Category Name" withAsterisk data-autofocus autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <Controller
+        <TextInput label="Category Name" withAsterisk data-autofocus autoComplete="off" {...input('name')} />
+        <FormNativeSelect
           control={control}
           name="description"
-          render={({ field }) => (
-            <NativeSelect
-              label="Description"
-              data={DESCRIPTION_OPTIONS}
-              error={errors.description?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                const next = event.currentTarget.value as SimpleCategoryFormValues['description'];
-                field.onChange(next);
-                changeDescription(next);
-              }}
-            />
-          )}
+          label="Description"
+          data={DESCRIPTION_OPTIONS}
+          onValueChange={(next) => changeDescription(next as SimpleCategoryFormValues['description'])}
         />
-        {creating && (
-          <Controller
-            control={control}
-            name="parent_id"
-            render={({ field }) => (
-              <NativeSelect
-                label="Parent Category"
-                data={parentData}
-                error={errors.parent_id?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.currentTarget.value)}
-              />
-            )}
-          />
-        )}
+        {creating && <FormNativeSelect control={control} name="parent_id" label="Parent Category" data={parentData} />}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -49,3 +49,5 @@ export function useListPreferences() {
     setPageSize: (size: number) => persist({ pageSize: size }),
   };
 }
+
+export type ListPreferences = ReturnType<typeof useListPreferences>;

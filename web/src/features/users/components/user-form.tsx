@@ -1,6 +1,7 @@
 import { PERMISSION_KEYS, PERMISSION_LABELS, type User } from '@bosun/shared';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { bindInputs } from '../../../components/ui/form-fields';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ROLE_LABELS } from '../../auth';
 import { userFormDefaults, userFormResolver, type UserFormMode, type UserFormValues, type UserPayload } from '../user-form-values';
@@ -33,6 +34,7 @@ export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
     defaultValues: userFormDefaults(user),
   });
   const role = useWatch({ control, name: 'role' });
+  const input = bindInputs(register, errors);
 
   const submit = handleSubmit(async (payload) => {
     showFieldMessages(setError, await onSubmit(payload));
@@ -41,17 +43,16 @@ export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add user' : 'Edit user'}>
       <Stack gap="md">
-        <TextInput label="Username" withAsterisk autoComplete="off" error={errors.username?.message} {...register('username')} />
-        <TextInput label="Email" type="email" withAsterisk autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <TextInput label="Username" withAsterisk autoComplete="off" {...input('username')} />
+        <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...input('email')} />
         <PasswordField
           label="Password"
           withAsterisk={mode === 'create'}
           description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...input('password')}
         />
-        <NativeSelect label="Role" withAsterisk data={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
+        <NativeSelect label="Role" withAsterisk data={ROLE_OPTIONS} {...input('role')} />
         {role === 'shop_manager' && (
           <Fieldset legend="Permissions" variant="filled">
             <Stack gap={8}>

@@ -1,5 +1,5 @@
 import { VENDOR_STATUSES, type Vendor } from '@bosun/shared';
-import { Autocomplete, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import {
   vendorFormDefaults,
@@ -10,6 +10,7 @@ import {
   type VendorPayload,
 } from '../vendor-form-values';
 import { VENDOR_STATUS_LOOKS } from './vendor-status-badge';
+import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
 import { showFieldMessages } from '../../../lib/api-errors';
 
 export type VendorServerFieldErrors = Partial<Record<VendorFormField, string>>;
@@ -41,53 +42,37 @@ export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps
     showFieldMessages(setError, await onSubmit(payload));
   });
 
-  const text = (field: VendorFormField) => ({ error: errors[field]?.message, ...register(field) });
+  const input = bindInputs(register, errors);
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add vendor' : 'Edit vendor'}>
       <Stack gap="lg">
         <Fieldset legend="Basic Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <TextInput label="Vendor Name" withAsterisk autoComplete="off" data-autofocus {...text('name')} />
-            <TextInput label="Contact Person" autoComplete="off" {...text('contact_person')} />
-            <TextInput label="Email" type="email" placeholder="orders@vendor.com" autoComplete="off" {...text('email')} />
-            <TextInput label="Phone" type="tel" placeholder="+1 555 010 2000" autoComplete="off" {...text('phone')} />
-            <TextInput label="Website" type="url" placeholder="https://vendor.com" autoComplete="off" {...text('website')} />
-            {/* Controlled: a registered select only shows its first option in some DOMs until changed. */}
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <NativeSelect
-                  label="Status"
-                  data={STATUS_OPTIONS}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.value)}
-                  onBlur={field.onBlur}
-                  error={errors.status?.message}
-                />
-              )}
-            />
+            <TextInput label="Vendor Name" withAsterisk autoComplete="off" data-autofocus {...input('name')} />
+            <TextInput label="Contact Person" autoComplete="off" {...input('contact_person')} />
+            <TextInput label="Email" type="email" placeholder="orders@vendor.com" autoComplete="off" {...input('email')} />
+            <TextInput label="Phone" type="tel" placeholder="+1 555 010 2000" autoComplete="off" {...input('phone')} />
+            <TextInput label="Website" type="url" placeholder="https://vendor.com" autoComplete="off" {...input('website')} />
+            <FormNativeSelect control={control} name="status" label="Status" data={STATUS_OPTIONS} />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend="Address Information">
           <Stack gap="sm">
-            <TextInput label="Address" placeholder="Street and number" autoComplete="off" {...text('address')} />
+            <TextInput label="Address" placeholder="Street and number" autoComplete="off" {...input('address')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              <TextInput label="City" autoComplete="off" {...text('city')} />
-              <TextInput label="State" autoComplete="off" {...text('state')} />
-              <TextInput label="Postal Code" autoComplete="off" {...text('postal_code')} />
-              <TextInput label="Country" autoComplete="off" {...text('country')} />
+              <TextInput label="City" autoComplete="off" {...input('city')} />
+              <TextInput label="State" autoComplete="off" {...input('state')} />
+              <TextInput label="Postal Code" autoComplete="off" {...input('postal_code')} />
+              <TextInput label="Country" autoComplete="off" {...input('country')} />
             </SimpleGrid>
           </Stack>
         </Fieldset>
 
         <Fieldset legend="Business Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <TextInput label="Tax ID" autoComplete="off" {...text('tax_id')} />
+            <TextInput label="Tax ID" autoComplete="off" {...input('tax_id')} />
             <Controller
               control={control}
               name="payment_terms"
@@ -106,14 +91,14 @@ export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps
                 />
               )}
             />
-            <TextInput label="Logo URL" type="url" placeholder="https://vendor.com/logo.png" autoComplete="off" {...text('logo_url')} />
+            <TextInput label="Logo URL" type="url" placeholder="https://vendor.com/logo.png" autoComplete="off" {...input('logo_url')} />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend="Additional Information">
           <Stack gap="sm">
-            <Textarea label="Description" rows={3} resize="vertical" {...text('description')} />
-            <Textarea label="Notes" description="Internal notes, not shown to customers" rows={3} resize="vertical" {...text('notes')} />
+            <Textarea label="Description" rows={3} resize="vertical" {...input('description')} />
+            <Textarea label="Notes" description="Internal notes, not shown to customers" rows={3} resize="vertical" {...input('notes')} />
           </Stack>
         </Fieldset>
 

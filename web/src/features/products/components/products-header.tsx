@@ -1,0 +1,38 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import { IconColumns, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+interface ProductsHeaderProps {
+  /** Products matching the list's filters; undefined before the first answer. */
+  total: number | undefined;
+  /** Whether a search or filter narrows the list. */
+  narrowed: boolean;
+  onCustomiseColumns: () => void;
+  onAddProduct: () => void;
+  /** The import and export buttons, which take the list's filter and selection. */
+  importExport: ReactNode;
+}
+
+export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProduct, importExport }: ProductsHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <div>
+        <Title order={1} size="h2">
+          Products
+        </Title>
+        <Text size="sm" c="dimmed">
+          {total !== undefined ? `${total.toLocaleString('en-US')} ${narrowed ? 'matching' : 'in the catalogue'}` : ' '}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Button variant="default" leftSection={<IconColumns size={16} />} onClick={onCustomiseColumns}>
+          Columns
+        </Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={onAddProduct}>
+          Add Product
+        </Button>
+        {importExport}
+      </Group>
+    </Group>
+  );
+}
