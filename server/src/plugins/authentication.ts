@@ -2,11 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, type User } from '@bosun/shared';
 import { unauthorized } from '../errors.js';
-import { consumeDownloadToken } from '../modules/auth/download-tokens.js';
-import { isTokenRevoked } from '../modules/auth/revoked-tokens.repository.js';
-import type { TokenClaims } from '../modules/auth/tokens.js';
-import { toUser } from '../modules/users/user-mapper.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import { consumeDownloadToken, isTokenRevoked, type TokenClaims } from '../modules/auth/index.js';
+import { findUserById, toUser } from '../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,9 +5,7 @@ import type { DB } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js';
-import { permissionColumns, toUser } from '../users/user-mapper.js';
-import { countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, updateUser } from '../users/users.repository.js';
-import { assertUsernameAndEmailFree } from '../users/users.service.js';
+import { assertUsernameAndEmailFree, countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, permissionColumns, toUser, updateUser } from '../users/index.js';
 import { countAttempt, forgetCountersBefore, refundAttempt } from './login-failures.repository.js';
 import type { TokenService } from './tokens.js';
 
