@@ -1,12 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES, type PermissionKey, type User } from '@bosun/shared';
-import { forbidden, unauthorized } from '../errors.js';
-import { consumeDownloadToken } from '../modules/auth/download-tokens.js';
-import { isTokenRevoked } from '../modules/auth/revoked-tokens.repository.js';
-import type { TokenClaims } from '../modules/auth/tokens.js';
-import { toUser } from '../modules/users/user-mapper.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import { AUTH_MESSAGES, type User } from '@bosun/shared';
+import { unauthorized } from '../errors.js';
+import { consumeDownloadToken, isTokenRevoked, type TokenClaims } from '../modules/auth/index.js';
+import { findUserById, toUser } from '../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,14 +66,3 @@ export const authentication = fp(async (app: FastifyInstance) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });
-
-/** A hook a module adds to declare that its routes need a shop_manager permission flag (admins always pass). */
-export function requirePermission(permission: PermissionKey): onRequestHookHandler {
-  return async function checkPermission(request: FastifyRequest, _reply: FastifyReply) {
-    if (!request.user.permissions[permission]) throw forbidden();
-  };
-}
-
-export const requireAdmin: onRequestHookHandler = async function checkAdmin(request: FastifyRequest) {
-  if (request.user.role !== 'admin') throw forbidden();
-};

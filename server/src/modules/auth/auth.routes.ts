@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { issueDownloadToken, revokeSessionDownloadTokens } from './download-tokens.js';
 import { revokeToken } from './revoked-tokens.repository.js';
 import { login, register, updateProfile } from './auth.service.js';
-import { savePreferences } from '../users/users.service.js';
+import { savePreferences } from '../users/index.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 409, 429);

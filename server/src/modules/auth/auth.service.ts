@@ -1,13 +1,12 @@
-import { AUTH_MESSAGES, DEFAULT_SHOP_MANAGER_PERMISSIONS, USER_MESSAGES, type AuthResponse, type LoginBody, type RegisterBody, type UpdateProfileBody, type User } from '@bosun/shared';
+import { AUTH_MESSAGES, DEFAULT_SHOP_MANAGER_PERMISSIONS, type AuthResponse, type LoginBody, type RegisterBody, type UpdateProfileBody, type User } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../errors.js';
-import { permissionColumns, toUser } from '../users/user-mapper.js';
-import { countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, updateUser } from '../users/users.repository.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js';
+import { assertUsernameAndEmailFree, countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, permissionColumns, toUser, updateUser } from '../users/index.js';
 import { countAttempt, forgetCountersBefore, refundAttempt } from './login-failures.repository.js';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
 import type { TokenService } from './tokens.js';
 
 /**
@@ -60,12 +59,6 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
   // could reset the sweep cap by signing in to an account of their own between guesses.
   await refundAttempt(deps.db, [keys.address], [keys.addressAndAccount, keys.account]);
   return { token: await deps.tokens.sign(row.id), user: toUser(row) };
-}
-
-export async function assertUsernameAndEmailFree(db: Kysely<DB>, username: string, email: string, exceptId?: number) {
-  const taken = await findUserConflicts(db, username, email, exceptId);
-  if (taken.username) throw conflict(USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });
-  if (taken.email) throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
 }
 
 /**

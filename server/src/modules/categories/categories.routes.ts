@@ -14,7 +14,7 @@ import {
   vendorIdParamsSchema,
 } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requirePermission } from '../../plugins/authentication.js';
+import { requirePermission } from '../../plugins/authorization.js';
 import {
   bulkDeleteCategories,
   clearCategoryListsCache,

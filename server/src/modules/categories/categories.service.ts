@@ -31,7 +31,7 @@ import {
   type CategoryListFilter,
   type CategoryWithNamesRow,
 } from './categories.repository.js';
-import { vendorIdExists } from '../vendors/vendors.repository.js';
+import { vendorIdExists } from '../vendors/index.js';
 import {
   countsInLayoutOrder,
   layoutCategoryLists,

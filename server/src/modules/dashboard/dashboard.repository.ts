@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { DASHBOARD_RECENT_PRODUCTS, DASHBOARD_TOP_VENDORS } from '@bosun/shared';
 import type { DB } from '../../db/types.js';
-import { selectProductsWithNames } from '../products/products.repository.js';
+import { selectProductsWithNames } from '../products/index.js';
 
 /**
  * Total, out-of-stock and featured counts as three counts that each walk one index (stock,

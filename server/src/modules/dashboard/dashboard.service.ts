@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { toProducts } from '../products/products.service.js';
+import { toProducts } from '../products/index.js';
 import { countActiveVendors, countProductTotals, findRecentProducts, findTopVendorsByProductCount } from './dashboard.repository.js';
 
 /** Four queries whatever the size of the catalogue. */

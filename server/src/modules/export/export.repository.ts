@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type E
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { filterConditions, joinsFor, type ProductQueryDB } from '../products/product-filter.js';
+import { filterConditions, joinsFor, type ProductQueryDB } from '../products/index.js';
 import { EXPORT_FIELDS, LONG_TEXT_BYTES, LONG_TEXT_FIELDS } from './export-layouts.js';
 
 /** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */

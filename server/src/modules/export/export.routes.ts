@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportFileName, exportQuerySchema } from '@bosun/shared';
-import { requirePermission } from '../../plugins/authentication.js';
+import { requirePermission } from '../../plugins/authorization.js';
 import { exportProductsCsv } from './export.service.js';
 import { sendSqliteExport } from './sqlite-export.js';
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { getSettings } from '../settings/settings.service.js';
+import { getSettings } from '../settings/index.js';
 import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, textLength, type ExportRow } from './export-layouts.js';
 import { exportLookupQueries, exportShareQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
 import type { SqliteExportPlan } from './sqlite-export.js';

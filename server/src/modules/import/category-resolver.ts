@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
-import { childPath } from '../categories/category-path.js';
+import { childPath } from '../categories/index.js';
 import { tidyName, type CategoryPaths } from './category-paths.js';
 import { categoryNodeKey } from './import-rules.js';
 

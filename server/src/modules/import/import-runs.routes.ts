@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importRunListQuerySchema, importRunListResponseSchema } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requirePermission } from '../../plugins/authentication.js';
+import { requirePermission } from '../../plugins/authorization.js';
 import { listImports } from './import-runs.service.js';
 
 /** The record of past and running imports, newest first (for the Imports page). */

@@ -12,8 +12,8 @@ import {
 } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requirePermission } from '../../plugins/authentication.js';
-import { vendorIdExists } from '../vendors/vendors.repository.js';
+import { requirePermission } from '../../plugins/authorization.js';
+import { vendorIdExists } from '../vendors/index.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImportStream, previewOfUpload, type PreviewRequest } from './import-preview.js';
 import { openImportFile } from './import-file.js';

@@ -1,5 +1,5 @@
 import type { Product } from '@bosun/shared';
-import { pathIds } from '../categories/category-path.js';
+import { pathIds } from '../categories/index.js';
 import type { ProductWithNamesRow } from './products.repository.js';
 
 function parseImages(json: string): string[] {

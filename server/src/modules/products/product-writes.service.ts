@@ -5,7 +5,7 @@ import type { DB, ProductsTable, ProductRow } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { findCategoryForProduct, findProductIdBySku, findProductRowById, insertProductRow, updateProductRow } from './products.repository.js';
-import { vendorIdExists } from '../vendors/vendors.repository.js';
+import { vendorIdExists } from '../vendors/index.js';
 import { getProduct, type ProductDeps } from './products.service.js';
 
 type ReferenceFields = Pick<ProductRow, 'vendor_id' | 'vendor_category_id' | 'store_category_id'>;

@@ -13,7 +13,7 @@ import {
   productListResponseSchema,
   productSchema,
 } from '@bosun/shared';
-import { requireAdmin, requirePermission } from '../../plugins/authentication.js';
+import { requireAdmin, requirePermission } from '../../plugins/authorization.js';
 import { bulkUpdateProducts } from './product-bulk-update.js';
 import { createProduct, updateProduct } from './product-writes.service.js';
 import { bulkDeleteProducts, deleteProduct, getProduct, listProducts } from './products.service.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, settingsSchema, updateSettingsBodySchema, updateSettingsResponseSchema } from '@bosun/shared';
 import { z } from 'zod';
-import { requirePermission } from '../../plugins/authentication.js';
+import { requirePermission } from '../../plugins/authorization.js';
 import { getSettings, saveSettings } from './settings.service.js';
 
 /** PUT /settings answers a rejected body as {success: false, error, message} (ARCHITECTURE §3). */

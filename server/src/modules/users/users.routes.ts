@@ -9,7 +9,7 @@ import {
   userSchema,
   usersListResponseSchema,
 } from '@bosun/shared';
-import { requireAdmin } from '../../plugins/authentication.js';
+import { requireAdmin } from '../../plugins/authorization.js';
 import { createUser, editUser, getUsers, removeUser } from './users.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

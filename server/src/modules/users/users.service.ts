@@ -2,11 +2,16 @@ import { USER_MESSAGES, type CreateUserBody, type Preferences, type UpdateUserBo
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
-import { badRequest, notFound } from '../../errors.js';
-import { assertUsernameAndEmailFree } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { hashPassword } from '../../lib/password.js';
 import { permissionColumns, toUser } from './user-mapper.js';
-import { countUsers, deleteUserById, findUserById, insertUser, listUsers, updateUser } from './users.repository.js';
+import { countUsers, deleteUserById, findUserById, findUserConflicts, insertUser, listUsers, updateUser } from './users.repository.js';
+
+export async function assertUsernameAndEmailFree(db: Kysely<DB>, username: string, email: string, exceptId?: number) {
+  const taken = await findUserConflicts(db, username, email, exceptId);
+  if (taken.username) throw conflict(USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });
+  if (taken.email) throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+}
 
 export async function getUsers(db: Kysely<DB>): Promise<User[]> {
   return (await listUsers(db)).map(toUser);

@@ -9,7 +9,7 @@ import {
   vendorsListResponseSchema,
 } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requirePermission } from '../../plugins/authentication.js';
+import { requirePermission } from '../../plugins/authorization.js';
 import { createVendor, deleteVendor, listVendors, updateVendor } from './vendors.service.js';
 import { plainJsonSerializer } from '../../lib/plain-json.js';
 

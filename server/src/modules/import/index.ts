@@ -1,0 +1,4 @@
+// The module's surface: other modules, app.ts and the plugins import only what is here (eslint.config.js).
+export { cleanUpAfterKilledImports } from './import-recovery.js';
+export { importRunsRoutes } from './import-runs.routes.js';
+export { importRoutes } from './import.routes.js';
