@@ -7,16 +7,25 @@
 export type CsvDelimiter = ',' | ';' | '\t';
 const DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
 
-/** Counts each delimiter outside quotes on the first line and picks the most frequent (comma on a tie or when none). */
-export function detectDelimiter(text: string): CsvDelimiter {
+/**
+ * The delimiters outside quotes on the first line (a quoted line break does not end it), and
+ * whether the text ends inside quotes before the line does: the one scan both rules below read.
+ */
+function firstLine(text: string): { counts: Map<CsvDelimiter, number>; endsQuoted: boolean } {
   const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && (ch === '\n' || ch === '\r')) return { counts, endsQuoted: false };
     else if (!quoted && counts.has(ch as CsvDelimiter)) counts.set(ch as CsvDelimiter, counts.get(ch as CsvDelimiter)! + 1);
   }
+  return { counts, endsQuoted: quoted };
+}
+
+/** Picks the most frequent delimiter of the first line (comma on a tie or when none). */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const { counts } = firstLine(text);
   let best: CsvDelimiter = ',';
   for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
   return best;
@@ -56,13 +65,7 @@ export function isCsvFileName(fileName: string, mimeType: string): boolean {
  * text is skipped, line breaks inside it too.
  */
 export function headerHasColumns(text: string, delimiter: CsvDelimiter): boolean {
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) return false;
-    else if (!quoted && ch === delimiter) return true;
-  }
+  const { counts, endsQuoted } = firstLine(text);
   // Ends inside quotes: a quote left open is the reader's to report, with its own message.
-  return quoted;
+  return counts.get(delimiter)! > 0 || endsQuoted;
 }

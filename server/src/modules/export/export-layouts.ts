@@ -250,7 +250,7 @@ export const LONG_TEXT_BYTES = CHARS_PER_ROW;
 const CELL_PIECES_FROM = 16 * 1024;
 
 /** Characters of text a row holds (its numbers are short). */
-export const textLength = (row: ExportRow) => {
+const textLength = (row: ExportRow) => {
   let length = 0;
   for (const cell of row) if (typeof cell === 'string') length += cell.length;
   else if (cell instanceof Uint8Array) length += cell.length;

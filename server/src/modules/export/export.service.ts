@@ -5,7 +5,7 @@ import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { getSettings } from '../settings/index.js';
-import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, textLength, type ExportRow } from './export-layouts.js';
+import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type ExportRow } from './export-layouts.js';
 import { exportLookupQueries, exportShareQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
 import type { SqliteExportPlan } from './sqlite-export.js';
 
@@ -60,9 +60,12 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
     for (;;) {
       const found = await findExportChunk(db, dialect, query, afterId, limit);
       if (!found.length) return;
-      const rows = found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field]));
-      const chars = rows.reduce((sum, row) => sum + textLength(row), 0);
-      yield* layout.texts(rows);
+      // The chunk's CSV text sizes the next chunk: no second pass over the rows.
+      let chars = 0;
+      for (const text of layout.texts(found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field])))) {
+        chars += text.length;
+        yield text;
+      }
       afterId = found.at(-1)!.id;
       if (found.length < limit) return;
       limit = Math.max(1, Math.min(CHUNK_ROWS, Math.floor((CHUNK_CHARS * found.length) / Math.max(chars, 1))));
