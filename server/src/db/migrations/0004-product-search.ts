@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { postgresSearchText } from '../product-search-text.js';
 
 /**
  * Substring search over name, SKU, MFN, GTIN and brand through an index: an FTS5 trigram table
@@ -20,14 +21,9 @@ const SQLITE = [
   sql`insert into products_search(products_search) values ('rebuild')`,
 ];
 
-/** The text the PostgreSQL index covers; the query must use the very same expression. */
-export const POSTGRES_SEARCH_TEXT = sql.raw(
-  `lower(coalesce(p.name, '') || ' ' || p.sku || ' ' || coalesce(p.mfn, '') || ' ' || coalesce(p.gtin, '') || ' ' || coalesce(p.brand, ''))`,
-);
-
 const POSTGRES = [
   sql`create extension if not exists pg_trgm`,
-  sql`create index products_search_trgm on products using gin ((lower(coalesce(name, '') || ' ' || sku || ' ' || coalesce(mfn, '') || ' ' || coalesce(gtin, '') || ' ' || coalesce(brand, ''))) gin_trgm_ops)`,
+  sql`create index products_search_trgm on products using gin ((${postgresSearchText()}) gin_trgm_ops)`,
 ];
 
 export function productSearchMigration(dialect: Dialect) {

@@ -14,7 +14,7 @@ export function productListIndexesMigration(dialect: Dialect) {
       await db.schema.createIndex('categories_name_idx').on('categories').column('name').execute();
       if (dialect !== 'sqlite') return;
       // The trigram table's vocabulary (no data of its own): a two-character search finds the
-      // trigrams that hold its text here (product-short-search.ts).
+      // trigrams that hold its text here (modules/products/list-query/short-search.ts).
       await sql`create virtual table products_search_vocab using fts5vocab(products_search, 'row')`.execute(db);
       // The few GTINs of under three characters (no trigram holds them; the other searched columns
       // have indexes of their own). Rows with longer or no GTIN are not in it, so it costs no write.

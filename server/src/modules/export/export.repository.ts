@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type E
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { filterConditions, joinsFor, type ProductQueryDB } from '../products/index.js';
+import { filterColumns, filterConditions, productsJoinedFor, type ProductExpressions } from '../products/index.js';
 import { EXPORT_FIELDS, LONG_TEXT_BYTES, LONG_TEXT_FIELDS } from './export-layouts.js';
 
 /** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */
@@ -25,7 +25,7 @@ export interface ExportShareQuery {
   perBlock: boolean;
 }
 
-type ExportConditions = (eb: ExpressionBuilder<ProductQueryDB, 'p' | 'v' | 'vc' | 'sc'>) => Expression<SqlBool>[];
+type ExportConditions = (eb: ProductExpressions) => Expression<SqlBool>[];
 
 /** The list's filters, the stock bounds and the selection. */
 const exportConditions =
@@ -44,13 +44,8 @@ const exportConditions =
  * their names come from lookups read once (findExportLookups), not from a join per row.
  */
 function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions, selection: ExportSelection = plainSelection) {
-  const joins = joinsFor((query.advanced_filters ?? []).map((f) => f.column));
-  let select = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
-  if (joins.has('v')) select = select.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof select;
-  if (joins.has('vc')) select = select.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof select;
-  if (joins.has('sc')) select = select.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof select;
   const conditions = exportConditions(dialect, query);
-  return select
+  return productsJoinedFor(db, filterColumns(query))
     .select(selection)
     .where((eb) => eb.and([...conditions(eb), ...more(eb)]))
     .orderBy(sql`p.id`);
@@ -71,7 +66,7 @@ const workerSelection: ExportSelection = EXPORT_FIELDS.map((field) => {
 });
 
 export function exportShareQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, share: BlockShare): ExportShareQuery {
-  const perBlock = exportConditions(dialect, query)(expressionBuilder<ProductQueryDB, 'p'>()).length === 0;
+  const perBlock = exportConditions(dialect, query)(expressionBuilder() as ProductExpressions).length === 0;
   const { blockIds, workers, worker } = share;
   const compiled = exportRowsQuery(
     db,

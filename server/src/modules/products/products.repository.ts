@@ -2,8 +2,17 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction, t
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
-import { shortSearchCandidates, type ShortSearch } from './product-short-search.js';
-import { COLUMN_SQL, filterConditions, joinsFor, onlySearch, sqliteSearchPhrase, type ProductQueryDB } from './product-filter.js';
+import {
+  COLUMN_SQL,
+  filterColumns,
+  filterConditions,
+  productsJoinedFor,
+  shortSearchCandidates,
+  type JoinedName,
+  type ProductListPlan,
+  type ProductQueryDB,
+  type ShortSearch,
+} from './list-query/index.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
 export function selectProductsWithNames(db: Kysely<DB>) {
@@ -24,63 +33,42 @@ export function selectProductsWithNames(db: Kysely<DB>) {
 
 export type ProductWithNamesRow = Awaited<ReturnType<ReturnType<typeof selectProductsWithNames>['executeTakeFirstOrThrow']>>;
 
-export interface ProductPageRequest {
-  filter: ProductFilterQuery;
-  sort?: SortColumn;
-  order: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-  /** The index route of a two-character search (SQLite), when the caller looked it up. */
-  short?: ShortSearch;
-}
-
-/** Products matching the filters, joining only the tables an advanced filter needs (for counts and bulk actions). */
+/** Products matching the filters, joining only the tables the filters and the sort read (for counts, pages and bulk actions). */
 function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn, short?: ShortSearch) {
-  const joins = joinsFor([...(filter.advanced_filters ?? []).map((f) => f.column), ...(sortColumn ? [sortColumn] : [])]);
-  let query = (db as unknown as Kysely<ProductQueryDB>).selectFrom('products as p');
-  if (joins.has('v')) query = query.leftJoin('vendors as v', 'v.id', 'p.vendor_id') as typeof query;
-  if (joins.has('vc')) query = query.leftJoin('categories as vc', 'vc.id', 'p.vendor_category_id') as typeof query;
-  if (joins.has('sc')) query = query.leftJoin('categories as sc', 'sc.id', 'p.store_category_id') as typeof query;
-  return query.where((eb) => eb.and(filterConditions(eb as never, filter, dialect, short)));
+  return productsJoinedFor(db, [...filterColumns(filter), ...(sortColumn ? [sortColumn] : [])]).where((eb) =>
+    eb.and(filterConditions(eb, filter, dialect, short)),
+  );
 }
 
 /**
- * One page in the requested order; id breaks ties so pages never overlap. NULLs sort as the
+ * One page of the plan, in its order; id breaks ties so pages never overlap. NULLs sort as the
  * smallest value in both dialects (first ascending, last descending), the order SQLite's indexes
- * keep. The page's ids are found first on the narrowest query (an index walk, joining only what
- * the sort or filters need), then only those rows are read with their names: a deep page no
- * longer builds and throws away every row before it.
+ * keep. The page's ids are found first on the narrowest query the plan names, then only those
+ * rows are read with their names: a deep page never builds and throws away every row before it.
  */
-export function findProductsPage(db: Kysely<DB>, dialect: Dialect, page: ProductPageRequest) {
-  const direction = page.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const nulls = dialect === 'postgres' ? sql.raw(page.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
-  const sortColumn = page.sort && page.sort !== 'id' ? page.sort : undefined;
-  const order = [
-    ...(sortColumn ? [sql`${sql.ref(COLUMN_SQL[sortColumn])} ${direction}${nulls}`] : []),
-    sql`p.id ${page.sort ? direction : sql.raw('desc')}`,
-  ];
+export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { offset: number; limit: number }) {
+  const direction = plan.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const idDirection = plan.sort ? direction : sql.raw('desc');
+  const nulls = plan.dialect === 'postgres' ? sql.raw(plan.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
+  const order = [...(plan.sortColumn ? [sql`${sql.ref(COLUMN_SQL[plan.sortColumn])} ${direction}${nulls}`] : []), sql`p.id ${idDirection}`];
   let rows = selectProductsWithNames(db);
   for (const term of order) rows = rows.orderBy(term);
-  const byName = sortColumn && dialect === 'sqlite' && isEmptyFilter(page.filter) ? NAME_SORTS[sortColumn] : undefined;
-  if (byName) return rows.where('p.id', 'in', pageIdsByJoinedName(db, byName, direction, page) as never).execute();
-  const phrase = !sortColumn && onlySearch(page.filter) ? sqliteSearchPhrase(dialect, page.filter.search) : undefined;
-  if (phrase) {
-    // A search alone in id order: the trigram table returns its matches in rowid order, either way.
-    const idDirection = page.sort ? direction : sql.raw('desc');
-    const ids = sql`(select rowid from products_search where products_search match ${phrase} order by rowid ${idDirection} limit ${page.limit} offset ${page.offset})`;
-    return rows.where('p.id', 'in', ids as never).execute();
+  const route = plan.page;
+  switch (route.road) {
+    case 'joined-name':
+      return rows.where('p.id', 'in', pageIdsByJoinedName(route.name, direction, page) as never).execute();
+    case 'search-table': {
+      // The trigram table returns its matches in rowid order, either way.
+      const ids = sql`(select rowid from products_search where products_search match ${route.phrase} order by rowid ${idDirection} limit ${page.limit} offset ${page.offset})`;
+      return rows.where('p.id', 'in', ids as never).execute();
+    }
+    case 'filtered': {
+      let pageIds = matchingProducts(db, plan.dialect, plan.filter, plan.sortColumn, plan.short).select('p.id');
+      for (const term of order) pageIds = pageIds.orderBy(term);
+      return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
+    }
   }
-  let pageIds = matchingProducts(db, dialect, page.filter, sortColumn, page.short).select('p.id');
-  for (const term of order) pageIds = pageIds.orderBy(term);
-  return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
 }
-
-/** The sorts by a joined table's name: that table, its alias and the product column that points at it. */
-const NAME_SORTS: Partial<Record<SortColumn, { table: 'vendors' | 'categories'; key: 'vendor_id' | 'vendor_category_id' | 'store_category_id' }>> = {
-  vendor_name: { table: 'vendors', key: 'vendor_id' },
-  vendor_category_name: { table: 'categories', key: 'vendor_category_id' },
-  store_category_name: { table: 'categories', key: 'store_category_id' },
-};
 
 /**
  * One page of the whole catalogue sorted by a vendor or category name (SQLite), without joining
@@ -92,9 +80,9 @@ const NAME_SORTS: Partial<Record<SortColumn, { table: 'vendors' | 'categories'; 
  * enforced, so a product's vendor or category id is NULL or names an existing row: the two runs
  * hold every product exactly once, as the LEFT JOIN of the general query does.
  */
-function pageIdsByJoinedName(db: Kysely<DB>, sort: NonNullable<(typeof NAME_SORTS)[SortColumn]>, direction: RawBuilder<unknown>, page: ProductPageRequest) {
-  const key = sql.ref(`p.${sort.key}`);
-  const table = sql.table(sort.table);
+function pageIdsByJoinedName(name: JoinedName, direction: RawBuilder<unknown>, page: { offset: number; limit: number }) {
+  const key = sql.ref(`p.${name.key}`);
+  const table = sql.table(name.table);
   return sql`(select id from (
     select p.id as id, ${key} as sort_name from products p where ${key} is null
     union all
@@ -102,23 +90,23 @@ function pageIdsByJoinedName(db: Kysely<DB>, sort: NonNullable<(typeof NAME_SORT
     order by sort_name ${direction}, id ${direction} limit ${page.limit} offset ${page.offset}))`;
 }
 
-const isEmptyFilter = (filter: ProductFilterQuery) => !filter.search && onlySearch(filter);
-
-export async function countProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, short?: ShortSearch): Promise<number> {
-  const phrase = onlySearch(filter) ? sqliteSearchPhrase(dialect, filter.search) : undefined;
-  if (phrase) {
-    // A search alone: the trigram table holds one row per product (its triggers keep it so), so
-    // its own count is the answer without reading a single product row.
-    const { rows } = await sql<{ n: number }>`select count(*) as n from products_search where products_search match ${phrase}`.execute(db);
-    return Number(rows[0]!.n);
+export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Promise<number> {
+  const route = plan.count;
+  switch (route.road) {
+    case 'search-table': {
+      // The trigram table holds one row per product (its triggers keep it so): its own count is the answer.
+      const { rows } = await sql<{ n: number }>`select count(*) as n from products_search where products_search match ${route.phrase}`.execute(db);
+      return Number(rows[0]!.n);
+    }
+    case 'short-search': {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (${shortSearchCandidates(route.short)})`.execute(db);
+      return Number(rows[0]!.n);
+    }
+    case 'filtered': {
+      const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan.short).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
   }
-  if (short?.exact && onlySearch(filter)) {
-    // A two-character search alone whose index rows are exactly its matches: counted from them.
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${shortSearchCandidates(short)})`.execute(db);
-    return Number(rows[0]!.n);
-  }
-  const row = await matchingProducts(db, dialect, filter, undefined, short).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Names of the given categories, for turning '/1/7/42/' paths into 'A > B > C' in one query per page. */

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
 import { categoryIdsInPaths, toProduct } from './product-mapper.js';
-import { shortSearchFor } from './product-short-search.js';
+import { planProductList } from './list-query/index.js';
 import {
   countProducts,
   deleteProductById,
@@ -32,9 +32,9 @@ export async function listProducts({ db, dialect }: ProductDeps, query: ProductL
   const offset = (page - 1) * limit;
   // The count first: a page past the last match (no match at all, often) needs no page query,
   // and that query is the slow one when its filter finds nothing to stop early on.
-  const short = await shortSearchFor(db, dialect, filter.search);
-  const total = await countProducts(db, dialect, filter, short);
-  const rows = offset < total ? await findProductsPage(db, dialect, { filter, sort, order, offset, limit, short }) : [];
+  const plan = await planProductList(db, dialect, { filter, sort, order });
+  const total = await countProducts(db, plan);
+  const rows = offset < total ? await findProductsPage(db, plan, { offset, limit }) : [];
   return {
     products: await toProducts(db, rows),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },

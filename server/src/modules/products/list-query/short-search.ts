@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import type { DB } from '../../db/types.js';
+import type { Dialect } from '../../../db/database.js';
+import { SEARCHED_COLUMNS } from '../../../db/product-search-text.js';
+import type { DB } from '../../../db/types.js';
 
 /**
  * A two-character search on SQLite through the trigram table, which holds no two-character terms
@@ -25,8 +26,6 @@ export interface ShortSearch {
   /** True when the rows found are exactly the LIKE's, with no LIKE to apply. */
   exact: boolean;
 }
-
-const SEARCHED = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
 
 interface Alphabet {
   stamp: string;
@@ -91,7 +90,7 @@ export async function shortSearchFor(db: Kysely<DB>, dialect: Dialect, search: s
 export function shortSearchCandidates(search: ShortSearch) {
   const values = sql.join(search.variants);
   const exact = sql.join(
-    SEARCHED.map((c) => (c === 'gtin' ? sql`(length(gtin) < 3 and gtin in (${values}))` : sql`${sql.ref(c)} in (${values})`)),
+    SEARCHED_COLUMNS.map((c) => (c === 'gtin' ? sql`(length(gtin) < 3 and gtin in (${values}))` : sql`${sql.ref(c)} in (${values})`)),
     sql` or `,
   );
   const twoCharacterValues = sql`select id from products where ${exact}`;

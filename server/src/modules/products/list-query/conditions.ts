@@ -1,0 +1,44 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ProductFilterQuery } from '@bosun/shared';
+import type { Dialect } from '../../../db/database.js';
+import { advancedCondition } from './advanced-condition.js';
+import type { ProductExpressions } from './columns.js';
+import { searchCondition } from './search.js';
+import type { ShortSearch } from './short-search.js';
+
+/** Products in any of the categories or their subcategories, through the materialised paths. */
+function inCategorySubtrees(column: 'p.vendor_category_id' | 'p.store_category_id', ids: number[]) {
+  return sql<SqlBool>`${sql.ref(column)} in (
+    select d.id from categories d join categories s on d.path like s.path || '%'
+    where s.id in (${sql.join(ids)}))`;
+}
+
+/** True when the search is the filter's only condition. */
+export function onlySearch(filter: ProductFilterQuery): boolean {
+  return (
+    filter.vendor_id === undefined && filter.category_id === undefined && !filter.category_ids?.length &&
+    !filter.vendor_category_ids?.length && !filter.store_category_ids?.length && filter.stock_status === undefined &&
+    filter.published === undefined && !filter.advanced_filters?.length
+  );
+}
+
+/** The columns the filter's conditions read, for the joins they need. */
+export const filterColumns = (filter: ProductFilterQuery) => (filter.advanced_filters ?? []).map((f) => f.column);
+
+/** Every condition of the list's filters, to be joined with AND. */
+export function filterConditions(eb: ProductExpressions, filter: ProductFilterQuery, dialect: Dialect, short?: ShortSearch): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.search) conditions.push(searchCondition(dialect, filter.search, short));
+  if (filter.vendor_id !== undefined) conditions.push(eb('p.vendor_id', '=', filter.vendor_id));
+  const anyCategory = [...(filter.category_ids ?? []), ...(filter.category_id ? [filter.category_id] : [])];
+  if (anyCategory.length) {
+    conditions.push(sql<SqlBool>`(${inCategorySubtrees('p.vendor_category_id', anyCategory)} or ${inCategorySubtrees('p.store_category_id', anyCategory)})`);
+  }
+  if (filter.vendor_category_ids?.length) conditions.push(inCategorySubtrees('p.vendor_category_id', filter.vendor_category_ids));
+  if (filter.store_category_ids?.length) conditions.push(inCategorySubtrees('p.store_category_id', filter.store_category_ids));
+  if (filter.stock_status === 'in_stock') conditions.push(eb('p.stock', '>', 0));
+  if (filter.stock_status === 'out_of_stock') conditions.push(eb('p.stock', '<=', 0));
+  if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
+  for (const row of filter.advanced_filters ?? []) conditions.push(advancedCondition(row, dialect));
+  return conditions;
+}

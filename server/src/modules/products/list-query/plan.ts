@@ -1,0 +1,74 @@
+/**
+ * How one list request is read: decided here, once, from the filter, the sort and the engine; the
+ * repository runs the plan (products.repository.ts) and the conditions say how each filter is
+ * matched (conditions.ts, through the indexes text-match.ts and search.ts name).
+ *
+ * Most requests walk the filtered products in the sort's index order ('filtered'). SQLite has
+ * three shorter roads, for the requests staff make most on a large catalogue:
+ * - a search alone of three characters or more: the trigram table holds one row per product, so
+ *   its matches are counted, and in id order paged, without reading a product row;
+ * - a two-character search alone whose candidates are exactly its matches: counted from them;
+ * - the whole catalogue sorted by a vendor or category name: a merge of two runs already in order
+ *   (products_*_idx and the names' indexes), stopping once the page is full.
+ * PostgreSQL answers each of them well on the general road (its planner picks the pg_trgm index).
+ */
+import type { Kysely } from 'kysely';
+import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
+import type { Dialect } from '../../../db/database.js';
+import type { DB } from '../../../db/types.js';
+import { JOINED_NAMES, type JoinedName } from './columns.js';
+import { onlySearch } from './conditions.js';
+import { sqliteSearchPhrase } from './search.js';
+import { shortSearchFor, type ShortSearch } from './short-search.js';
+
+export type CountRoute =
+  | { road: 'search-table'; phrase: string }
+  | { road: 'short-search'; short: ShortSearch }
+  | { road: 'filtered' };
+
+export type PageRoute =
+  | { road: 'search-table'; phrase: string }
+  | { road: 'joined-name'; name: JoinedName }
+  | { road: 'filtered' };
+
+export interface ProductListPlan {
+  dialect: Dialect;
+  filter: ProductFilterQuery;
+  /** The sort asked for; without one the newest products come first. */
+  sort?: SortColumn;
+  order: 'asc' | 'desc';
+  /** The sort's column when it is not the id (the id orders every page, last or alone). */
+  sortColumn?: SortColumn;
+  /** The index road of a two-character search (SQLite), for the filtered road's condition. */
+  short?: ShortSearch;
+  count: CountRoute;
+  page: PageRoute;
+}
+
+export interface ProductListRequest {
+  filter: ProductFilterQuery;
+  sort?: SortColumn;
+  order: 'asc' | 'desc';
+}
+
+export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter, sort, order }: ProductListRequest): Promise<ProductListPlan> {
+  const short = await shortSearchFor(db, dialect, filter.search);
+  const sortColumn = sort && sort !== 'id' ? sort : undefined;
+  const searchAlone = onlySearch(filter);
+  const phrase = searchAlone ? sqliteSearchPhrase(dialect, filter.search) : undefined;
+  const joinedName = sortColumn && dialect === 'sqlite' && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
+  return {
+    dialect,
+    filter,
+    sort,
+    order,
+    sortColumn,
+    short,
+    count: phrase ? { road: 'search-table', phrase } : short?.exact && searchAlone ? { road: 'short-search', short } : { road: 'filtered' },
+    page: joinedName
+      ? { road: 'joined-name', name: joinedName }
+      : phrase && !sortColumn
+        ? { road: 'search-table', phrase }
+        : { road: 'filtered' },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Text matching as the list reads it (lower(column) LIKE …, ASCII case folded), and the SQLite
+ * indexes that find the same rows without reading every product: the FTS5 trigram table (0004)
+ * for 'contains' and the NOCASE SKU index (product-sort-indexes.ts) for 'is' and 'starts with'.
+ * An index only ever narrows the rows the very same LIKE then decides, so the answer is the LIKE's.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { FilterColumn } from '@bosun/shared';
+import type { Dialect } from '../../../db/database.js';
+import { SEARCHED_COLUMNS } from '../../../db/product-search-text.js';
+import { COLUMN_SQL } from './columns.js';
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const like = (ref: Expression<unknown>, pattern: string) => sql<SqlBool>`lower(${ref}) like ${pattern.toLowerCase()} escape '\\'`;
+
+/** Trigrams need three characters: shorter text cannot use the trigram table. */
+export const MIN_TRIGRAM_QUERY = 3;
+const TRIGRAM_COLUMNS: ReadonlySet<string> = new Set(SEARCHED_COLUMNS);
+const codePoints = (text: string) => [...text].length;
+/** False for text with a lone surrogate (SQLite receives it as U+FFFD). */
+const wellFormed = (text: string) => !/\p{Cs}/u.test(text);
+
+/** An FTS5 phrase: the text as one quoted string (quotes doubled), matched as a substring by the trigram tokenizer. */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * 'contains' on a column the trigram table indexes, through that index: the table's rows whose
+ * column holds the text (a narrow set) and then the very same LIKE as without the index. The index
+ * only ever finds more, never fewer: it folds case for every letter, LIKE only for ASCII, and a
+ * character LIKE takes as itself is one the index takes as itself too.
+ */
+export function containsText(dialect: Dialect, column: FilterColumn, text: string): Expression<SqlBool> {
+  const ref = sql.ref(COLUMN_SQL[column]);
+  const plain = like(ref, `%${escapeLike(text)}%`);
+  const lowered = text.toLowerCase();
+  if (dialect !== 'sqlite' || !TRIGRAM_COLUMNS.has(column) || codePoints(lowered) < MIN_TRIGRAM_QUERY || !wellFormed(lowered)) return plain;
+  const query = `{${column}} : ${ftsPhrase(lowered)}`;
+  return sql<SqlBool>`(p.id in (select rowid from products_search where products_search match ${query}) and ${plain})`;
+}
+
+/** The next string in code point order after every string that starts with prefix ('' for none). */
+function afterPrefix(prefix: string): string {
+  const chars = [...prefix];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return '';
+}
+
+/**
+ * The SKUs that 'start with' text as the LIKE reads it (lower(sku) like 'text%': lower and LIKE
+ * fold ASCII letters only), as a range under SQLite's NOCASE collation (which folds ASCII letters
+ * only): [text, the next string after every string starting with text).
+ */
+function skuPrefixRange(text: string): Expression<SqlBool> {
+  const lowered = text.toLowerCase();
+  const to = afterPrefix(lowered);
+  return to === ''
+    ? sql<SqlBool>`p.sku collate nocase >= ${lowered}`
+    : sql<SqlBool>`(p.sku collate nocase >= ${lowered} and p.sku collate nocase < ${to})`;
+}
+
+/**
+ * A SKU condition led by a range of the NOCASE SKU index: the range holds every SKU the exact
+ * condition accepts, and the exact condition still decides.
+ */
+function withSkuIndex(dialect: Dialect, column: FilterColumn, text: string, range: () => Expression<SqlBool>, exact: Expression<SqlBool>): Expression<SqlBool> {
+  // A lone surrogate reaches SQLite as U+FFFD: no range is worked out for such text.
+  if (dialect !== 'sqlite' || column !== 'sku' || !wellFormed(text)) return exact;
+  return sql<SqlBool>`(${range()} and ${exact})`;
+}
+
+/** 'is': equal but for ASCII case. */
+export function equalsText(dialect: Dialect, column: FilterColumn, text: string): Expression<SqlBool> {
+  const lowered = text.toLowerCase();
+  const exact = sql<SqlBool>`lower(${sql.ref(COLUMN_SQL[column])}) = ${lowered}`;
+  return withSkuIndex(dialect, column, text, () => sql<SqlBool>`p.sku collate nocase = ${lowered}`, exact);
+}
+
+/** 'starts with', ASCII case folded. */
+export function startsWithText(dialect: Dialect, column: FilterColumn, text: string): Expression<SqlBool> {
+  const exact = like(sql.ref(COLUMN_SQL[column]), `${escapeLike(text)}%`);
+  return withSkuIndex(dialect, column, text, () => skuPrefixRange(text), exact);
+}
