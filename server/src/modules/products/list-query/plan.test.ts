@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { productFilterQuerySchema, type SortColumn } from '@bosun/shared';
+import { describe, expect, it } from 'vitest';
+import type { Dialect } from '../../../db/database.js';
+import type { DB } from '../../../db/types.js';
+import { planProductList } from './plan.js';
+
+// Only a two-character search reads the database while planning (its trigram terms); these do not.
+const noDatabase = {} as Kysely<DB>;
+const plan = (dialect: Dialect, filter: Record<string, unknown>, sort?: SortColumn) =>
+  planProductList(noDatabase, dialect, { filter: productFilterQuerySchema.parse(filter), sort, order: 'asc' });
+const roads = async (...args: Parameters<typeof plan>) => {
+  const { count, page } = await plan(...args);
+  return { count: count.road, page: page.road };
+};
+
+describe('the list plan', () => {
+  it('counts and pages a search alone from the trigram table on SQLite', async () => {
+    expect(await roads('sqlite', { search: 'rope' })).toEqual({ count: 'search-table', page: 'search-table' });
+    expect(await roads('sqlite', { search: 'rope' }, 'id')).toEqual({ count: 'search-table', page: 'search-table' });
+  });
+
+  it('pages a search sorted by another column on the filtered road, still counting from the table', async () => {
+    expect(await roads('sqlite', { search: 'rope' }, 'name')).toEqual({ count: 'search-table', page: 'filtered' });
+  });
+
+  it('merges two ordered runs for the whole catalogue sorted by a vendor or category name on SQLite', async () => {
+    const { page } = await plan('sqlite', {}, 'vendor_category_name');
+    expect(page).toEqual({ road: 'joined-name', name: { table: 'categories', key: 'vendor_category_id' } });
+    expect(await roads('sqlite', { published: 'true' }, 'vendor_name')).toEqual({ count: 'filtered', page: 'filtered' });
+    expect(await roads('sqlite', {}, 'name')).toEqual({ count: 'filtered', page: 'filtered' });
+  });
+
+  it('takes the filtered road for a search with another filter, and always on PostgreSQL', async () => {
+    expect(await roads('sqlite', { search: 'rope', vendor_id: '3' })).toEqual({ count: 'filtered', page: 'filtered' });
+    expect(await roads('postgres', { search: 'rope' })).toEqual({ count: 'filtered', page: 'filtered' });
+    expect(await roads('postgres', {}, 'vendor_name')).toEqual({ count: 'filtered', page: 'filtered' });
+  });
+});
