@@ -18,6 +18,7 @@ import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes } from './mod
 import { productsRoutes } from './modules/products/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { variantsRoutes } from './modules/variants/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authentication } from './plugins/authentication.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);
       await api.register(productsRoutes);
+      await api.register(variantsRoutes);
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);
       await api.register(exportRoutes);

@@ -19,3 +19,4 @@ export * from './import-automap.js';
 export * from './import.js';
 export * from './import-runs.js';
 export * from './product-bounds.js';
+export * from './variants.js';

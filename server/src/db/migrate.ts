@@ -11,6 +11,7 @@ import { productListIndexesMigration } from './migrations/0010-product-list-inde
 import { categoryTreeVersionMigration } from './migrations/0011-category-tree-version.js';
 import { signInLimitsMigration } from './migrations/0013-sign-in-limits.js';
 import { importRunsMigration } from './migrations/0016-import-runs.js';
+import { productVariantsMigration } from './migrations/0017-product-variants.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0011-category-tree-version': categoryTreeVersionMigration(dialect),
     '0013-sign-in-limits': signInLimitsMigration,
     '0016-import-runs': importRunsMigration(dialect),
+    '0017-product-variants': productVariantsMigration(dialect),
   };
 }
 

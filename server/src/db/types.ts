@@ -155,6 +155,19 @@ export interface ProductsTable {
   meta_keywords: string | null;
   created_at: string;
   updated_at: string;
+  kind: Generated<'simple' | 'variable' | 'variation'>;
+  parent_id: number | null;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+}
+
+/** A variable product's attribute: its name and ordered values (a JSON array of strings). */
+export interface ProductAttributesTable {
+  product_id: number;
+  position: number;
+  name: string;
+  value_list: string;
 }
 
 export interface DB {
@@ -167,6 +180,7 @@ export interface DB {
   vendors: VendorsTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  product_attributes: ProductAttributesTable;
   change_versions: ChangeVersionsTable;
   import_runs: ImportRunsTable;
 }

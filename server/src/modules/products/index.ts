@@ -3,3 +3,4 @@ export { filterColumns, filterConditions, productsJoinedFor, type ProductExpress
 export { selectProductsWithNames } from './products.repository.js';
 export { productsRoutes } from './products.routes.js';
 export { toProducts } from './products.service.js';
+export { bulkUpdateProducts } from './product-bulk-update.js';

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_MESSAGES, MAX_VARIATIONS, VARIANT_MESSAGES } from '@bosun/shared';
+import { insertProduct } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.register('owner', 'admin')).token;
+});
+afterAll(async () => t.close());
+
+const call = (method: string, url: string, body?: unknown, token = admin) => t.request(method, url, token, body);
+const ROPE_ATTRIBUTES = [
+  { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'] },
+  { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'] },
+];
+
+/** A variable rope with Diameter × Length, and its 12 variations generated. */
+async function rope(sku: string) {
+  const id = await insertProduct(t.database.db, { sku, name: `Rope ${sku}`, weight: 2, image_url: '/rope.jpg' });
+  expect((await call('PUT', `/api/products/${id}/attributes`, { attributes: ROPE_ATTRIBUTES })).statusCode).toBe(200);
+  const made = await call('POST', `/api/products/${id}/variations/generate`, {
+    values: ROPE_ATTRIBUTES.map((a) => a.values),
+    sku_pattern: '{sku}-{Diameter}-{Length}',
+    list_price: 20,
+    stock: 5,
+  });
+  expect(made.json()).toEqual({ message: '12 variations created', created: 12, skipped: 0 });
+  return id;
+}
+const variations = async (id: number) => (await call('GET', `/api/products/${id}/variations`)).json();
+
+describe('attributes', () => {
+  it('make a simple product variable, keeping it, and simple again once it has no variations', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'SHACKLE', name: 'Shackle' });
+    const res = await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'Size', values: ['6 mm', '8 mm'] }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: VARIANT_MESSAGES.attributesSaved, product: { id, sku: 'SHACKLE', name: 'Shackle', kind: 'variable' }, attributes: [{ name: 'Size', values: ['6 mm', '8 mm'] }], variations: [] });
+    const v = await call('POST', `/api/products/${id}/variations`, { sku: 'SHACKLE-6', values: ['6 mm'], list_price: 4.5 });
+    expect(v.statusCode).toBe(201);
+    const refused = await call('PUT', `/api/products/${id}/attributes`, { attributes: [] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(VARIANT_MESSAGES.hasVariations(1));
+    expect((await call('POST', `/api/products/${id}/variations/delete`, { ids: [v.json().id] })).json()).toEqual({ message: '1 variations deleted', deleted: 1 });
+    const simple = await call('PUT', `/api/products/${id}/attributes`, { attributes: [] });
+    expect(simple.json()).toMatchObject({ product: { kind: 'simple' }, attributes: [] });
+  });
+
+  it('refuse bad attribute lists with the field named', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'BAD-ATTR', name: 'Bad' });
+    const cases: Array<[unknown, string]> = [
+      [{ attributes: [{ name: 'A', values: ['x'] }, { name: 'B', values: ['x'] }, { name: 'C', values: ['x'] }, { name: 'D', values: ['x'] }] }, 'at most 3 attributes'],
+      [{ attributes: [{ name: 'Size', values: ['S', 's'] }] }, "'s' is listed twice"],
+      [{ attributes: [{ name: 'Size', values: ['S'] }, { name: 'size', values: ['M'] }] }, "The attribute 'size' is listed twice"],
+      [{ attributes: [{ name: '', values: ['S'] }] }, 'Attribute name is required'],
+      [{ attributes: [{ name: 'Size', values: [] }] }, 'An attribute needs at least one value'],
+      [{ attributes: [{ name: 'Size', values: ['S'], colour: 'red' }] }, 'colour'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('PUT', `/api/products/${id}/attributes`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    expect((await variations(id)).product.kind).toBe('simple');
+  });
+
+  it('rename an attribute and a value and move attributes, carrying the variations along', async () => {
+    const id = await rope('ROPE-MOVE');
+    const res = await call('PUT', `/api/products/${id}/attributes`, {
+      attributes: [
+        { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'], was: 2 },
+        { name: 'Thickness', values: ['8mm', '10 mm', '12 mm'], was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await variations(id);
+    expect(after.attributes.map((a: { name: string }) => a.name)).toEqual(['Length', 'Thickness']);
+    const bySku = new Map(after.variations.map((v: { sku: string; values: string[] }) => [v.sku, v.values]));
+    expect(bySku.get('ROPE-MOVE-8mm-25m')).toEqual(['25 m', '8mm']);
+    expect(bySku.get('ROPE-MOVE-12mm-200m')).toEqual(['200 m', '12 mm']);
+  });
+
+  it('add an attribute with the value existing variations take, and refuse one without it', async () => {
+    const id = await rope('ROPE-ADD');
+    const attributes = ROPE_ATTRIBUTES.map((a, i) => ({ ...a, was: i + 1 }));
+    const without = await call('PUT', `/api/products/${id}/attributes`, { attributes: [...attributes, { name: 'Colour', values: ['White', 'Blue'] }] });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().details.fields['attributes.2.fill']).toBe(VARIANT_MESSAGES.fillNeeded('Colour'));
+    const res = await call('PUT', `/api/products/${id}/attributes`, { attributes: [...attributes, { name: 'Colour', values: ['White', 'Blue'], fill: 'White' }] });
+    expect(res.statusCode).toBe(200);
+    expect(new Set(res.json().variations.map((v: { values: string[] }) => v.values[2]))).toEqual(new Set(['White']));
+  });
+
+  it('refuse removing a value in use, or an attribute whose removal merges variations; nothing changes', async () => {
+    const id = await rope('ROPE-REMOVE');
+    const noTwelve = await call('PUT', `/api/products/${id}/attributes`, {
+      attributes: [{ name: 'Diameter', values: ['8 mm', '10 mm'], was: 1 }, { ...ROPE_ATTRIBUTES[1], was: 2 }],
+    });
+    expect(noTwelve.statusCode).toBe(400);
+    expect(noTwelve.json().details.fields['attributes.0.values']).toBe(VARIANT_MESSAGES.valueInUse('12 mm', 4));
+    const merge = await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ ...ROPE_ATTRIBUTES[0], was: 1 }] });
+    expect(merge.statusCode).toBe(400);
+    expect(merge.json().message).toBe(VARIANT_MESSAGES.wouldMerge);
+    const after = await variations(id);
+    expect(after.attributes).toEqual(ROPE_ATTRIBUTES);
+    expect(after.variations).toHaveLength(12);
+  });
+});
+
+describe('variations', () => {
+  it('list with the parent inherited fields, the stock total and the price range', async () => {
+    const id = await rope('ROPE-LIST');
+    const body = await variations(id);
+    expect(body.product).toMatchObject({ sku: 'ROPE-LIST', kind: 'variable', weight: 2, image_url: '/rope.jpg' });
+    expect(body.variations).toHaveLength(12);
+    expect(body.variations[0]).toMatchObject({ sku: 'ROPE-LIST-8mm-25m', values: ['8 mm', '25 m'], list_price: 20, stock: 5, enabled: true, weight: null });
+    expect(body).toMatchObject({ stock_total: 60, price_min: 20, price_max: 20 });
+  });
+
+  it('create one: refuses a value not declared, a wrong count, a taken SKU and a duplicate combination', async () => {
+    const id = await rope('ROPE-ONE');
+    const cases: Array<[object, number, string]> = [
+      [{ sku: 'X1', values: ['9 mm', '25 m'] }, 400, VARIANT_MESSAGES.notAValue('9 mm', 'Diameter')],
+      [{ sku: 'X2', values: ['8 mm'] }, 400, VARIANT_MESSAGES.valueCount(2)],
+      [{ sku: 'ROPE-ONE', values: ['8 mm', '25 m'] }, 409, VARIANT_MESSAGES.duplicate(['8 mm', '25 m'])],
+      [{ sku: 'ROPE-ONE', values: ['8 mm', '300 m'] }, 400, VARIANT_MESSAGES.notAValue('300 m', 'Length')],
+      [{ sku: '', values: ['8 mm', '25 m'] }, 400, 'Name and SKU are required'],
+      [{ sku: 'X3', values: ['8 mm', '25 m'], list_price: -1 }, 400, 'List price must be at least 0'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call('POST', `/api/products/${id}/variations`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    const rm = (await variations(id)).variations[0];
+    await call('POST', `/api/products/${id}/variations/delete`, { ids: [rm.id] });
+    const taken = await call('POST', `/api/products/${id}/variations`, { sku: 'ROPE-ONE', values: rm.values });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(VARIANT_MESSAGES.skuTaken('ROPE-ONE'));
+    expect((await variations(id)).variations).toHaveLength(11);
+  });
+
+  it('are refused under a simple product, under a variation, and for a missing product', async () => {
+    const simple = await insertProduct(t.database.db, { sku: 'PLAIN', name: 'Plain' });
+    const res = await call('POST', `/api/products/${simple}/variations`, { sku: 'PLAIN-1', values: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(VARIANT_MESSAGES.notVariable);
+    const id = await rope('ROPE-NEST');
+    const child = (await variations(id)).variations[0].id;
+    expect((await call('GET', `/api/products/${child}/variations`)).statusCode).toBe(400);
+    expect((await call('GET', '/api/products/999999/variations')).statusCode).toBe(404);
+  });
+
+  it('save many in one request, swapping SKUs included; one bad row saves nothing and names the row', async () => {
+    const id = await rope('ROPE-SAVE');
+    const [a, b, c] = (await variations(id)).variations;
+    const bad = await call('PATCH', `/api/products/${id}/variations`, {
+      variations: [
+        { id: a.id, list_price: 30 },
+        { id: b.id, sku: 'ROPE-LIST' },
+        { id: c.id, values: a.values },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toEqual({
+      'variations.1.sku': VARIANT_MESSAGES.skuTaken('ROPE-LIST'),
+      'variations.2.values': VARIANT_MESSAGES.duplicate(a.values),
+    });
+    expect((await variations(id)).variations[0].list_price).toBe(20);
+    const ok = await call('PATCH', `/api/products/${id}/variations`, {
+      variations: [
+        { id: a.id, sku: b.sku, list_price: 30, enabled: false, weight: 1.5 },
+        { id: b.id, sku: a.sku, stock: 0, gtin: '' },
+      ],
+    });
+    expect(ok.json()).toEqual({ message: VARIANT_MESSAGES.saved(2), saved: 2 });
+    const after = (await variations(id)).variations;
+    expect(after[0]).toMatchObject({ sku: b.sku, list_price: 30, enabled: false, weight: 1.5, values: a.values });
+    expect(after[1]).toMatchObject({ sku: a.sku, stock: 0, gtin: null });
+    const swapValues = await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: a.id, values: b.values }, { id: b.id, values: a.values }] });
+    expect(swapValues.statusCode).toBe(200);
+    expect((await variations(id)).variations[0].values).toEqual(b.values);
+  });
+
+  it('refuse a save naming a variation of another product, or the same one twice', async () => {
+    const id = await rope('ROPE-OTHER');
+    const other = (await variations(await rope('ROPE-OTHER2'))).variations[0].id;
+    const res = await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: other, stock: 1 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields['variations.0.id']).toBe(VARIANT_MESSAGES.notFound);
+    const twice = await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: other, stock: 1 }, { id: other, stock: 2 }] });
+    expect(twice.statusCode).toBe(400);
+    const del = await call('POST', `/api/products/${id}/variations/delete`, { ids: [other] });
+    expect(del.statusCode).toBe(400);
+    expect(del.json().message).toContain(String(other));
+  });
+
+  it('are deleted with their parent', async () => {
+    const id = await rope('ROPE-GONE');
+    const child = (await variations(id)).variations[0].id;
+    expect((await call('DELETE', `/api/products/${id}`)).statusCode).toBe(200);
+    expect(await t.database.db.selectFrom('products').select('id').where('parent_id', '=', id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('products').select('id').where('id', '=', child).execute()).toEqual([]);
+  });
+});
+
+describe('generate', () => {
+  it('previews every combination with its SKU, marking the existing ones, then creates only the rest', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'JACKET', name: 'Life jacket' });
+    await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Red', 'Navy Blue'] }] });
+    await call('POST', `/api/products/${id}/variations`, { sku: 'JACKET-S-RED', values: ['S', 'Red'] });
+    const body = { values: [['S', 'M'], ['Red', 'Navy Blue']], sku_pattern: '{sku}-{size}-{Colour}', list_price: 89, stock: 2 };
+    const preview = await call('POST', `/api/products/${id}/variations/generate`, { ...body, preview: true });
+    expect(preview.json()).toEqual({
+      count: 4,
+      creates: 3,
+      combinations: [
+        { values: ['S', 'Red'], sku: 'JACKET-S-Red', exists: true },
+        { values: ['S', 'Navy Blue'], sku: 'JACKET-S-NavyBlue', exists: false },
+        { values: ['M', 'Red'], sku: 'JACKET-M-Red', exists: false },
+        { values: ['M', 'Navy Blue'], sku: 'JACKET-M-NavyBlue', exists: false },
+      ],
+    });
+    expect((await variations(id)).variations).toHaveLength(1);
+    const made = await call('POST', `/api/products/${id}/variations/generate`, body);
+    expect(made.json()).toEqual({ message: VARIANT_MESSAGES.created(3, 1), created: 3, skipped: 1 });
+    const after = (await variations(id)).variations;
+    expect(after.map((v: { sku: string }) => v.sku)).toEqual(['JACKET-S-RED', 'JACKET-S-NavyBlue', 'JACKET-M-Red', 'JACKET-M-NavyBlue']);
+    expect(after[1]).toMatchObject({ list_price: 89, stock: 2 });
+  });
+
+  it('lists SKU collisions in the preview and creates nothing while there are any', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'PAINT', name: 'Antifouling' });
+    await insertProduct(t.database.db, { sku: 'PAINT-Red', name: 'Someone else' });
+    await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'Colour', values: ['Red', 'Blue'] }, { name: 'Volume', values: ['1 l', '2.5 l'] }] });
+    const collide = { values: [['Red', 'Blue'], ['1 l', '2.5 l']], sku_pattern: '{sku}-{Colour}' };
+    const preview = (await call('POST', `/api/products/${id}/variations/generate`, { ...collide, preview: true })).json();
+    expect(preview.combinations.map((c: { problem?: string }) => c.problem)).toEqual([
+      VARIANT_MESSAGES.skuTaken('PAINT-Red'), VARIANT_MESSAGES.skuTaken('PAINT-Red'), VARIANT_MESSAGES.skuRepeated('PAINT-Blue'), VARIANT_MESSAGES.skuRepeated('PAINT-Blue'),
+    ]);
+    const refused = await call('POST', `/api/products/${id}/variations/generate`, collide);
+    expect(refused.statusCode).toBe(400);
+    expect((await variations(id)).variations).toHaveLength(0);
+  });
+
+  it('refuses an unknown pattern token, a value not declared, and more than the limit', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'BIG', name: 'Big' });
+    const many = Array.from({ length: 50 }, (_, i) => `v${i}`);
+    await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'A', values: many }, { name: 'B', values: many }] });
+    const token = await call('POST', `/api/products/${id}/variations/generate`, { values: [['v1'], ['v1']], sku_pattern: '{sku}-{Colour}', preview: true });
+    expect(token.statusCode).toBe(400);
+    expect(token.json().details.fields.sku_pattern).toBe(VARIANT_MESSAGES.unknownToken('Colour'));
+    const value = await call('POST', `/api/products/${id}/variations/generate`, { values: [['v1'], ['nope']], sku_pattern: '{sku}-{A}-{B}', preview: true });
+    expect(value.json().details.fields['values.1.0']).toBe(VARIANT_MESSAGES.notAValue('nope', 'B'));
+    const tooMany = await call('POST', `/api/products/${id}/variations/generate`, { values: [many, many], sku_pattern: '{sku}-{A}-{B}', preview: true });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details.fields.values).toBe(VARIANT_MESSAGES.tooMany(2500));
+    expect(MAX_VARIATIONS).toBe(2048);
+    const warned = await call('POST', `/api/products/${id}/variations/generate`, { values: [many.slice(0, 10), many.slice(0, 15)], sku_pattern: '{sku}-{A}-{B}', preview: true });
+    expect(warned.json()).toMatchObject({ count: 150, creates: 150, warning: VARIANT_MESSAGES.manyWarning(150) });
+  });
+});
+
+describe('bulk price changes on selected variations', () => {
+  it('apply the product bulk edit rules to the selection only', async () => {
+    const id = await rope('ROPE-BULK');
+    const [a, b, c] = (await variations(id)).variations;
+    const up = await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [a.id, b.id], updateData: { list_price: { op: 'increase', by: 'percent', value: 10 } } });
+    expect(up.json()).toEqual({ message: VARIANT_MESSAGES.updated(2), updated: 2 });
+    const after = (await variations(id)).variations;
+    expect([after[0].list_price, after[1].list_price, after[2].list_price]).toEqual([22, 22, 20]);
+    const below = await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [c.id], updateData: { list_price: { op: 'decrease', by: 'amount', value: 25 } } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe(BULK_MESSAGES.negativePrice('list_price', 1));
+    const stranger = await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [id], updateData: { stock: 1 } });
+    expect(stranger.statusCode).toBe(400);
+    const name = await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [a.id], updateData: { name: 'x' } });
+    expect(name.statusCode).toBe(400);
+  });
+});
+
+describe('access', () => {
+  it('needs a token and the products permission on every route', async () => {
+    const id = await rope('ROPE-ACCESS');
+    const noProducts = (await t.registerWithout('no-products', admin, 'products')).token;
+    const routes: Array<[string, string, unknown]> = [
+      ['GET', `/api/products/${id}/variations`, undefined],
+      ['PUT', `/api/products/${id}/attributes`, { attributes: [] }],
+      ['POST', `/api/products/${id}/variations`, { sku: 'Z', values: ['8 mm', '25 m'] }],
+      ['PATCH', `/api/products/${id}/variations`, { variations: [{ id: 1, stock: 1 }] }],
+      ['POST', `/api/products/${id}/variations/delete`, { ids: [1] }],
+      ['POST', `/api/products/${id}/variations/generate`, { values: [['8 mm'], ['25 m']], sku_pattern: '{sku}', preview: true }],
+      ['POST', `/api/products/${id}/variations/bulk-update`, { ids: [1], updateData: { stock: 1 } }],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await t.request(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.request(method, url, noProducts, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await variations(id)).variations).toHaveLength(12);
+  });
+});

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { bulkUpdateDataSchema, productFieldsSchema } from './product-form.js';
+
+/** A product is simple, a variable parent (not sold itself), or one variation of a parent (issue 18). */
+export const PRODUCT_KINDS = ['simple', 'variable', 'variation'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+export const MAX_ATTRIBUTES = 3;
+/** Variations per product: Shopify's limit since 2025. */
+export const MAX_VARIATIONS = 2048;
+export const MAX_ATTRIBUTE_VALUE_CHARS = 100;
+/** Above this many, the generator's preview warns before creating. */
+export const MANY_VARIATIONS = 100;
+
+const sameText = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLocaleLowerCase('en-US');
+const valueText = z
+  .string('A value must be text')
+  .trim()
+  .min(1, 'A value must not be empty')
+  .max(MAX_ATTRIBUTE_VALUE_CHARS, `A value must be at most ${MAX_ATTRIBUTE_VALUE_CHARS} characters`);
+
+/** Reports each entry equal (ignoring case) to one before it, at its own index. */
+function noRepeats<T>(items: T[], key: (item: T) => string, ctx: z.RefinementCtx, path: (i: number) => (string | number)[], message: (text: string) => string) {
+  items.forEach((item, i) => {
+    const text = key(item);
+    if (items.slice(0, i).some((other) => sameText(key(other), text))) ctx.addIssue({ code: 'custom', path: path(i), message: message(text) });
+  });
+}
+
+/**
+ * One attribute as the parent's attributes screen sends it. `was` is the position (1-3) the
+ * attribute had before this change, so that renaming or moving it keeps its variations' values;
+ * `renames` carries values renamed in place; `fill` is the value every existing variation takes
+ * when an attribute is added to a product that already has variations.
+ */
+export const attributeInputSchema = z
+  .object({
+    name: z.string('Attribute name is required').trim().min(1, 'Attribute name is required').max(100, 'Attribute name must be at most 100 characters'),
+    values: z.array(valueText).min(1, 'An attribute needs at least one value').max(MAX_VARIATIONS, `An attribute takes at most ${MAX_VARIATIONS} values`),
+    was: z.number().int().min(1).max(MAX_ATTRIBUTES).optional(),
+    renames: z.array(z.object({ from: valueText, to: valueText }).strict()).max(MAX_VARIATIONS).optional(),
+    fill: valueText.optional(),
+  })
+  .strict()
+  .superRefine((attribute, ctx) => {
+    noRepeats(attribute.values, (v) => v, ctx, (i) => ['values', i], (v) => `'${v}' is listed twice`);
+    if (attribute.fill !== undefined && !attribute.values.some((v) => v === attribute.fill)) {
+      ctx.addIssue({ code: 'custom', path: ['fill'], message: `'${attribute.fill}' is not one of the attribute's values` });
+    }
+  });
+export type AttributeInput = z.infer<typeof attributeInputSchema>;
+
+export const putAttributesBodySchema = z
+  .object({ attributes: z.array(attributeInputSchema).max(MAX_ATTRIBUTES, `A product takes at most ${MAX_ATTRIBUTES} attributes`) })
+  .strict()
+  .superRefine(({ attributes }, ctx) => {
+    noRepeats(attributes, (a) => a.name, ctx, (i) => ['attributes', i, 'name'], (name) => `The attribute '${name}' is listed twice`);
+    noRepeats(attributes.filter((a) => a.was !== undefined), (a) => String(a.was), ctx, () => ['attributes'], () => 'Two attributes name the same previous position');
+  });
+export type PutAttributesBody = z.infer<typeof putAttributesBodySchema>;
+
+export const attributeSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type Attribute = z.infer<typeof attributeSchema>;
+
+/** The fields a variation has of its own; everything else is its parent's. */
+const ownFields = productFieldsSchema.pick({
+  sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+  weight: true, length: true, width: true, height: true, image_url: true,
+});
+const variationWriteSchema = ownFields.extend({
+  enabled: z.boolean('Enabled must be true or false').optional(),
+  /** One value per attribute of the parent, in the attributes' order. */
+  values: z.array(valueText).max(MAX_ATTRIBUTES),
+});
+
+export const createVariationBodySchema = variationWriteSchema.strict();
+export type CreateVariationBody = z.infer<typeof createVariationBodySchema>;
+
+/** Many variations changed in one request (the grid's Save): each names its id and the fields it changes. */
+export const updateVariationsBodySchema = z
+  .object({
+    variations: z
+      .array(variationWriteSchema.partial().extend({ id: z.number().int().positive() }).strict())
+      .min(1, 'Please change at least one variation')
+      .max(MAX_VARIATIONS, `At most ${MAX_VARIATIONS} variations in one save`),
+  })
+  .strict()
+  .superRefine(({ variations }, ctx) => noRepeats(variations, (v) => String(v.id), ctx, (i) => ['variations', i, 'id'], (id) => `Variation ${id} is listed twice`));
+export type UpdateVariationsBody = z.infer<typeof updateVariationsBodySchema>;
+
+export const deleteVariationsBodySchema = z
+  .object({ ids: z.array(z.number().int().positive()).min(1, 'Please select variations to delete').max(MAX_VARIATIONS) })
+  .strict();
+
+/**
+ * 'Generate variations': every combination of the chosen values (a subset of each attribute's
+ * values, in the attributes' order), SKUs from a pattern such as `{sku}-{Diameter}-{Length}`
+ * (`{sku}` is the parent's SKU, `{Name}` an attribute's value with its spaces removed), created
+ * with a starting price and stock. `preview` answers what would happen without writing.
+ */
+export const generateVariationsBodySchema = z
+  .object({
+    values: z.array(z.array(valueText).min(1, 'Choose at least one value of each attribute')).min(1).max(MAX_ATTRIBUTES),
+    sku_pattern: z.string('SKU pattern is required').trim().min(1, 'SKU pattern is required').max(200),
+    list_price: ownFields.shape.list_price,
+    stock: ownFields.shape.stock,
+    preview: z.boolean().optional(),
+  })
+  .strict();
+export type GenerateVariationsBody = z.infer<typeof generateVariationsBodySchema>;
+
+export const variationSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  gtin: z.string().nullable(),
+  mfn: z.string().nullable(),
+  stock: z.number().int(),
+  list_price: z.number().nullable(),
+  market_price: z.number().nullable(),
+  vendor_cost: z.number().nullable(),
+  special_price: z.number().nullable(),
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  image_url: z.string().nullable(),
+  enabled: z.boolean(),
+  values: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Variation = z.infer<typeof variationSchema>;
+
+/** The variations screen's data: the parent's inherited fields, its attributes and every variation. */
+export const variationsResponseSchema = z.object({
+  product: z.object({
+    id: z.number().int(),
+    sku: z.string(),
+    name: z.string(),
+    kind: z.enum(PRODUCT_KINDS),
+    weight: z.number().nullable(),
+    length: z.number().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    image_url: z.string().nullable(),
+  }),
+  attributes: z.array(attributeSchema),
+  variations: z.array(variationSchema),
+  /** The sum of the variations' stock and their list price range, as the parent shows them. */
+  stock_total: z.number().int(),
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+});
+export type VariationsResponse = z.infer<typeof variationsResponseSchema>;
+
+export const generatePreviewSchema = z.object({
+  count: z.number().int(),
+  /** How many the create would make: the count less the combinations that already exist. */
+  creates: z.number().int(),
+  combinations: z.array(
+    z.object({
+      values: z.array(z.string()),
+      sku: z.string(),
+      exists: z.boolean(),
+      /** Why this one cannot be created as it is: its SKU is taken or repeats another's. */
+      problem: z.string().optional(),
+    }),
+  ),
+  warning: z.string().optional(),
+});
+export type GeneratePreview = z.infer<typeof generatePreviewSchema>;
+
+/** Prices (set, or ± an amount or a percentage) and stock of the selected variations, with the product bulk edit's rules. */
+export const bulkUpdateVariationsBodySchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1, 'Please select variations to update').max(MAX_VARIATIONS),
+    updateData: bulkUpdateDataSchema.pick({ list_price: true, market_price: true, vendor_cost: true, special_price: true, stock: true }).strict(),
+    allowSpecialBelowCost: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v.updateData).length > 0, { message: 'Please select at least one field to update', path: ['updateData'] });
+export type BulkUpdateVariationsBody = z.infer<typeof bulkUpdateVariationsBodySchema>;
+
+export const generateResultSchema = z.object({ message: z.string(), created: z.number().int(), skipped: z.number().int() });
+
+export const VARIANT_MESSAGES = {
+  notVariable: 'This product has no variations: give it attributes first',
+  notAProduct: 'Variations have no variations of their own',
+  hasVariations: (n: number) => `The product still has ${n} variations: delete them before removing its last attribute`,
+  tooMany: (n: number) => `A product takes at most ${MAX_VARIATIONS.toLocaleString('en-US')} variations; this would make ${n.toLocaleString('en-US')}`,
+  valueCount: (n: number) => `Give one value for each of the product's ${n} attributes`,
+  notAValue: (value: string, attribute: string) => `'${value}' is not a value of ${attribute}`,
+  duplicate: (values: string[]) => `A variation ${values.join(' / ')} already exists`,
+  valueInUse: (value: string, n: number) => `'${value}' is used by ${n} variations: change them first`,
+  fillNeeded: (name: string) => `The product has variations: choose the value of ${name} they take`,
+  wouldMerge: 'Removing this attribute would leave two variations with the same values',
+  unknownToken: (token: string) => `The SKU pattern names {${token}}, which is neither {sku} nor one of the attributes`,
+  skuTaken: (sku: string) => `SKU ${sku} is already taken`,
+  skuRepeated: (sku: string) => `SKU ${sku} comes out for more than one combination`,
+  notFound: 'Variation not found',
+  saved: (n: number) => `${n} variations saved`,
+  updated: (n: number) => `${n} variations updated`,
+  created: (n: number, skipped: number) => `${n} variations created${skipped ? `, ${skipped} already existed` : ''}`,
+  deleted: (n: number) => `${n} variations deleted`,
+  manyWarning: (n: number) => `This creates ${n.toLocaleString('en-US')} variations`,
+  attributesSaved: 'Attributes saved',
+} as const;
