@@ -42,6 +42,11 @@ export const productSchema = z.object({
   meta_keywords: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** simple, variable (a parent: stock is its variations' total, list_price their lowest) or variation. */
+  kind: z.enum(['simple', 'variable', 'variation']),
+  variation_count: z.number().int(),
+  /** A variable product's highest variation list price (list_price is the lowest). */
+  variation_price_max: z.number().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

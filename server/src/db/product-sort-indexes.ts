@@ -40,13 +40,22 @@ const SQLITE_BULK_INDEXES: Record<string, string> = {
   products_vendor_stock_idx: '(vendor_id, stock)',
 };
 
-const setAside = (dialect: Dialect): Array<[name: string, columns: string]> => [
-  ...SORT_COLUMNS.map((c): [string, string] => [`products_${c}_idx`, `(${c}, id)`]),
-  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> => (columns[dialect] ? [[name, columns[dialect]]] : [])),
+/**
+ * The list shows products, never variations (issue 18): its indexes hold the listed rows only, so a
+ * sort, a filter or a count walks exactly what the list may show, however many variations there
+ * are. The vendor and category indexes stay whole: the foreign keys' deletes look products up by them.
+ */
+export const LISTED_PRODUCTS = 'parent_id is null';
+
+const setAside = (dialect: Dialect): Array<[name: string, definition: string]> => [
+  ...SORT_COLUMNS.map((c): [string, string] => [`products_${c}_idx`, `(${c}, id) where ${LISTED_PRODUCTS}`]),
+  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> =>
+    columns[dialect] ? [[name, `${columns[dialect]} where ${LISTED_PRODUCTS}`]] : [],
+  ),
   ...(dialect === 'sqlite' ? Object.entries(SQLITE_BULK_INDEXES) : []),
 ];
 
-const createStatements = (dialect: Dialect) => setAside(dialect).map(([name, columns]) => `create index if not exists ${name} on products ${columns}`);
+const createStatements = (dialect: Dialect) => setAside(dialect).map(([name, definition]) => `create index if not exists ${name} on products ${definition}`);
 
 export async function dropProductSortIndexes(db: Kysely<DB>, dialect: Dialect) {
   for (const [name] of setAside(dialect)) await sql.raw(`drop index if exists ${name}`).execute(db);

@@ -160,6 +160,8 @@ export interface ProductsTable {
   option1: string | null;
   option2: string | null;
   option3: string | null;
+  variation_count: Generated<number>;
+  variation_price_max: number | null;
 }
 
 /** A variable product's attribute: its name and ordered values (a JSON array of strings). */

@@ -43,9 +43,10 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock from products where id in (select value from json_each(?))');
   const unindex = db.prepare(
     `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand)
-     select 'delete', id, name, sku, mfn, gtin, brand from products where id in (select value from json_each(?))`,
+     select 'delete', id, name, sku, mfn, gtin, brand from products where id in (select value from json_each(?)) and parent_id is null`,
   );
-  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand) select id, name, sku, mfn, gtin, brand from products where ${touched}`);
+  // The trigram table holds the listed products only (migration 0018), as its triggers do.
+  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand) select id, name, sku, mfn, gtin, brand from products where ${touched} and parent_id is null`);
   const addToCategory = db.prepare('update categories set direct_product_count = direct_product_count + ? where id = ?');
   const addToVendor = db.prepare('update vendors set product_count = product_count + ?, in_stock_count = in_stock_count + ? where id = ?');
 

@@ -68,5 +68,8 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
     meta_keywords: row.meta_keywords,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    kind: row.kind,
+    variation_count: row.variation_count,
+    variation_price_max: finite(row.variation_price_max),
   };
 }

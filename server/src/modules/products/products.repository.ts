@@ -6,6 +6,7 @@ import {
   COLUMN_SQL,
   filterColumns,
   filterConditions,
+  listedOnly,
   productsJoinedFor,
   shortSearchCandidates,
   type JoinedName,
@@ -36,7 +37,7 @@ export type ProductWithNamesRow = Awaited<ReturnType<ReturnType<typeof selectPro
 /** Products matching the filters, joining only the tables the filters and the sort read (for counts, pages and bulk actions). */
 function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn, short?: ShortSearch) {
   return productsJoinedFor(db, [...filterColumns(filter), ...(sortColumn ? [sortColumn] : [])]).where((eb) =>
-    eb.and(filterConditions(eb, filter, dialect, short)),
+    eb.and([listedOnly, ...filterConditions(eb, filter, dialect, short)]),
   );
 }
 
@@ -84,9 +85,9 @@ function pageIdsByJoinedName(name: JoinedName, direction: RawBuilder<unknown>, p
   const key = sql.ref(`p.${name.key}`);
   const table = sql.table(name.table);
   return sql`(select id from (
-    select p.id as id, ${key} as sort_name from products p where ${key} is null
+    select p.id as id, ${key} as sort_name from products p where ${key} is null and p.parent_id is null
     union all
-    select p.id as id, t.name as sort_name from ${table} t join products p on ${key} = t.id
+    select p.id as id, t.name as sort_name from ${table} t join products p on ${key} = t.id and p.parent_id is null
     order by sort_name ${direction}, id ${direction} limit ${page.limit} offset ${page.offset}))`;
 }
 

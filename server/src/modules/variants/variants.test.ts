@@ -302,3 +302,33 @@ describe('access', () => {
     expect((await variations(id)).variations).toHaveLength(12);
   });
 });
+
+describe('in the product list', () => {
+  it("shows a variable product with its variations' stock total, price range and count, kept as they change", async () => {
+    const id = await rope('ROPE-TOTALS');
+    const product = async () => (await call('GET', `/api/products/${id}`)).json();
+    expect(await product()).toMatchObject({ kind: 'variable', stock: 60, list_price: 20, variation_price_max: 20, variation_count: 12 });
+    const [a, b] = (await variations(id)).variations;
+    await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [a.id], updateData: { list_price: 35, stock: 0 } });
+    await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: b.id, list_price: 12.5 }] });
+    expect(await product()).toMatchObject({ stock: 55, list_price: 12.5, variation_price_max: 35, variation_count: 12 });
+    await call('POST', `/api/products/${id}/variations/delete`, { ids: [a.id, b.id] });
+    expect(await product()).toMatchObject({ stock: 50, list_price: 20, variation_price_max: 20, variation_count: 10 });
+  });
+
+  it('lists products and never a variation on its own row, whichever road the query takes', async () => {
+    await rope('ROPE-LISTED');
+    const all = (await call('GET', '/api/products?limit=500')).json();
+    const stored = await t.database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    expect(all.pagination.total).toBe(Number(stored.n));
+    expect(all.products.some((p: { kind: string }) => p.kind === 'variation')).toBe(false);
+    for (const query of ['search=ROPE-LISTED', 'search=8m', 'sort=vendor_name&order=asc', 'sort=store_category_name&order=desc', 'sort=name', 'search=ROPE-LISTED&sort=stock', 'stock_status=in_stock']) {
+      const res = (await call('GET', `/api/products?limit=500&${query}`)).json();
+      expect(res.products.some((p: { kind: string }) => p.kind === 'variation'), query).toBe(false);
+      expect(res.pagination.total, query).toBe(res.products.length);
+    }
+    const search = (await call('GET', '/api/products?search=ROPE-LISTED')).json();
+    expect(search.products.map((p: { sku: string }) => p.sku)).toEqual(['ROPE-LISTED']);
+    expect((await call('GET', '/api/products?search=8m')).json().pagination.total).toBe(0);
+  });
+});

@@ -25,6 +25,12 @@ export function onlySearch(filter: ProductFilterQuery): boolean {
 /** The columns the filter's conditions read, for the joins they need. */
 export const filterColumns = (filter: ProductFilterQuery) => (filter.advanced_filters ?? []).map((f) => f.column);
 
+/**
+ * The rows the list shows: products, never a variation on a row of its own (its parent stands for
+ * it); the list's indexes hold only these rows (product-sort-indexes.ts).
+ */
+export const listedOnly = sql<SqlBool>`p.parent_id is null`;
+
 /** Every condition of the list's filters, to be joined with AND. */
 export function filterConditions(eb: ProductExpressions, filter: ProductFilterQuery, dialect: Dialect, short?: ShortSearch): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];

@@ -93,7 +93,7 @@ export function shortSearchCandidates(search: ShortSearch) {
     SEARCHED_COLUMNS.map((c) => (c === 'gtin' ? sql`(length(gtin) < 3 and gtin in (${values}))` : sql`${sql.ref(c)} in (${values})`)),
     sql` or `,
   );
-  const twoCharacterValues = sql`select id from products where ${exact}`;
+  const twoCharacterValues = sql`select id from products where (${exact}) and parent_id is null`;
   return search.match
     ? sql`select rowid from products_search where products_search match ${search.match} union ${twoCharacterValues}`
     : twoCharacterValues;

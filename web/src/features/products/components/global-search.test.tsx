@@ -43,6 +43,9 @@ function product(id: number): Product {
     meta_keywords: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
+    kind: 'simple',
+    variation_count: 0,
+    variation_price_max: null,
   };
 }
 
