@@ -133,7 +133,8 @@ export async function createAdminTestApp(overrides: Partial<Config> = {}, option
 /**
  * The app that the tests of a file (or of the describe block this is called in) share: made with
  * its admin before they run, closed after. The object returned is filled in by that beforeAll, so
- * it is for use inside tests and hooks.
+ * it is for use inside tests and hooks. Call it before the file's own hooks: beforeAll hooks run in
+ * the order they are declared and afterAll hooks in reverse, so those find the app made and open.
  */
 export function setupTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): AdminTestApp {
   const shared = {} as AdminTestApp;
