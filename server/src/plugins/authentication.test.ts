@@ -1,17 +1,13 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/test-app.js';
 
-let t: TestApp;
+const t = setupTestApp();
 let port: number;
-let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await t.register('captain', 'admin')).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
-afterAll(async () => t.close());
 
 /** Sends a request line exactly as written (an absolute URL, a percent-encoded path) over a socket. */
 function rawRequest(method: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; head: string; body: string }> {
@@ -65,7 +61,7 @@ describe('authentication is decided by the matched route, not the URL text', () 
 
   it('answers the same with a token whichever way the path is spelled', async () => {
     for (const target of ['/api/settings', '/%61pi/settings', `http://127.0.0.1:${port}/api/settings`]) {
-      const res = await rawRequest('GET', target, { authorization: `Bearer ${adminToken}` });
+      const res = await rawRequest('GET', target, { authorization: `Bearer ${t.admin}` });
       expect(res.status, `${target} ${res.head}`).toBe(200);
       expect(JSON.parse(res.body)).toHaveProperty('company_name');
     }
@@ -78,7 +74,7 @@ describe('authentication is decided by the matched route, not the URL text', () 
   });
 
   it('marks API answers no-store, so no cache keeps shop data or a session', async () => {
-    const signedIn = await t.request('GET', '/api/settings', adminToken);
+    const signedIn = await t.request('GET', '/api/settings', t.admin);
     expect(signedIn.headers['cache-control']).toBe('no-store');
     const refused = await t.request('GET', '/api/settings');
     expect(refused.headers['cache-control']).toBe('no-store');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
 
@@ -49,6 +50,14 @@ export interface TestApp extends BuiltApp {
   request(method: string, url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse>;
   /** Registers a shop_manager, then has the admin turn one permission flag off. */
   registerWithout(username: string, adminToken: string, permission: 'products' | 'categories' | 'vendors'): Promise<{ token: string; id: number }>;
+  /** Posts a file with form fields, as multipart() builds them, signed in with `token`. */
+  upload(url: string, token: string, fields: Record<string, string>, file: MultipartFile, options?: { fieldsLast?: boolean }): Promise<LightMyRequestResponse>;
+}
+
+/** A test app whose first account, 'owner', is an admin already signed in. */
+export interface AdminTestApp extends TestApp {
+  /** The owner's token. */
+  admin: string;
 }
 
 /** The configuration a test server runs with, on `database`. */
@@ -65,10 +74,11 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
   ...overrides,
 });
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: Omit<BuildOptions, 'logger'> = {}): Promise<TestApp> {
+/** A test app on a fresh database; silent unless `options.logger` says where its log goes. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const { target, drop } = await freshDatabase();
   const config = testConfig(target, overrides);
-  const built = await buildApp(config, { ...options, logger: false });
+  const built = await buildApp(config, { logger: false, ...options });
   const request: TestApp['request'] = (method, url, token, payload) =>
     built.app.inject({
       method: method as 'GET',
@@ -99,6 +109,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Om
       if (res.statusCode !== 200) throw new Error(`revoking ${permission} failed: ${res.body}`);
       return user;
     },
+    upload(url, token, fields, file, options) {
+      const body = multipart(fields, file, options);
+      return built.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    },
     async close() {
       await built.app.close();
       await drop();
@@ -106,11 +120,44 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Om
   };
 }
 
+export async function createAdminTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<AdminTestApp> {
+  const t = await createTestApp(overrides, options);
+  try {
+    return { ...t, admin: (await t.register('owner', 'admin')).token };
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+}
+
+/**
+ * The app that the tests of a file (or of the describe block this is called in) share: made with
+ * its admin before they run, closed after. The object returned is filled in by that beforeAll, so
+ * it is for use inside tests and hooks. Call it before the file's own hooks: beforeAll hooks run in
+ * the order they are declared and afterAll hooks in reverse, so those find the app made and open.
+ */
+export function setupTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): AdminTestApp {
+  const shared = {} as AdminTestApp;
+  let made: AdminTestApp | undefined;
+  beforeAll(async () => {
+    made = await createAdminTestApp(overrides, options);
+    Object.assign(shared, made);
+  });
+  afterAll(async () => made?.close());
+  return shared;
+}
+
+export interface MultipartFile {
+  name: string;
+  content: string | Buffer;
+  type?: string;
+}
+
 /**
  * A multipart/form-data body for app.inject, as a browser's FormData would send it (the web app
  * appends the fields first; fieldsLast sends them after the file, as another client might).
  */
-export function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer; type?: string }, options: { fieldsLast?: boolean } = {}) {
+export function multipart(fields: Record<string, string>, file?: MultipartFile, options: { fieldsLast?: boolean } = {}) {
   const boundary = `----bosun${Math.random().toString(16).slice(2)}`;
   const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   const fileParts: Buffer[] = [];
@@ -130,3 +177,16 @@ export const sseEvents = (body: string) =>
     .split('\n\n')
     .filter((chunk) => chunk.startsWith('data: '))
     .map((chunk) => JSON.parse(chunk.slice(6)));
+
+/** The events of an import that ran to its end: answered 200, its last event 'complete'. */
+export function expectImportComplete(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(200);
+  const events = sseEvents(res.body);
+  const complete = events.at(-1);
+  expect(complete.type, res.body.slice(0, 500)).toBe('complete');
+  return { events, complete };
+}
+
+/** The product with this SKU as the list's search finds it, or undefined. */
+export const productBySku = async (t: AdminTestApp, sku: string) =>
+  (await t.request('GET', `/api/products?search=${encodeURIComponent(sku)}&limit=5`, t.admin)).json().products.find((p: { sku: string }) => p.sku === sku);

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { setupTestApp, TEST_PASSWORD } from '../../test/test-app.js';
 import { SIGN_IN_LIMITS } from './auth.service.js';
 
-let t: TestApp;
+const t = setupTestApp();
 /** A second app server on the same database, as behind a load balancer. */
 let second: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
   second = (await buildApp(t.config, { logger: false })).app;
-  await t.register('captain', 'admin');
   for (const name of ['target', 'spread', 'twin', 'sweeper']) await t.register(name);
 });
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+afterAll(async () => second.close());
 
 const signIn = (app: FastifyInstance, username: string, password: string, address: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { username, password } });

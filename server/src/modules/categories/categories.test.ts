@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCategoryTree, CATEGORY_MESSAGES, categoriesResponseSchema, vendorCategoriesResponseSchema } from '@bosun/shared';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { buildApp } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let vendorId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   vendorId = await insertVendor(t.database.db, 'Lewmar');
 });
-afterAll(async () => t.close());
 
 async function create(body: object) {
-  const res = await t.request('POST', '/api/categories', admin, body);
+  const res = await t.request('POST', '/api/categories', t.admin, body);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().category as { id: number; level: number; type: string; vendor_id: number | null; parent_id: number | null };
 }
@@ -28,7 +24,7 @@ async function chain(prefix: string, depth: number, type = 'store') {
   return ids;
 }
 
-const flat = async () => (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{
+const flat = async () => (await t.request('GET', '/api/categories', t.admin)).json().flatCategories as Array<{
   id: number; name: string; level: number; parent_id: number | null; product_count: number; parent_name: string | null;
 }>;
 const byId = async (id: number) => (await flat()).find((c) => c.id === id);
@@ -42,7 +38,7 @@ describe('POST /api/categories', () => {
   });
 
   it("accepts the simple screen's {name, description, parent_id}", async () => {
-    const res = await t.request('POST', '/api/categories', admin, { name: 'Safety', description: 'store', parent_id: null });
+    const res = await t.request('POST', '/api/categories', t.admin, { name: 'Safety', description: 'store', parent_id: null });
     expect(res.statusCode).toBe(201);
     expect(res.json().category).toMatchObject({ type: 'store', description: 'store', level: 1, status: 'active' });
   });
@@ -59,7 +55,7 @@ describe('POST /api/categories', () => {
       [{ name: 'X', type: 'store', vendor_id: 99999 }, CATEGORY_MESSAGES.vendorNotFound],
     ];
     for (const [body, message] of cases) {
-      const res = await t.request('POST', '/api/categories', admin, body);
+      const res = await t.request('POST', '/api/categories', t.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(res.json())).toContain(JSON.stringify(message).slice(1, -1));
     }
@@ -69,21 +65,21 @@ describe('POST /api/categories', () => {
 describe('PUT /api/categories/:id', () => {
   it('renames without moving when parent_id is left out', async () => {
     const [a, b] = await chain('Keep', 2);
-    const res = await t.request('PUT', `/api/categories/${b}`, admin, { name: 'Kept', description: 'store' });
+    const res = await t.request('PUT', `/api/categories/${b}`, t.admin, { name: 'Kept', description: 'store' });
     expect(res.statusCode).toBe(200);
     expect(res.json().category).toMatchObject({ name: 'Kept', parent_id: a, level: 2 });
   });
 
   it('refuses its own parent, a cycle and a subtree past level 5', async () => {
     const ids = await chain('M', 3);
-    const own = await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'M1', type: 'store', parent_id: ids[0] });
+    const own = await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'M1', type: 'store', parent_id: ids[0] });
     expect(own.json().message).toBe(CATEGORY_MESSAGES.ownParent);
-    const cycle = await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'M1', type: 'store', parent_id: ids[2] });
+    const cycle = await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'M1', type: 'store', parent_id: ids[2] });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().message).toBe(CATEGORY_MESSAGES.cycle);
     const host = await chain('H', 3);
     // M1..M3 under H3 would reach level 6.
-    const deep = await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'M1', type: 'store', parent_id: host[2] });
+    const deep = await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'M1', type: 'store', parent_id: host[2] });
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toBe(CATEGORY_MESSAGES.subtreeTooDeep);
   });
@@ -91,20 +87,20 @@ describe('PUT /api/categories/:id', () => {
   it('moves a subtree and recomputes every level below it', async () => {
     const ids = await chain('S', 3);
     const host = await chain('T', 2);
-    const res = await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'S1', type: 'store', parent_id: host[1] });
+    const res = await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'S1', type: 'store', parent_id: host[1] });
     expect(res.statusCode).toBe(200);
     expect((await byId(ids[0]))!.level).toBe(3);
     expect((await byId(ids[2]))!.level).toBe(5);
     // And back to the root.
-    await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'S1', type: 'store', parent_id: null });
+    await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'S1', type: 'store', parent_id: null });
     expect((await byId(ids[2]))!.level).toBe(3);
   });
 
   it('refuses a type change on a category with subcategories, and 404s a missing one', async () => {
     const ids = await chain('Ty', 2);
-    const res = await t.request('PUT', `/api/categories/${ids[0]}`, admin, { name: 'Ty1', type: 'vendor' });
+    const res = await t.request('PUT', `/api/categories/${ids[0]}`, t.admin, { name: 'Ty1', type: 'vendor' });
     expect(res.json().message).toBe(CATEGORY_MESSAGES.typeLocked);
-    expect((await t.request('PUT', '/api/categories/99999', admin, { name: 'x' })).statusCode).toBe(404);
+    expect((await t.request('PUT', '/api/categories/99999', t.admin, { name: 'x' })).statusCode).toBe(404);
   });
 });
 
@@ -125,15 +121,15 @@ describe('product counts', () => {
   });
 
   it('answers the tree nested, and one vendor\'s categories by type', async () => {
-    const body = (await t.request('GET', '/api/categories', admin)).json();
+    const body = (await t.request('GET', '/api/categories', t.admin)).json();
     const deck = body.categories.find((c: { name: string }) => c.name === 'Deck Hardware');
     expect(deck.subcategories.map((c: { name: string }) => c.name)).toEqual(['Cleats']);
-    const res = await t.request('GET', `/api/categories/vendor/${vendorId}?type=vendor`, admin);
+    const res = await t.request('GET', `/api/categories/vendor/${vendorId}?type=vendor`, t.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().categories.map((c: { name: string }) => c.name)).toEqual(['Deck Hardware']);
-    expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=store`, admin)).json().categories).toEqual([]);
-    expect((await t.request('GET', '/api/categories/vendor/99999', admin)).statusCode).toBe(404);
-    expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=shelf`, admin)).statusCode).toBe(400);
+    expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=store`, t.admin)).json().categories).toEqual([]);
+    expect((await t.request('GET', '/api/categories/vendor/99999', t.admin)).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/categories/vendor/${vendorId}?type=shelf`, t.admin)).statusCode).toBe(400);
   });
 
   it('writes the JSON document the schemas describe, whatever the names hold', async () => {
@@ -142,7 +138,7 @@ describe('product counts', () => {
     const awkward = ['Quote " and \\ back\\slash', 'Braces } { and ]', 'Tab\tand\nline', 'Ångström ⚓ 錨'];
     const parent = await create({ name: awkward[0], type: 'vendor', vendor_id: vendorId });
     for (const name of awkward.slice(1)) await create({ name, parent_id: parent.id });
-    const res = await t.request('GET', '/api/categories', admin);
+    const res = await t.request('GET', '/api/categories', t.admin);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     // The server's own time, which the bench reports for this list.
     expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d$/);
@@ -152,7 +148,7 @@ describe('product counts', () => {
     for (const name of awkward) expect(names).toContain(name);
     const node = body.flatCategories.find((c) => c.name === awkward[3])!;
     expect(node).toMatchObject({ parent_id: parent.id, parent_name: awkward[0], vendor_name: 'Lewmar', level: 2, type: 'vendor', description: 'vendor' });
-    const vendorTree = vendorCategoriesResponseSchema.parse((await t.request('GET', `/api/categories/vendor/${vendorId}?type=vendor`, admin)).json());
+    const vendorTree = vendorCategoriesResponseSchema.parse((await t.request('GET', `/api/categories/vendor/${vendorId}?type=vendor`, t.admin)).json());
     const parentNode = vendorTree.categories.find((c) => c.id === parent.id)!;
     expect(parentNode.subcategories!.map((c) => c.name).sort()).toEqual(awkward.slice(1).sort());
   });
@@ -163,23 +159,23 @@ describe('deleting', () => {
     const db = t.database.db;
     const [a, b, c] = await chain('Del', 3);
     const product = await insertProduct(db, { store_category_id: c });
-    const res = await t.request('DELETE', `/api/categories/${a}`, admin);
+    const res = await t.request('DELETE', `/api/categories/${a}`, t.admin);
     expect(res.json()).toEqual({ message: CATEGORY_MESSAGES.deleted });
     const ids = (await flat()).map((x) => x.id);
     expect(ids).not.toContain(b);
     expect(ids).not.toContain(c);
     const row = await db.selectFrom('products').select('store_category_id').where('id', '=', product).executeTakeFirstOrThrow();
     expect(row.store_category_id).toBeNull();
-    expect((await t.request('DELETE', `/api/categories/${a}`, admin)).statusCode).toBe(404);
+    expect((await t.request('DELETE', `/api/categories/${a}`, t.admin)).statusCode).toBe(404);
   });
 
   it('bulk-deletes several categories and their subtrees in one call', async () => {
     const first = await chain('B', 2);
     const second = await chain('Bb', 1);
-    const res = await t.request('DELETE', '/api/categories/bulk-delete', admin, { categoryIds: [first[0], second[0]] });
+    const res = await t.request('DELETE', '/api/categories/bulk-delete', t.admin, { categoryIds: [first[0], second[0]] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: '3 categories deleted successfully', deleted: 3 });
-    const empty = await t.request('DELETE', '/api/categories/bulk-delete', admin, { categoryIds: [] });
+    const empty = await t.request('DELETE', '/api/categories/bulk-delete', t.admin, { categoryIds: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain(CATEGORY_MESSAGES.selectToDelete);
   });
@@ -192,7 +188,7 @@ describe('POST /api/categories/merge', () => {
     const target = await chain('Tgt', 2); // Tgt1 > Tgt2
     const p1 = await insertProduct(db, { store_category_id: source[0] });
     await insertProduct(db, { store_category_id: source[2] });
-    const res = await t.request('POST', '/api/categories/merge', admin, { sourceCategoryId: source[0], targetCategoryId: target[1], categoryType: 'both' });
+    const res = await t.request('POST', '/api/categories/merge', t.admin, { sourceCategoryId: source[0], targetCategoryId: target[1], categoryType: 'both' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Merged "Src1" into "Tgt2"');
     expect(await byId(source[0])).toBeUndefined();
@@ -214,7 +210,7 @@ describe('POST /api/categories/merge', () => {
       [{ sourceCategoryId: store[0], targetCategoryId: deepTarget[3] }, 400, CATEGORY_MESSAGES.mergeTooDeep],
     ];
     for (const [body, status, message] of cases) {
-      const res = await t.request('POST', '/api/categories/merge', admin, body);
+      const res = await t.request('POST', '/api/categories/merge', t.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message).toBe(message);
     }
@@ -225,20 +221,20 @@ describe('POST /api/categories/merge', () => {
 
 describe('category permissions and cache', () => {
   it('clear-cache is harmless: the next read lays the tree out again, the same', async () => {
-    const before = (await t.request('GET', '/api/categories', admin)).body;
-    const res = await t.request('POST', '/api/categories/clear-cache', admin);
+    const before = (await t.request('GET', '/api/categories', t.admin)).body;
+    const res = await t.request('POST', '/api/categories/clear-cache', t.admin);
     expect(res.json()).toEqual({ message: CATEGORY_MESSAGES.cacheCleared });
-    expect((await t.request('GET', '/api/categories', admin)).body).toBe(before);
+    expect((await t.request('GET', '/api/categories', t.admin)).body).toBe(before);
   });
 
   it('is never stale: every change shows at once, whichever server or statement made it', async () => {
     // A second app server on the same database, as behind a load balancer.
     const other = await buildApp(t.config, { logger: false });
     const db = t.database.db;
-    const list = async () => categoriesResponseSchema.parse((await t.request('GET', '/api/categories', admin)).json());
+    const list = async () => categoriesResponseSchema.parse((await t.request('GET', '/api/categories', t.admin)).json());
     const node = async (id: number) => (await list()).flatCategories.find((c) => c.id === id);
     const viaOther = (method: 'PUT' | 'POST', url: string, payload: object) =>
-      other.app.inject({ method, url, payload, headers: { authorization: `Bearer ${admin}` } });
+      other.app.inject({ method, url, payload, headers: { authorization: `Bearer ${t.admin}` } });
     const version = async () => (await db.selectFrom('change_versions').select('version').where('name', '=', 'category_tree').executeTakeFirstOrThrow()).version;
     try {
       const harken = await insertVendor(db, 'Harken');
@@ -279,7 +275,7 @@ describe('category permissions and cache', () => {
     expect((await t.request('GET', '/api/categories')).statusCode).toBe(401);
     const m = await t.register('clerk');
     expect((await t.request('GET', '/api/categories', m.token)).statusCode).toBe(200);
-    await t.request('PUT', `/api/users/${m.id}`, admin, {
+    await t.request('PUT', `/api/users/${m.id}`, t.admin, {
       username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
       permissions: { products: true, categories: false, vendors: true, settings: false },
     });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
+const t = setupTestApp();
 let manager: { token: string; id: number };
-let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   manager = await t.register('clerk');
   const db = t.database.db;
   const vendorIds: number[] = [];
@@ -30,32 +27,31 @@ beforeAll(async () => {
   }
   await insertProduct(db, { name: 'Orphan cleat', stock: -2, created_at: new Date(Date.UTC(2026, 5, 1)).toISOString() });
 });
-afterAll(async () => t.close());
 
 describe('GET /api/dashboard/stats', () => {
   it('counts products, active vendors, out of stock and featured', async () => {
-    const res = await t.request('GET', '/api/dashboard/stats', admin);
+    const res = await t.request('GET', '/api/dashboard/stats', t.admin);
     expect(res.statusCode).toBe(200);
     // 21 vendor products + the orphan; out of stock: n = 5,10,15,20 and the orphan (stock <= 0); featured n = 7,14,21.
     expect(res.json().stats).toEqual({ totalProducts: 22, totalVendors: 5, outOfStock: 5, featuredProducts: 3 });
   });
 
   it('ranks the top 5 vendors by product count', async () => {
-    const { topVendors } = (await t.request('GET', '/api/dashboard/stats', admin)).json();
+    const { topVendors } = (await t.request('GET', '/api/dashboard/stats', t.admin)).json();
     expect(topVendors.map((v: { name: string; product_count: number }) => [v.name, v.product_count])).toEqual([
       ['Alpha Marine', 6], ['Bravo Rigging', 5], ['Charlie Pumps', 4], ['Delta Paint', 3], ['Echo Nav', 2],
     ]);
   });
 
   it('lists the 5 most recent products with vendor names (null when none)', async () => {
-    const { recentProducts } = (await t.request('GET', '/api/dashboard/stats', admin)).json();
+    const { recentProducts } = (await t.request('GET', '/api/dashboard/stats', t.admin)).json();
     expect(recentProducts).toHaveLength(5);
     expect(recentProducts[0]).toMatchObject({ name: 'Orphan cleat', vendor_name: null, stock: -2 });
     expect(recentProducts[1].vendor_name).toBe('Foxtrot Anchors');
   });
 
   it('needs only a signed-in user, whatever the flags', async () => {
-    await t.request('PUT', `/api/users/${manager.id}`, admin, {
+    await t.request('PUT', `/api/users/${manager.id}`, t.admin, {
       username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
       permissions: { products: false, categories: false, vendors: false, settings: false },
     });

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type net from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportQuerySchema } from '@bosun/shared';
 import { nowIso } from '../../db/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 import { exportProductsCsv } from './export.service.js';
 import { sendSqliteExport } from './sqlite-export.js';
 
@@ -14,22 +14,18 @@ import { sendSqliteExport } from './sqlite-export.js';
  * failure (the connection cut before the chunked body's end), never a shorter file that looks
  * complete.
  */
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 const PRODUCTS = 10_000;
 /** 5 KB a row, 50 MB in all: far more than the sockets hold, so the download waits for its reader. */
 const DESCRIPTION = 'A long description of a deck fitting. '.repeat(130);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const now = nowIso();
   for (let from = 0; from < PRODUCTS; from += 500) {
     const rows = Array.from({ length: 500 }, (_, i) => ({ sku: `F-${from + i}`, name: `Fitting ${from + i}`, description: DESCRIPTION, stock: 1, created_at: now, updated_at: now }));
     await t.database.db.insertInto('products').values(rows).execute();
   }
 });
-afterAll(async () => t.close());
 
 /** GETs url, reads the first bytes, runs `meanwhile`, then reads on: how the body ended. */
 function download(url: string, headers: Record<string, string>, meanwhile: () => Promise<void>) {
@@ -87,7 +83,7 @@ describe('an export that fails after it started', () => {
     // PostgreSQL, read in chunks on the main thread: a column taken away between two chunks.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
-    const result = await download(`http://127.0.0.1:${port}/api/products/export?mode=direct`, { authorization: `Bearer ${admin}` }, async () => {
+    const result = await download(`http://127.0.0.1:${port}/api/products/export?mode=direct`, { authorization: `Bearer ${t.admin}` }, async () => {
       await sql`alter table products rename column description to description_gone`.execute(t.database.db);
     });
     await sql`alter table products rename column description_gone to description`.execute(t.database.db);

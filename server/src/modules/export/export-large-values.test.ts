@@ -1,11 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, MAX_DESCRIPTION_CHARS } from '@bosun/shared';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { createAdminTestApp, setupTestApp, sseEvents } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 /** Quotes double when written and 'é' takes two bytes: the costliest text for the CSV writer. */
 const costly = (chars: number) => '"é'.repeat(Math.ceil(chars / 2)).slice(0, chars);
 const LARGE = 100;
@@ -16,19 +15,16 @@ const HUGE = `=${HUGE_UNIT.repeat(Math.ceil((5 * 1024 * 1024) / Buffer.byteLengt
 const skus = Array.from({ length: LARGE }, (_, i) => `BIG-${String(i).padStart(3, '0')}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   // Written straight to the database, as values from before the cap would be.
   for (let i = 0; i < LARGE / 2; i++) await insertProduct(t.database.db, { sku: skus[i], name: `Big ${i}`, description: costly(LARGE_CHARS) });
   await insertProduct(t.database.db, { sku: 'HUGE-1', name: 'Huge', description: HUGE, short_description: costly(100_000) });
   for (let i = LARGE / 2; i < LARGE; i++) await insertProduct(t.database.db, { sku: skus[i], name: `Big ${i}`, description: costly(LARGE_CHARS) });
 });
-afterAll(async () => t.close());
 
 describe('exporting large values', () => {
   for (const mode of ['direct', 'woocommerce'] as const) {
     it(`writes ${LARGE} products of ${LARGE_CHARS} characters and one of ${(Buffer.byteLength(HUGE) / 1e6).toFixed(1)} MB whole, in the ${mode} layout, and they read back exactly`, async () => {
-      const res = await t.request('GET', `/api/products/export?mode=${mode}`, admin);
+      const res = await t.request('GET', `/api/products/export?mode=${mode}`, t.admin);
       expect(res.statusCode).toBe(200);
       const csv = res.body;
       const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true, bom: false, relax_column_count: false }) as Array<Record<string, string>>;
@@ -40,13 +36,12 @@ describe('exporting large values', () => {
       expect(huge[column] === `'${HUGE}`).toBe(true);
 
       // Re-imported into an empty shop: the 100 come back exactly; the huge one is the row's error (the cap).
-      const target = await createTestApp({ importMaxBytes: 100 * 1024 * 1024 });
+      const target = await createAdminTestApp({ importMaxBytes: 100 * 1024 * 1024 });
       try {
-        const targetAdmin = (await target.register('owner', 'admin')).token;
         const headers = Object.keys(rows[0]!);
         const vendor = await insertVendor(target.database.db, 'Any Vendor');
-        const body = multipart({ fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'true', selectedVendor: String(vendor) }, { name: 'export.csv', content: csv });
-        const imported = await target.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${targetAdmin}` }, payload: body.payload });
+        const fields = { fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'true', selectedVendor: String(vendor) };
+        const imported = await target.upload('/api/products/import/ultra-fast', target.admin, fields, { name: 'export.csv', content: csv });
         expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
         const complete = sseEvents(imported.body).at(-1) as { type: string; imported: number; errorCount: number; errors: string[] };
         expect(complete).toMatchObject({ type: 'complete', imported: LARGE, errorCount: 1 });

@@ -1,15 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/test-app.js';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const db = t.database.db;
   const vendor = await insertVendor(db, 'Alpha, Inc');
   const vRoot = await insertCategory(db, { name: 'Hardware, Deck', type: 'vendor', vendor_id: vendor });
@@ -28,9 +25,8 @@ beforeAll(async () => {
     other: await insertProduct(db, { sku: 'OTH-1', name: 'Other', stock: 9 }),
   };
 });
-afterAll(async () => t.close());
 
-async function download(query: string, token = admin) {
+async function download(query: string, token = t.admin) {
   const res = await t.request('GET', `/api/products/export?${query}`, token);
   return res;
 }
@@ -99,10 +95,10 @@ describe('GET /api/products/export', () => {
   });
 
   it('uses the unit settings in the headers', async () => {
-    await t.request('PUT', '/api/settings', admin, { weight_unit: 'lb', dimension_unit: 'in' });
+    await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     const header = (await download('mode=direct')).body.split('\r\n')[0]!;
     expect(header).toContain('Weight (lb),Length (in),Width (in),Height (in)');
-    await t.request('PUT', '/api/settings', admin, { weight_unit: 'kg', dimension_unit: 'cm' });
+    await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'kg', dimension_unit: 'cm' });
   });
 
   it('streams a catalogue larger than one chunk whole and in id order', async () => {
@@ -138,16 +134,16 @@ describe('GET /api/products/export', () => {
 
   it('needs a token and the products permission; a download token works once', async () => {
     expect((await t.request('GET', '/api/products/export')).statusCode).toBe(401);
-    const m = await t.registerWithout('clerk', admin, 'products');
+    const m = await t.registerWithout('clerk', t.admin, 'products');
     expect((await download('', m.token)).statusCode).toBe(403);
-    const { token } = (await t.request('POST', '/api/auth/download-token', admin)).json();
+    const { token } = (await t.request('POST', '/api/auth/download-token', t.admin)).json();
     const first = await t.request('GET', `/api/products/export?mode=direct&download_token=${token}`);
     expect(first.statusCode).toBe(200);
     expect(rowsOf(first.body)).toHaveLength(3);
     expect((await t.request('GET', `/api/products/export?download_token=${token}`)).statusCode).toBe(401);
     expect((await t.request('GET', '/api/products/export?download_token=forged')).statusCode).toBe(401);
     // A download token is not a bearer token anywhere else.
-    const second = (await t.request('POST', '/api/auth/download-token', admin)).json().token;
+    const second = (await t.request('POST', '/api/auth/download-token', t.admin)).json().token;
     expect((await t.request('GET', `/api/users?download_token=${second}`)).statusCode).toBe(401);
   });
 });

@@ -1,45 +1,31 @@
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 import { MAX_RECORD_CHARS } from './csv-records.js';
 
 /**
  * Files that are not what they seem: a quote left open, a row without end, another encoding,
  * binary data, NUL bytes and duplicated headers. The preview and the import answer them alike.
  */
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let vendorId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   vendorId = await insertVendor(t.database.db, 'Harbor Supply');
 });
-afterAll(async () => t.close());
 
 const MAPPING = { sku: 'SKU', name: 'Name', stock: 'Stock' };
 
-async function post(url: string, content: string | Buffer, mapping: Record<string, string>, name = 'products.csv') {
-  const body = multipart({ fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId), updateMode: 'false' }, { name, content });
-  return t.app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
-}
+const post = (url: string, content: string | Buffer, mapping: Record<string, string>, name = 'products.csv') =>
+  t.upload(url, t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId), updateMode: 'false' }, { name, content });
 const preview = (content: string | Buffer, mapping: Record<string, string> = MAPPING, name?: string) => post('/api/products/import/preview', content, mapping, name);
 const importFile = (content: string | Buffer, mapping: Record<string, string> = MAPPING, name?: string) => post('/api/products/import/ultra-fast', content, mapping, name);
+const completeOf = async (content: string | Buffer, mapping: Record<string, string> = MAPPING) => expectImportComplete(await importFile(content, mapping)).complete;
 
-async function completeOf(content: string | Buffer, mapping: Record<string, string> = MAPPING) {
-  const res = await importFile(content, mapping);
-  expect(res.statusCode, res.body).toBe(200);
-  const complete = sseEvents(res.body).at(-1);
-  expect(complete.type, res.body.slice(0, 500)).toBe('complete');
-  return complete;
-}
-
-const product = async (sku: string) =>
-  (await t.request('GET', `/api/products?search=${encodeURIComponent(sku)}&limit=5`, admin)).json().products.find((p: { sku: string }) => p.sku === sku);
-const productsLike = async (text: string) => (await t.request('GET', `/api/products?search=${encodeURIComponent(text)}&limit=50`, admin)).json().products;
+const product = (sku: string) => productBySku(t, sku);
+const productsLike = async (text: string) => (await t.request('GET', `/api/products?search=${encodeURIComponent(text)}&limit=50`, t.admin)).json().products;
 
 describe('a quote left open', () => {
   it('reports the row where it begins and that it runs to the end of the file, keeping the rows before', async () => {

@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { setupTestApp, sseEvents } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   // The database refuses rows whose SKU starts with BOOM, on either engine.
   if (t.database.dialect === 'sqlite') {
     await sql`create trigger refuse_boom before insert on products when new.sku like 'BOOM%' begin select raise(abort, 'refused by the database'); end`.execute(t.database.db);
@@ -17,7 +14,6 @@ beforeAll(async () => {
     await sql`create trigger refuse_boom before insert on products for each row execute function refuse_boom()`.execute(t.database.db);
   }
 });
-afterAll(async () => t.close());
 
 const categoryNames = async () => (await t.database.db.selectFrom('categories').select('name').execute()).map((c) => c.name).sort();
 
@@ -34,14 +30,13 @@ describe('a row the database refuses', () => {
         `${tag}-2,Two,Store:${tag} Ropes > ${tag} Dock Lines`,
       ].join('\n');
       const mapping = { sku: 'SKU', name: 'Name', category_hierarchy: 'Categories' };
-      const body = multipart({ fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
-      const res = await t.app.inject({ method: 'POST', url: `/api/products/import/${mode}`, headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+      const res = await t.upload(`/api/products/import/${mode}`, t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
       const complete = sseEvents(res.body).at(-1);
       expect(complete).toMatchObject({ type: 'complete', imported: 2, errorCount: 1 });
       expect(complete.errors[0]).toContain('refused by the database');
       const added = (await categoryNames()).filter((name) => !before.includes(name));
       expect(added).toEqual([`${tag} Deck`, `${tag} Dock Lines`, `${tag} Ropes`, `${tag} Cleats`].sort());
-      const products = (await t.request('GET', `/api/products?search=${tag}-&sort=sku`, admin)).json().products as Array<{ sku: string; store_category_path: string }>;
+      const products = (await t.request('GET', `/api/products?search=${tag}-&sort=sku`, t.admin)).json().products as Array<{ sku: string; store_category_path: string }>;
       expect(products.map((p) => [p.sku, p.store_category_path])).toEqual([
         [`${tag}-1`, `${tag} Ropes`],
         [`${tag}-2`, `${tag} Ropes > ${tag} Dock Lines`],
@@ -54,8 +49,7 @@ describe('the preview of a row with an error', () => {
   it('shows the category levels the row held, even where they make no path', async () => {
     const mapping = { sku: 'SKU', name: 'Name', list_price: 'Price', store_category: 'Cat', store_subcategory_1: 'Sub1', vendor_category: 'VCat' };
     const csv = 'SKU,Name,Price,Cat,Sub1,VCat\nP-1,One,x,,Cleats,Deck\nP-2,Two,3,,Cleats,\nP-3,,3,Rigging,,\n';
-    const body = multipart({ fieldMapping: JSON.stringify(mapping) }, { name: 'p.csv', content: csv });
-    const res = await t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+    const res = await t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping) }, { name: 'p.csv', content: csv });
     const rows = res.json().previewRows as Array<{ rowNumber: number; vendor_category_path: string | null; store_category_path: string | null }>;
     expect(rows.map((r) => [r.rowNumber, r.vendor_category_path, r.store_category_path])).toEqual([
       // An error row: the empty first level is shown as the row holds it.

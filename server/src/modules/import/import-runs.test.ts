@@ -9,11 +9,10 @@ import { IMPORT_RUN_MESSAGES } from '@bosun/shared';
 import { buildApp } from '../../app.js';
 import { nowIso } from '../../db/clock.js';
 import { insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { multipart, setupTestApp, sseEvents } from '../../test/test-app.js';
 import { SPOOL_ROOT } from './spool-dir.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let vendorId: number;
 let live: ChildProcess;
 
@@ -21,20 +20,17 @@ let live: ChildProcess;
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   vendorId = await insertVendor(t.database.db, 'Harbor Supply');
   live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
 });
-afterAll(async () => {
+afterAll(() => {
   live.kill();
-  await t.close();
 });
 
 const MAPPING = { sku: 'SKU', name: 'Name', list_price: 'Price' };
 const csvOf = (rows: number, prefix: string) => `SKU,Name,Price\n${Array.from({ length: rows }, (_, i) => `${prefix}-${i},Rope ${i},${i}.50`).join('\n')}\n`;
 
-async function imports(token = admin, query = '') {
+async function imports(token = t.admin, query = '') {
   return t.request('GET', `/api/imports${query}`, token);
 }
 
@@ -72,7 +68,7 @@ describe('import runs', () => {
       const body = multipart({ fieldMapping: JSON.stringify(MAPPING), updateMode: 'false', selectedVendor: String(vendorId) }, { name: 'dropped.csv', content: csvOf(5_000, 'DROP') });
       // Lightning writes 1,000 rows a batch: the stream is dropped before the first is written.
       const firstEvent = await new Promise<string>((resolve, reject) => {
-        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/products/import/lightning', headers: { ...body.headers, authorization: `Bearer ${admin}` } }, (res) => {
+        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/products/import/lightning', headers: { ...body.headers, authorization: `Bearer ${t.admin}` } }, (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => {
             text += chunk.toString();
@@ -94,7 +90,7 @@ describe('import runs', () => {
       } while (!run || run.status === 'running');
       expect(run).toMatchObject({ status: 'complete', mode: 'lightning', updateMode: false, vendorId, rowsRead: 5_000, created: 5_000, updated: 0, skipped: 0, errorCount: 0, message: IMPORT_RUN_MESSAGES.clientLeft });
       expect(run.finishedAt >= run.startedAt).toBe(true);
-      const { total } = (await t.request('GET', '/api/products?search=DROP-&limit=1', admin)).json().pagination;
+      const { total } = (await t.request('GET', '/api/products?search=DROP-&limit=1', t.admin)).json().pagination;
       expect(total).toBe(5_000);
     } finally {
       await listening.app.close();
@@ -102,17 +98,14 @@ describe('import runs', () => {
   });
 
   it('records a complete import, not a request refused before it starts, newest first, paginated', async () => {
-    const ok = multipart({ fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId) }, { name: 'ok.csv', content: 'SKU,Name,Price\nOK-1,Cleat,2\nOK-2,Shackle,x\n' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/products/import/standard', headers: { ...ok.headers, authorization: `Bearer ${admin}` }, payload: ok.payload });
+    const res = await t.upload('/api/products/import/standard', t.admin, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId) }, { name: 'ok.csv', content: 'SKU,Name,Price\nOK-1,Cleat,2\nOK-2,Shackle,x\n' });
     expect(sseEvents(res.body).at(-1).type).toBe('complete');
     // A mapping naming a column the file lacks is refused with its status before any import starts.
-    const bad = multipart({ fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Title' }), selectedVendor: String(vendorId) }, { name: 'bad.csv', content: 'SKU,Name\nB-1,Buoy\n' });
-    const refused = await t.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...bad.headers, authorization: `Bearer ${admin}` }, payload: bad.payload });
+    const refused = await t.upload('/api/products/import/ultra-fast', t.admin, { fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Title' }), selectedVendor: String(vendorId) }, { name: 'bad.csv', content: 'SKU,Name\nB-1,Buoy\n' });
     expect(refused.statusCode).toBe(400);
-    const again = multipart({ fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId) }, { name: 'again.csv', content: 'SKU,Name,Price\nOK-3,Fender,4\n' });
-    await t.app.inject({ method: 'POST', url: '/api/products/import/lightning', headers: { ...again.headers, authorization: `Bearer ${admin}` }, payload: again.payload });
+    await t.upload('/api/products/import/lightning', t.admin, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId) }, { name: 'again.csv', content: 'SKU,Name,Price\nOK-3,Fender,4\n' });
 
-    const page = (await imports(admin, '?limit=2')).json();
+    const page = (await imports(t.admin, '?limit=2')).json();
     expect(page.pagination).toMatchObject({ page: 1, limit: 2 });
     expect(page.imports.map((r: { fileName: string }) => r.fileName)).toEqual(['again.csv', 'ok.csv']);
     expect(page.imports[0]).toMatchObject({ status: 'complete', mode: 'lightning', created: 1 });
@@ -135,7 +128,7 @@ describe('import runs', () => {
       run('quiet-here.csv', `${os.hostname()}:${live.pid}:eeee`, old),
     ]).execute();
     await restart();
-    const runs = (await imports(admin, '?limit=100')).json().imports as Array<{ fileName: string; status: string; message: string | null; finishedAt: string | null }>;
+    const runs = (await imports(t.admin, '?limit=100')).json().imports as Array<{ fileName: string; status: string; message: string | null; finishedAt: string | null }>;
     const byName = Object.fromEntries(runs.map((r) => [r.fileName, r]));
     expect(byName['killed-here.csv']).toMatchObject({ status: 'stopped', message: IMPORT_RUN_MESSAGES.serverStopped });
     expect(byName['killed-here.csv']!.finishedAt).not.toBeNull();
@@ -146,9 +139,9 @@ describe('import runs', () => {
   });
 
   it('needs the products permission', async () => {
-    const manager = await t.registerWithout('deckhand', admin, 'products');
+    const manager = await t.registerWithout('deckhand', t.admin, 'products');
     expect((await imports(manager.token)).statusCode).toBe(403);
     expect((await t.request('GET', '/api/imports')).statusCode).toBe(401);
-    expect((await imports(admin, '?limit=0')).statusCode).toBe(400);
+    expect((await imports(t.admin, '?limit=0')).statusCode).toBe(400);
   });
 });

@@ -1,55 +1,35 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let vendorId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   vendorId = await insertVendor(t.database.db, 'Harbor Supply');
 });
-afterAll(async () => t.close());
 
 const headersOf = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(/[,;\t]/).map((h) => h.replace(/^"|"$/g, ''));
 
-async function preview(csv: string | Buffer, mapping: Record<string, string>, fields: Record<string, string> = {}) {
-  const body = multipart({ fieldMapping: JSON.stringify(mapping), ...fields }, { name: 'products.csv', content: csv });
-  return t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
-}
+const preview = (csv: string | Buffer, mapping: Record<string, string>, fields: Record<string, string> = {}) =>
+  t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), ...fields }, { name: 'products.csv', content: csv });
 
 async function runImport(csv: string | Buffer, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean; vendor?: number | null; token?: string } = {}) {
   const fields: Record<string, string> = { fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false) };
   if (options.vendor !== null) fields.selectedVendor = String(options.vendor ?? vendorId);
-  const body = multipart(fields, { name: 'products.csv', content: csv });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/import/${options.mode ?? 'ultra-fast'}`,
-    headers: { ...body.headers, authorization: `Bearer ${options.token ?? admin}` },
-    payload: body.payload,
-  });
+  return t.upload(`/api/products/import/${options.mode ?? 'ultra-fast'}`, options.token ?? t.admin, fields, { name: 'products.csv', content: csv });
 }
 
-async function importOk(csv: string | Buffer, mapping: Record<string, string>, options: Parameters<typeof runImport>[2] = {}) {
-  const res = await runImport(csv, mapping, options);
-  expect(res.statusCode, res.body).toBe(200);
-  const events = sseEvents(res.body);
-  const complete = events.at(-1);
-  expect(complete.type, res.body.slice(0, 500)).toBe('complete');
-  return { events, complete };
-}
-
-const product = async (sku: string) => (await t.request('GET', `/api/products?search=${encodeURIComponent(sku)}&limit=5`, admin)).json().products.find((p: { sku: string }) => p.sku === sku);
+const importOk = async (csv: string | Buffer, mapping: Record<string, string>, options: Parameters<typeof runImport>[2] = {}) => expectImportComplete(await runImport(csv, mapping, options));
+const product = (sku: string) => productBySku(t, sku);
 const BASIC = { sku: 'SKU', name: 'Name', list_price: 'Price', stock: 'Stock' };
 
 describe('import fields and template', () => {
   it('lists every field in groups, SKU and name required', async () => {
-    const res = await t.request('GET', '/api/products/import/fields', admin);
+    const res = await t.request('GET', '/api/products/import/fields', t.admin);
     const fields = res.json().fields.flatMap((g: { fields: Array<{ key: string; required: boolean }> }) => g.fields);
     expect(fields.filter((f: { required: boolean }) => f.required).map((f: { key: string }) => f.key)).toEqual(['sku', 'name']);
     for (const key of ['image_url', 'vendor_subcategory_5', 'store_subcategory_5', 'category_hierarchy', 'google_category', 'visibility']) {
@@ -58,7 +38,7 @@ describe('import fields and template', () => {
   });
 
   it('offers a template that auto-maps completely and imports cleanly', async () => {
-    const template = (await t.request('GET', '/api/products/import/template', admin)).body;
+    const template = (await t.request('GET', '/api/products/import/template', t.admin)).body;
     const headers = headersOf(template);
     const mapping = autoMapHeaders(headers);
     expect(Object.values(mapping).sort()).toEqual([...headers].sort());
@@ -170,7 +150,7 @@ describe('update mode, duplicates and categories', () => {
     const mapping = { ...BASIC, category_hierarchy: 'Categories' };
     await importOk('SKU,Name,Price,Stock,Categories\nC-1,One,1,1,"Vendor:Rigging > Blocks, Store:Sailing > Blocks"\n', mapping);
     await importOk('SKU,Name,Price,Stock,Categories\nC-2,Two,1,1,"vendor: rigging >  BLOCKS , Sailing>blocks > Ratchet"\n', mapping);
-    const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; type: string; vendor_id: number | null }>;
+    const flat = (await t.request('GET', '/api/categories', t.admin)).json().flatCategories as Array<{ name: string; type: string; vendor_id: number | null }>;
     expect(flat.filter((c) => c.name.toLowerCase() === 'rigging')).toHaveLength(1);
     expect(flat.filter((c) => c.name.toLowerCase() === 'blocks' && c.type === 'store')).toHaveLength(1);
     expect(flat.find((c) => c.name === 'Rigging')).toMatchObject({ type: 'vendor', vendor_id: vendorId });
@@ -187,7 +167,7 @@ describe('update mode, duplicates and categories', () => {
     expect((await preview(skippedFile, mapping, { selectedVendor: String(vendorId), updateMode: 'true' })).json().dryRun).toMatchObject({ update: 1, newCategories: 1 });
     const skipped = await importOk(skippedFile, mapping);
     expect(skipped.complete).toMatchObject({ skipped: 1 });
-    const names = async () => ((await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string }>).map((c) => c.name);
+    const names = async () => ((await t.request('GET', '/api/categories', t.admin)).json().flatCategories as Array<{ name: string }>).map((c) => c.name);
     expect(await names()).not.toContain('Skipped Child');
     await importOk('SKU,Name,Price,Stock,Categories\nK-1,One,1,1,Store:Keep > Updated Child\n', mapping, { updateMode: true });
     expect(await names()).toContain('Updated Child');
@@ -203,7 +183,7 @@ describe('update mode, duplicates and categories', () => {
     });
     const { complete } = await importOk(`SKU,Name,Price,Stock,Categories\n${rows.join('\n')}\n`, mapping, { mode: 'lightning' });
     expect(complete).toMatchObject({ imported: 2500, errorCount: 0 });
-    const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; type: string; product_count: number }>;
+    const flat = (await t.request('GET', '/api/categories', t.admin)).json().flatCategories as Array<{ name: string; type: string; product_count: number }>;
     const named = (name: string, type: string) => flat.filter((c) => c.name.toLowerCase() === name && c.type === type);
     expect(named('deck', 'store')).toHaveLength(1);
     expect(named('cleats', 'store')).toHaveLength(1);
@@ -269,7 +249,7 @@ describe('a large ultra-fast import', () => {
       : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'products' and indexname like 'products\_%\_idx'`;
     const names = (await indexQuery.execute(t.database.db)).rows.map((r) => r.name);
     for (const column of ['name', 'list_price', 'created_at', 'updated_at', 'visibility']) expect(names).toContain(`products_${column}_idx`);
-    const page = (await t.request('GET', '/api/products?search=big-1999&sort=list_price&order=desc', admin)).json();
+    const page = (await t.request('GET', '/api/products?search=big-1999&sort=list_price&order=desc', t.admin)).json();
     expect(page.products.map((p: { sku: string }) => p.sku)).toContain('BIG-1999');
   }, 60_000);
 });
@@ -287,7 +267,7 @@ describe('search index and counts right after an import', () => {
     if (t.database.dialect === 'sqlite') await sql`insert into products_search(products_search, rank) values ('integrity-check', 1)`.execute(db);
   }
   const skusFound = async (search: string) =>
-    (await t.request('GET', `/api/products?search=${encodeURIComponent(search)}&limit=50`, admin)).json().products.map((p: { sku: string }) => p.sku).sort();
+    (await t.request('GET', `/api/products?search=${encodeURIComponent(search)}&limit=50`, t.admin)).json().products.map((p: { sku: string }) => p.sku).sort();
 
   for (const mode of ['ultra-fast', 'lightning', 'standard']) {
     it(`keeps search and counts exact in ${mode} mode, with duplicates, updates, moves and bad rows`, async () => {
@@ -333,8 +313,7 @@ describe('import refusals', () => {
     const noVendor = await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { vendor: null });
     expect(noVendor.statusCode).toBe(400);
     expect(noVendor.json().message).toBe(IMPORT_MESSAGES.selectVendor);
-    const body = multipart({ fieldMapping: '{}', selectedVendor: String(vendorId) }, { name: 'photo.png', content: Buffer.from([0x89, 0x50]), type: 'image/png' });
-    const png = await t.app.inject({ method: 'POST', url: '/api/products/import/standard', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+    const png = await t.upload('/api/products/import/standard', t.admin, { fieldMapping: '{}', selectedVendor: String(vendorId) }, { name: 'photo.png', content: Buffer.from([0x89, 0x50]), type: 'image/png' });
     expect(png.statusCode).toBe(415);
     expect(png.json().message).toBe(IMPORT_MESSAGES.invalidFile);
     const unknown = await preview('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Title' });
@@ -352,7 +331,7 @@ describe('import refusals', () => {
 
   it('needs a token and the products permission', async () => {
     expect((await t.request('GET', '/api/products/import/fields')).statusCode).toBe(401);
-    const m = await t.registerWithout('clerk', admin, 'products');
+    const m = await t.registerWithout('clerk', t.admin, 'products');
     expect((await t.request('GET', '/api/products/import/fields', m.token)).statusCode).toBe(403);
     expect((await runImport('SKU,Name\nA,B\n', { sku: 'SKU', name: 'Name' }, { token: m.token })).statusCode).toBe(403);
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
-import { createTestApp, multipart, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 import { SPOOL_ROOT } from './spool-dir.js';
 
 /**
@@ -9,21 +9,13 @@ import { SPOOL_ROOT } from './spool-dir.js';
  * are the cases where that differs from reading the spooled file: an encoding the head gets
  * wrong, fields sent after the file, a refusal found early, and the spool cleared after all.
  */
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
-});
-afterAll(async () => t.close());
 
 const MAPPING = { sku: 'SKU', name: 'Name', list_price: 'Price' };
 
-async function preview(content: string | Buffer, mapping: Record<string, string>, options: { fieldsLast?: boolean } = {}) {
-  const body = multipart({ fieldMapping: JSON.stringify(mapping) }, { name: 'products.csv', content }, options);
-  return t.app.inject({ method: 'POST', url: '/api/products/import/preview', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
-}
+const preview = (content: string | Buffer, mapping: Record<string, string>, options: { fieldsLast?: boolean } = {}) =>
+  t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping) }, { name: 'products.csv', content }, options);
 
 /** 2,000 plain ASCII rows (well past the 64 KB head), then rows written by a Windows-1252 program. */
 function asciiHeadThenWindows1252() {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, type Product } from '@bosun/shared';
 import { sql } from 'kysely';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, multipart, sseEvents, type TestApp } from '../../test/test-app.js';
+import { createAdminTestApp, setupTestApp, sseEvents } from '../../test/test-app.js';
 
-let source: TestApp;
-let sourceAdmin: string;
+const source = setupTestApp();
 
 /** Deep paths and awkward text: commas, quotes, newlines, formula starts, '>' and '\' in names, unicode. */
 beforeAll(async () => {
-  source = await createTestApp();
-  sourceAdmin = (await source.register('owner', 'admin')).token;
   const db = source.database.db;
   const vendor = await insertVendor(db, 'Quirky Supply');
   let vParent: Awaited<ReturnType<typeof insertCategory>> | undefined;
@@ -36,7 +33,6 @@ beforeAll(async () => {
   });
   await insertProduct(db, { sku: 'RT-3', name: 'Top level only', stock: 3, list_price: 1000000.5, vendor_id: vendor, store_category_id: (await insertCategory(db, { name: 'Solo', type: 'store' })).id });
 });
-afterAll(async () => source.close());
 
 const FIELDS: Array<keyof Product> = [
   'sku', 'name', 'mfn', 'gtin', 'short_description', 'description', 'brand', 'stock', 'list_price', 'market_price',
@@ -47,18 +43,17 @@ const pick = (p: Product) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
 
 describe.each(['woocommerce', 'direct'])('round trip through the %s layout', (mode) => {
   it('reproduces every product field and both category paths in an empty database', async () => {
-    const csv = (await source.request('GET', `/api/products/export?mode=${mode}`, sourceAdmin)).body;
-    const target = await createTestApp();
+    const csv = (await source.request('GET', `/api/products/export?mode=${mode}`, source.admin)).body;
+    const target = await createAdminTestApp();
     try {
-      const admin = (await target.register('owner', 'admin')).token;
       const vendorId = await insertVendor(target.database.db, 'Quirky Supply');
       const headers = csv.replace(/^\uFEFF/, '').split('\r\n')[0]!.match(/("([^"]|"")*"|[^,]+)/g)!.map((h) => h.replace(/^"|"$/g, '').replaceAll('""', '"'));
-      const body = multipart({ fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'true', selectedVendor: String(vendorId) }, { name: `export.csv`, content: csv });
-      const res = await target.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+      const fields = { fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'true', selectedVendor: String(vendorId) };
+      const res = await target.upload('/api/products/import/ultra-fast', target.admin, fields, { name: `export.csv`, content: csv });
       const complete = sseEvents(res.body).at(-1);
       expect(complete).toMatchObject({ type: 'complete', imported: 3, errorCount: 0 });
-      const before = (await source.request('GET', '/api/products?sort=sku', sourceAdmin)).json().products.map(pick);
-      const after = (await target.request('GET', '/api/products?sort=sku', admin)).json().products.map(pick);
+      const before = (await source.request('GET', '/api/products?sort=sku', source.admin)).json().products.map(pick);
+      const after = (await target.request('GET', '/api/products?sort=sku', target.admin)).json().products.map(pick);
       expect(after).toEqual(before);
     } finally {
       await target.close();
@@ -68,24 +63,22 @@ describe.each(['woocommerce', 'direct'])('round trip through the %s layout', (mo
 
 describe('a failing batch', () => {
   it('is retried row by row: the good rows are kept and the bad one reported', async () => {
-    const t = await createTestApp();
+    const t = await createAdminTestApp();
     try {
       if (t.database.dialect !== 'sqlite') return; // the failure is injected with a SQLite trigger
-      const admin = (await t.register('owner', 'admin')).token;
       const vendorId = await insertVendor(t.database.db, 'V');
       await sql`create trigger refuse_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'refused by the database'); end`.execute(t.database.db);
       // The batch's new category is created again by the row-by-row retry: the rolled-back one is never used.
       const rows = ['SKU,Name,Categories', 'OK-1,One,Ropes > Dock Lines', 'BOOM,Bad,Ropes', 'OK-2,Two,Ropes'].join('\n');
       const mapping = { sku: 'SKU', name: 'Name', category_hierarchy: 'Categories' };
-      const body = multipart({ fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
-      const res = await t.app.inject({ method: 'POST', url: '/api/products/import/ultra-fast', headers: { ...body.headers, authorization: `Bearer ${admin}` }, payload: body.payload });
+      const res = await t.upload('/api/products/import/ultra-fast', t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
       const complete = sseEvents(res.body).at(-1);
       expect(complete).toMatchObject({ imported: 2, errorCount: 1 });
       expect(complete.errors[0]).toContain('Row 3');
       expect(complete.errors[0]).toContain('refused by the database');
-      const products = (await t.request('GET', '/api/products?sort=sku', admin)).json().products as Array<{ sku: string; store_category_path: string }>;
+      const products = (await t.request('GET', '/api/products?sort=sku', t.admin)).json().products as Array<{ sku: string; store_category_path: string }>;
       expect(products.map((p) => [p.sku, p.store_category_path])).toEqual([['OK-1', 'Ropes > Dock Lines'], ['OK-2', 'Ropes']]);
-      const flat = (await t.request('GET', '/api/categories', admin)).json().flatCategories as Array<{ name: string; product_count: number }>;
+      const flat = (await t.request('GET', '/api/categories', t.admin)).json().flatCategories as Array<{ name: string; product_count: number }>;
       expect(flat.filter((c) => c.name === 'Ropes')).toMatchObject([{ product_count: 2 }]);
     } finally {
       await t.close();

@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { insertProduct } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let cheap: number;
 let dear: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   cheap = await insertProduct(t.database.db, { sku: 'CHEAP', name: 'Shackle', list_price: 10, brand: 'Before' });
   dear = await insertProduct(t.database.db, { sku: 'DEAR', name: 'Winch', list_price: 50_000, brand: 'Before' });
 });
-afterAll(async () => t.close());
 
-const get = async (id: number) => (await t.request('GET', `/api/products/${id}`, admin)).json();
-const bulk = (body: object) => t.request('PUT', '/api/products/bulk/update', admin, body);
+const get = async (id: number) => (await t.request('GET', `/api/products/${id}`, t.admin)).json();
+const bulk = (body: object) => t.request('PUT', '/api/products/bulk/update', t.admin, body);
 
 describe('number bounds on every write path', () => {
   it('the form refuses a price, stock, weight or dimension past the bounds, naming the field', async () => {
     for (const [field, value] of [['list_price', 100_000_000], ['stock', 1_000_000_001], ['weight', 1_000_001], ['height', 1e288]] as const) {
-      const res = await t.request('POST', '/api/products', admin, { sku: `X-${field}`, name: 'Too much', [field]: value });
+      const res = await t.request('POST', '/api/products', t.admin, { sku: `X-${field}`, name: 'Too much', [field]: value });
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys(res.json().details.fields), field).toContain(field);
     }
-    const edge = await t.request('POST', '/api/products', admin, { sku: 'EDGE', name: 'Edge', list_price: 99_999_999.99, stock: 1_000_000_000, weight: 1_000_000 });
+    const edge = await t.request('POST', '/api/products', t.admin, { sku: 'EDGE', name: 'Edge', list_price: 99_999_999.99, stock: 1_000_000_000, weight: 1_000_000 });
     expect(edge.statusCode).toBe(201);
   });
 
@@ -55,14 +51,14 @@ describe('values written before the bounds', () => {
   it('Infinity and 1e305 in the database do not break the product page, list, dashboard or export', async () => {
     const id = await insertProduct(t.database.db, { sku: 'INF', name: 'Broken', list_price: 1 });
     await sql`update products set list_price = ${Infinity}, special_price = ${1e305} where id = ${id}`.execute(t.database.db);
-    const page = await t.request('GET', `/api/products/${id}`, admin);
+    const page = await t.request('GET', `/api/products/${id}`, t.admin);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ list_price: null, special_price: 1e305 });
-    const list = await t.request('GET', '/api/products?search=INF', admin);
+    const list = await t.request('GET', '/api/products?search=INF', t.admin);
     expect(list.statusCode, list.body).toBe(200);
-    const dashboard = await t.request('GET', '/api/dashboard/stats', admin);
+    const dashboard = await t.request('GET', '/api/dashboard/stats', t.admin);
     expect(dashboard.statusCode, dashboard.body).toBe(200);
-    const exported = await t.request('GET', '/api/products/export', admin);
+    const exported = await t.request('GET', '/api/products/export', t.admin);
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain('Infinity');
     const raise = await bulk({ ids: [id], updateData: { special_price: { op: 'increase', by: 'percent', value: 1_000_000 } } });
@@ -77,13 +73,13 @@ describe('values written before the bounds', () => {
 
 describe('filters refuse what they cannot read', () => {
   it('a NUL in search or in a contains value is a 400 naming the field', async () => {
-    const search = await t.request('GET', `/api/products?search=${encodeURIComponent('a\0b')}`, admin);
+    const search = await t.request('GET', `/api/products?search=${encodeURIComponent('a\0b')}`, t.admin);
     expect(search.statusCode).toBe(400);
     expect(search.json().message).toContain('search');
-    const lone = await t.request('GET', `/api/products?search=${encodeURIComponent('\0')}`, admin);
+    const lone = await t.request('GET', `/api/products?search=${encodeURIComponent('\0')}`, t.admin);
     expect(lone.statusCode).toBe(400);
     const filters = JSON.stringify([{ column: 'name', operator: 'contains', value: '\0' }]);
-    const contains = await t.request('GET', `/api/products?advanced_filters=${encodeURIComponent(filters)}`, admin);
+    const contains = await t.request('GET', `/api/products?advanced_filters=${encodeURIComponent(filters)}`, t.admin);
     expect(contains.statusCode).toBe(400);
     expect(contains.json().message).toContain('NUL');
   });
@@ -91,7 +87,7 @@ describe('filters refuse what they cannot read', () => {
   it('an object where a number, date or boolean is expected is a 400 naming the filter', async () => {
     for (const [column, operator] of [['list_price', 'greater_than'], ['created_at', 'after'], ['published', 'is']]) {
       const filters = JSON.stringify([{ column, operator, value: { toString: 1 } }]);
-      const res = await t.request('GET', `/api/products?advanced_filters=${encodeURIComponent(filters)}`, admin);
+      const res = await t.request('GET', `/api/products?advanced_filters=${encodeURIComponent(filters)}`, t.admin);
       expect(res.statusCode, `${column} ${res.body}`).toBe(400);
       expect(res.json().message).toContain('not a list or object');
     }

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@bosun/shared';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let a: number;
 let b: number;
 let c: number;
 let vendorA: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const db = t.database.db;
   vendorA = await insertVendor(db, 'Alpha');
   a = await insertProduct(db, { sku: 'A', name: 'Anchor', list_price: 10, vendor_cost: 5, special_price: 8, vendor_id: vendorA });
   b = await insertProduct(db, { sku: 'B', name: 'Buoy', list_price: 19.99, vendor_cost: 12, special_price: null, vendor_id: vendorA });
   c = await insertProduct(db, { sku: 'C', name: 'Cleat', list_price: null, vendor_cost: 1, special_price: 2 });
 });
-afterAll(async () => t.close());
 
-const get = async (id: number) => (await t.request('GET', `/api/products/${id}`, admin)).json();
-const bulk = (body: object) => t.request('PUT', '/api/products/bulk/update', admin, body);
+const get = async (id: number) => (await t.request('GET', `/api/products/${id}`, t.admin)).json();
+const bulk = (body: object) => t.request('PUT', '/api/products/bulk/update', t.admin, body);
 
 describe('PUT /api/products/bulk/update', () => {
   it('sets only the fields sent on the selected products', async () => {
@@ -86,7 +82,7 @@ describe('PUT /api/products/bulk/update', () => {
   });
 
   it('needs the products permission', async () => {
-    const m = await t.registerWithout('clerk', admin, 'products');
+    const m = await t.registerWithout('clerk', t.admin, 'products');
     expect((await t.request('PUT', '/api/products/bulk/update', m.token, { ids: [a], updateData: { brand: 'x' } })).statusCode).toBe(403);
   });
 });

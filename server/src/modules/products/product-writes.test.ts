@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_AND_SKU_REQUIRED, PRODUCT_FORM_MESSAGES } from '@bosun/shared';
 import { insertCategory, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let vendorA: number;
 let vendorB: number;
 let vendorCat: number;
 let storeCat: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const db = t.database.db;
   vendorA = await insertVendor(db, 'Alpha');
   vendorB = await insertVendor(db, 'Bravo');
   vendorCat = (await insertCategory(db, { name: 'Alpha Cleats', type: 'vendor', vendor_id: vendorA })).id;
   storeCat = (await insertCategory(db, { name: 'Deck', type: 'store' })).id;
 });
-afterAll(async () => t.close());
 
 const full = {
   sku: 'LEW-100',
@@ -51,25 +47,25 @@ const full = {
 
 describe('POST /api/products', () => {
   it('creates a product with every field and names its vendor and categories', async () => {
-    const res = await t.request('POST', '/api/products', admin, { ...full, vendor_id: vendorA, vendor_category_id: vendorCat, store_category_id: storeCat });
+    const res = await t.request('POST', '/api/products', t.admin, { ...full, vendor_id: vendorA, vendor_category_id: vendorCat, store_category_id: storeCat });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ...full, vendor_name: 'Alpha', vendor_category_name: 'Alpha Cleats', store_category_name: 'Deck', id: expect.any(Number) });
   });
 
   it('applies the defaults and turns empty values into null', async () => {
-    const res = await t.request('POST', '/api/products', admin, { sku: 'MIN-1', name: 'Minimal', list_price: '', mfn: '  ', stock: null, vendor_id: '' });
+    const res = await t.request('POST', '/api/products', t.admin, { sku: 'MIN-1', name: 'Minimal', list_price: '', mfn: '  ', stock: null, vendor_id: '' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ published: true, featured: false, visibility: 'public', stock: 0, list_price: null, mfn: null, vendor_id: null, images: [] });
   });
 
   it("requires name and SKU with the spec's message", async () => {
-    const res = await t.request('POST', '/api/products', admin, { sku: ' ', name: '' });
+    const res = await t.request('POST', '/api/products', t.admin, { sku: ' ', name: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields).toEqual({ sku: NAME_AND_SKU_REQUIRED, name: NAME_AND_SKU_REQUIRED });
   });
 
   it('refuses a taken SKU with 409 naming it', async () => {
-    const res = await t.request('POST', '/api/products', admin, { sku: 'LEW-100', name: 'Again' });
+    const res = await t.request('POST', '/api/products', t.admin, { sku: 'LEW-100', name: 'Again' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A product with SKU LEW-100 already exists');
   });
@@ -93,13 +89,13 @@ describe('POST /api/products', () => {
       [{ unknown_field: 1 }, 'body'],
     ];
     for (const [extra, field] of cases) {
-      const res = await t.request('POST', '/api/products', admin, { sku: `BAD-${field}-${Math.random()}`, name: 'Bad', ...extra });
+      const res = await t.request('POST', '/api/products', t.admin, { sku: `BAD-${field}-${Math.random()}`, name: 'Bad', ...extra });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       if (field !== 'body') expect(Object.keys(res.json().details.fields), JSON.stringify(extra)).toContain(field);
     }
     // A valid UPC-A and an ISBN-10 with X are accepted.
     for (const gtin of ['036000291452', '080442957X']) {
-      expect((await t.request('POST', '/api/products', admin, { sku: `G-${gtin}`, name: 'Ok', gtin })).statusCode).toBe(201);
+      expect((await t.request('POST', '/api/products', t.admin, { sku: `G-${gtin}`, name: 'Ok', gtin })).statusCode).toBe(201);
     }
   });
 
@@ -112,14 +108,14 @@ describe('POST /api/products', () => {
       [{ store_category_id: 99999 }, PRODUCT_FORM_MESSAGES.storeCategoryNotFound],
     ];
     for (const [extra, message] of cases) {
-      const res = await t.request('POST', '/api/products', admin, { sku: `REF-${Math.random()}`, name: 'Ref', ...extra });
+      const res = await t.request('POST', '/api/products', t.admin, { sku: `REF-${Math.random()}`, name: 'Ref', ...extra });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(res.json().message).toBe(message);
     }
   });
 
   it('sanitises descriptions: scripts and handlers go, formatting stays', async () => {
-    const res = await t.request('POST', '/api/products', admin, {
+    const res = await t.request('POST', '/api/products', t.admin, {
       sku: 'HTML-1',
       name: 'Html',
       description: '<p onclick="steal()">Hi <strong>there</strong><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src="https://x.test/a.png" onerror="bad()"><table><tr><td>1</td></tr></table>',
@@ -131,7 +127,7 @@ describe('POST /api/products', () => {
   });
 
   it('ignores read-only fields a client sends back', async () => {
-    const res = await t.request('POST', '/api/products', admin, {
+    const res = await t.request('POST', '/api/products', t.admin, {
       sku: 'RO-1', name: 'Read only', id: 999, created_at: '2000-01-01', vendor_name: 'Fake', store_category_name: 'Fake',
     });
     expect(res.statusCode).toBe(201);
@@ -142,9 +138,9 @@ describe('POST /api/products', () => {
 
 describe('PUT /api/products/:id', () => {
   it('changes only the fields sent and moves updated_at', async () => {
-    const created = (await t.request('POST', '/api/products', admin, { ...full, sku: 'UPD-1' })).json();
+    const created = (await t.request('POST', '/api/products', t.admin, { ...full, sku: 'UPD-1' })).json();
     await new Promise((r) => setTimeout(r, 5));
-    const res = await t.request('PUT', `/api/products/${created.id}`, admin, { list_price: 21.5, published: true, updated_at: '1999-01-01' });
+    const res = await t.request('PUT', `/api/products/${created.id}`, t.admin, { list_price: 21.5, published: true, updated_at: '1999-01-01' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...full, sku: 'UPD-1', list_price: 21.5, published: true });
     expect(res.json().updated_at > created.updated_at).toBe(true);
@@ -152,29 +148,29 @@ describe('PUT /api/products/:id', () => {
   });
 
   it('refuses a SKU another product holds, a blank name and a missing product', async () => {
-    const created = (await t.request('POST', '/api/products', admin, { sku: 'UPD-2', name: 'Two' })).json();
-    expect((await t.request('PUT', `/api/products/${created.id}`, admin, { sku: 'LEW-100' })).statusCode).toBe(409);
-    expect((await t.request('PUT', `/api/products/${created.id}`, admin, { sku: 'UPD-2' })).statusCode).toBe(200);
-    expect((await t.request('PUT', `/api/products/${created.id}`, admin, { name: ' ' })).statusCode).toBe(400);
-    expect((await t.request('PUT', '/api/products/99999', admin, { name: 'x' })).statusCode).toBe(404);
+    const created = (await t.request('POST', '/api/products', t.admin, { sku: 'UPD-2', name: 'Two' })).json();
+    expect((await t.request('PUT', `/api/products/${created.id}`, t.admin, { sku: 'LEW-100' })).statusCode).toBe(409);
+    expect((await t.request('PUT', `/api/products/${created.id}`, t.admin, { sku: 'UPD-2' })).statusCode).toBe(200);
+    expect((await t.request('PUT', `/api/products/${created.id}`, t.admin, { name: ' ' })).statusCode).toBe(400);
+    expect((await t.request('PUT', '/api/products/99999', t.admin, { name: 'x' })).statusCode).toBe(404);
   });
 
   it('checks the vendor category against the stored vendor when only the category changes', async () => {
-    const created = (await t.request('POST', '/api/products', admin, { sku: 'UPD-3', name: 'Three', vendor_id: vendorB })).json();
-    const res = await t.request('PUT', `/api/products/${created.id}`, admin, { vendor_category_id: vendorCat });
+    const created = (await t.request('POST', '/api/products', t.admin, { sku: 'UPD-3', name: 'Three', vendor_id: vendorB })).json();
+    const res = await t.request('PUT', `/api/products/${created.id}`, t.admin, { vendor_category_id: vendorCat });
     expect(res.json().message).toBe(PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor);
   });
 
   it('GET answers the product, or 404', async () => {
-    const created = (await t.request('POST', '/api/products', admin, { sku: 'GET-1', name: 'Get me' })).json();
-    expect((await t.request('GET', `/api/products/${created.id}`, admin)).json().name).toBe('Get me');
-    const missing = await t.request('GET', '/api/products/99999', admin);
+    const created = (await t.request('POST', '/api/products', t.admin, { sku: 'GET-1', name: 'Get me' })).json();
+    expect((await t.request('GET', `/api/products/${created.id}`, t.admin)).json().name).toBe('Get me');
+    const missing = await t.request('GET', '/api/products/99999', t.admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Product not found');
   });
 
   it('needs the products permission for reads and writes', async () => {
-    const m = await t.registerWithout('clerk', admin, 'products');
+    const m = await t.registerWithout('clerk', t.admin, 'products');
     expect((await t.request('POST', '/api/products', m.token, { sku: 'X', name: 'X' })).statusCode).toBe(403);
     expect((await t.request('PUT', '/api/products/1', m.token, { name: 'X' })).statusCode).toBe(403);
     expect((await t.request('GET', '/api/products/1', m.token)).statusCode).toBe(403);

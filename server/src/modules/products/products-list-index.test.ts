@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
 /**
  * The list's index-backed paths (the trigram table for 'contains' and for a search alone, the NOCASE
@@ -10,8 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
  * plain SQL run here on the same rows: lower(column) LIKE pattern, LEFT JOINs ordered by name.
  */
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 
 const KELVIN = '\u212a'; // the FTS5 tokenizer folds it to 'k'; LIKE and lower() leave it alone
 const LONG_S = '\u017f'; // folded to 's' the same way
@@ -24,8 +23,6 @@ const NAMES = [
 const SKUS = ['LEW-1', 'lew-2', 'LeW-3', 'LEX-1', 'LE', 'L%W-1', 'L_W-1', 'LXW-1', 'ÉCU-1', 'éCU-2', 'LEW😀', 'lew', 'M@1', 'MA1'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const db = t.database.db;
   const vendors = [await insertVendor(db, 'Zulu Marine'), await insertVendor(db, 'alpha supplies'), await insertVendor(db, 'Mike Rigging')];
   // Two categories of each type share a name: products under either sort among themselves by id.
@@ -55,10 +52,9 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => t.close());
 
 async function list(query: string) {
-  const res = await t.request('GET', `/api/products?${query}`, admin);
+  const res = await t.request('GET', `/api/products?${query}`, t.admin);
   if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
   return res.json() as { products: Array<{ id: number; sku: string }>; pagination: { total: number } };
 }

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS_BY_TYPE, SORTABLE_COLUMNS } from '@bosun/shared';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 const ids: Record<string, number> = {};
 const cats: Record<string, { id: number; path: string; level: number }> = {};
 let vendorA: number;
@@ -18,8 +17,6 @@ const localDate = (iso: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   const db = t.database.db;
   vendorA = await insertVendor(db, 'Alpha Marine');
   vendorB = await insertVendor(db, 'Bravo Rigging');
@@ -49,10 +46,9 @@ beforeAll(async () => {
     created_at: daysAgo(40), weight: null,
   });
 });
-afterAll(async () => t.close());
 
 async function list(query: string) {
-  const res = await t.request('GET', `/api/products?${query}`, admin);
+  const res = await t.request('GET', `/api/products?${query}`, t.admin);
   if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
   return res.json() as { products: Array<Record<string, unknown>>; pagination: Record<string, number> };
 }
@@ -201,14 +197,14 @@ describe('advanced filters', () => {
       ['advanced_filters=%7B%7D', /must be a list/],
     ];
     for (const [query, message] of cases) {
-      const res = await t.request('GET', `/api/products?${query}`, admin);
+      const res = await t.request('GET', `/api/products?${query}`, t.admin);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(message);
     }
-    expect((await t.request('GET', '/api/products?sort=password_hash', admin)).statusCode).toBe(400);
-    expect((await t.request('GET', '/api/products?order=sideways', admin)).statusCode).toBe(400);
-    expect((await t.request('GET', '/api/products?stock_status=some', admin)).statusCode).toBe(400);
-    expect((await t.request('GET', '/api/products?vendor_category_ids=abc', admin)).statusCode).toBe(400);
+    expect((await t.request('GET', '/api/products?sort=password_hash', t.admin)).statusCode).toBe(400);
+    expect((await t.request('GET', '/api/products?order=sideways', t.admin)).statusCode).toBe(400);
+    expect((await t.request('GET', '/api/products?stock_status=some', t.admin)).statusCode).toBe(400);
+    expect((await t.request('GET', '/api/products?vendor_category_ids=abc', t.admin)).statusCode).toBe(400);
   });
 
   it('offers every operator of the spec table', () => {
@@ -247,10 +243,10 @@ describe('sorting and paging', () => {
 describe('deleting products', () => {
   it('deletes one product; a missing one is a 404', async () => {
     const id = await insertProduct(t.database.db, { sku: 'TMP-1' });
-    const res = await t.request('DELETE', `/api/products/${id}`, admin);
+    const res = await t.request('DELETE', `/api/products/${id}`, t.admin);
     expect(res.json()).toEqual({ message: 'Product deleted successfully' });
-    expect((await t.request('DELETE', `/api/products/${id}`, admin)).statusCode).toBe(404);
-    expect((await t.request('GET', `/api/products/${id}`, admin)).statusCode).toBe(404);
+    expect((await t.request('DELETE', `/api/products/${id}`, t.admin)).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/products/${id}`, t.admin)).statusCode).toBe(404);
   });
 
   it('bulk-deletes by ids or by the list filter, admins only', async () => {
@@ -261,12 +257,12 @@ describe('deleting products', () => {
     await insertProduct(db, { sku: 'BULK-D', name: 'Bulk D' });
     const manager = await t.register('clerk');
     expect((await t.request('POST', '/api/products/bulk-delete', manager.token, { ids: [a] })).statusCode).toBe(403);
-    const byIds = await t.request('POST', '/api/products/bulk-delete', admin, { ids: [a, b, a] });
+    const byIds = await t.request('POST', '/api/products/bulk-delete', t.admin, { ids: [a, b, a] });
     expect(byIds.json()).toEqual({ message: '2 products deleted successfully', deleted: 2 });
-    const byFilter = await t.request('POST', '/api/products/bulk-delete', admin, { filter: { search: 'bulk' } });
+    const byFilter = await t.request('POST', '/api/products/bulk-delete', t.admin, { filter: { search: 'bulk' } });
     expect(byFilter.json().deleted).toBe(2);
     expect(await skus('')).toEqual(['ALP-001', 'ALP-002', 'BRV-100', 'BRV-200']);
-    const empty = await t.request('POST', '/api/products/bulk-delete', admin, { ids: [] });
+    const empty = await t.request('POST', '/api/products/bulk-delete', t.admin, { ids: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('Please select products to delete');
   });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = setupTestApp();
 let manager: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
   manager = (await t.register('clerk')).token;
 });
-afterAll(async () => t.close());
 
 describe('settings API', () => {
   it('lets any signed-in user read the company settings, with defaults', async () => {
@@ -20,34 +16,34 @@ describe('settings API', () => {
   });
 
   it('saves a partial change and answers {success, settings}', async () => {
-    const res = await t.request('PUT', '/api/settings', admin, { company_name: '  Harbor Point Marine  ', logo_url: 'https://example.test/logo.png' });
+    const res = await t.request('PUT', '/api/settings', t.admin, { company_name: '  Harbor Point Marine  ', logo_url: 'https://example.test/logo.png' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
       settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm' },
     });
-    const units = await t.request('PUT', '/api/settings', admin, { weight_unit: 'lb', dimension_unit: 'in' });
+    const units = await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     expect(units.json().settings).toMatchObject({ company_name: 'Harbor Point Marine', weight_unit: 'lb', dimension_unit: 'in' });
   });
 
   it('refuses a bad body with {success: false, error} naming the field, and changes nothing', async () => {
     for (const body of [{ logo_url: 'javascript:alert(1)' }, { weight_unit: 'stone' }, { company_name: 'x'.repeat(201) }, { colour: 'red' }]) {
-      const res = await t.request('PUT', '/api/settings', admin, body);
+      const res = await t.request('PUT', '/api/settings', t.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
     }
-    const bad = await t.request('PUT', '/api/settings', admin, { logo_url: 'javascript:alert(1)' });
+    const bad = await t.request('PUT', '/api/settings', t.admin, { logo_url: 'javascript:alert(1)' });
     expect(bad.json().details.fields).toHaveProperty('logo_url');
-    expect((await t.request('GET', '/api/settings', admin)).json().company_name).toBe('Harbor Point Marine');
+    expect((await t.request('GET', '/api/settings', t.admin)).json().company_name).toBe('Harbor Point Marine');
   });
 
   it('refuses a logo address that leaves the site in disguise (protocol-relative, backslashes)', async () => {
     for (const logo_url of ['//evil.example/logo.png', '/\\evil.example/logo.png', 'https:/\\evil.example/logo.png', 'https://evil.example\\@shop.test/x.png']) {
-      const res = await t.request('PUT', '/api/settings', admin, { logo_url });
+      const res = await t.request('PUT', '/api/settings', t.admin, { logo_url });
       expect(res.statusCode, logo_url).toBe(400);
       expect(res.json().details.fields).toHaveProperty('logo_url');
     }
-    const onSite = await t.request('PUT', '/api/settings', admin, { logo_url: '/uploads/logo.png' });
+    const onSite = await t.request('PUT', '/api/settings', t.admin, { logo_url: '/uploads/logo.png' });
     expect(onSite.statusCode).toBe(200);
   });
 
@@ -58,7 +54,7 @@ describe('settings API', () => {
   });
 
   it('lets a shop_manager holding the settings flag change them', async () => {
-    const created = await t.request('POST', '/api/users', admin, {
+    const created = await t.request('POST', '/api/users', t.admin, {
       username: 'office', email: 'office@example.test', password: 'secret-1', role: 'shop_manager',
       permissions: { products: false, categories: false, vendors: false, settings: true },
     });
