@@ -14,6 +14,8 @@ export const topVendorSchema = z.object({
 export const dashboardStatsResponseSchema = z.object({
   stats: z.object({
     totalProducts: z.number().int(),
+    /** Variations are counted apart from the products they belong to. */
+    totalVariations: z.number().int(),
     totalVendors: z.number().int(),
     outOfStock: z.number().int(),
     featuredProducts: z.number().int(),

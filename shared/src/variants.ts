@@ -62,6 +62,12 @@ export type PutAttributesBody = z.infer<typeof putAttributesBodySchema>;
 export const attributeSchema = z.object({ name: z.string(), values: z.array(z.string()) });
 export type Attribute = z.infer<typeof attributeSchema>;
 
+/**
+ * A variable product's stock and prices are its variations' (the parent shows their total and
+ * range): they are written on the variations, and a bulk edit of them reaches the variations.
+ */
+export const VARIATION_LEVEL_FIELDS = ['stock', 'list_price', 'market_price', 'vendor_cost', 'special_price'] as const;
+
 /** The fields a variation has of its own; everything else is its parent's. */
 const ownFields = productFieldsSchema.pick({
   sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
@@ -198,6 +204,8 @@ export const VARIANT_MESSAGES = {
   skuTaken: (sku: string) => `SKU ${sku} is already taken`,
   skuRepeated: (sku: string) => `SKU ${sku} comes out for more than one combination`,
   notFound: 'Variation not found',
+  parentField: (field: string) => `A variable product's ${field.replace('_', ' ')} is its variations': change it on the variations`,
+  editOnParent: 'This is a variation: change it on its product\'s variations page',
   saved: (n: number) => `${n} variations saved`,
   updated: (n: number) => `${n} variations updated`,
   created: (n: number, skipped: number) => `${n} variations created${skipped ? `, ${skipped} already existed` : ''}`,

@@ -4,20 +4,24 @@ import type { DB } from '../../db/types.js';
 import { selectProductsWithNames } from '../products/index.js';
 
 /**
- * Total, out-of-stock and featured counts as three counts that each walk one index (stock,
- * featured) rather than one pass reading every product row: ten times faster at a million.
+ * Total, out-of-stock and featured counts as counts that each walk one index (stock, featured)
+ * rather than one pass reading every product row: ten times faster at a million. Products and
+ * variations are counted apart; a variable product is out of stock when none of its variations
+ * has any (its stock is their total).
  */
 export async function countProductTotals(db: Kysely<DB>) {
   const count = (query: ReturnType<typeof productsCount>) => query.executeTakeFirstOrThrow().then((r) => Number(r.n));
-  const [total, outOfStock, featured] = await Promise.all([
+  const [total, variations, outOfStock, featured] = await Promise.all([
     count(productsCount(db)),
+    count(db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('parent_id', 'is not', null)),
     count(productsCount(db).where('stock', '<=', 0)),
     count(productsCount(db).where('featured', '=', 1)),
   ]);
-  return { total, outOfStock, featured };
+  return { total, variations, outOfStock, featured };
 }
 
-const productsCount = (db: Kysely<DB>) => db.selectFrom('products').select(sql<number>`count(*)`.as('n'));
+/** The listed products (parent_id is null): the list's partial indexes answer these counts. */
+const productsCount = (db: Kysely<DB>) => db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('parent_id', 'is', null);
 
 export async function countActiveVendors(db: Kysely<DB>): Promise<number> {
   const row = await db
@@ -39,4 +43,4 @@ export async function findTopVendorsByProductCount(db: Kysely<DB>) {
 }
 
 export const findRecentProducts = (db: Kysely<DB>) =>
-  selectProductsWithNames(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(DASHBOARD_RECENT_PRODUCTS).execute();
+  selectProductsWithNames(db).where('p.parent_id', 'is', null).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(DASHBOARD_RECENT_PRODUCTS).execute();

@@ -15,6 +15,7 @@ export async function getDashboardStats(db: Kysely<DB>): Promise<DashboardStats>
   return {
     stats: {
       totalProducts: totals.total,
+      totalVariations: totals.variations,
       totalVendors: activeVendors,
       outOfStock: totals.outOfStock,
       featuredProducts: totals.featured,

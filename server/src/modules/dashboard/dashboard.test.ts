@@ -33,7 +33,7 @@ describe('GET /api/dashboard/stats', () => {
     const res = await t.request('GET', '/api/dashboard/stats', t.admin);
     expect(res.statusCode).toBe(200);
     // 21 vendor products + the orphan; out of stock: n = 5,10,15,20 and the orphan (stock <= 0); featured n = 7,14,21.
-    expect(res.json().stats).toEqual({ totalProducts: 22, totalVendors: 5, outOfStock: 5, featuredProducts: 3 });
+    expect(res.json().stats).toEqual({ totalProducts: 22, totalVariations: 0, totalVendors: 5, outOfStock: 5, featuredProducts: 3 });
   });
 
   it('ranks the top 5 vendors by product count', async () => {

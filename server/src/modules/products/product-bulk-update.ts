@@ -69,9 +69,17 @@ async function countWhere(trx: Transaction<DB>, condition: RawBuilder<unknown>, 
 }
 
 /**
+ * Where a change of stock or prices lands: the targeted products that are not variable, and the
+ * variations of those that are (a variable product's stock and prices are its variations').
+ */
+const variationLevel = (where: RawBuilder<SqlBool>) =>
+  sql<SqlBool>`(((${where}) and kind <> 'variable') or parent_id in (select id from products where (${where}) and kind = 'variable'))`;
+
+/**
  * Applies the same change to every targeted product in one transaction: all or nothing. Only the
  * fields sent change; prices may be set or adjusted; a special price under vendor cost is refused
- * unless the caller allows it.
+ * unless the caller allows it. Stock and prices of a variable product go to its variations, with
+ * the same bounds and guard; its other fields are its own (its variations read them from it).
  */
 export async function bulkUpdateProducts(
   db: Kysely<DB>,
@@ -80,14 +88,16 @@ export async function bulkUpdateProducts(
   data: BulkUpdateData,
   allowSpecialBelowCost = false,
 ) {
-  const { list_price, market_price, vendor_cost, special_price, ...plain } = data;
+  const { list_price, market_price, vendor_cost, special_price, stock, ...plain } = data;
   const prices = { list_price, market_price, vendor_cost, special_price };
   return db.transaction().execute(async (trx) => {
     const where = targetCondition(trx, dialect, target);
+    const priced = variationLevel(where);
     if (plain.vendor_id !== undefined || plain.vendor_category_id !== undefined || plain.store_category_id !== undefined) {
       await assertReferencesForBulk(trx, where, plain);
     }
-    const changes: Record<string, unknown> = { ...productColumns(plain), updated_at: nowIso() };
+    const now = nowIso();
+    const changes: Record<string, unknown> = { ...(stock !== undefined ? { stock } : {}), updated_at: now };
     const adjusted: { field: string; value: RawBuilder<number> }[] = [];
     for (const field of PRICE_FIELDS) {
       const change = prices[field];
@@ -96,22 +106,29 @@ export async function bulkUpdateProducts(
         changes[field] = change;
       } else {
         if (change.op === 'decrease') {
-          const below = await countWhere(trx, where, sql`${adjustedPrice(field, change)} < 0`);
+          const below = await countWhere(trx, priced, sql`${adjustedPrice(field, change)} < 0`);
           if (below) throw badRequest(BULK_MESSAGES.negativePrice(field, below), { [`updateData.${field}`]: BULK_MESSAGES.negativePrice(field, below) });
         }
         changes[field] = adjustedPrice(field, change);
         if (change.op === 'increase') adjusted.push({ field, value: adjustedPrice(field, change) });
       }
     }
-    await assertWithinBounds(trx, where, adjusted);
-    const result = await trx.updateTable('products').set(changes).where(where).executeTakeFirst();
+    await assertWithinBounds(trx, priced, adjusted);
+    const own = productColumns(plain);
+    // A variation's other fields are its parent's: they are written on products only.
+    const result = Object.keys(own).length
+      ? await trx.updateTable('products').set({ ...own, updated_at: now }).where(sql<SqlBool>`(${where}) and parent_id is null`).executeTakeFirst()
+      : undefined;
+    const pricedResult = Object.keys(changes).length > 1 ? await trx.updateTable('products').set(changes).where(priced).executeTakeFirst() : undefined;
     if (!allowSpecialBelowCost && (special_price !== undefined || vendor_cost !== undefined)) {
-      const below = await countWhere(trx, where, sql`special_price < vendor_cost`);
+      const below = await countWhere(trx, priced, sql`special_price < vendor_cost`);
       // Throwing inside the transaction rolls the whole update back.
       if (below) throw badRequest(BULK_MESSAGES.specialBelowCost(below), { 'updateData.special_price': BULK_MESSAGES.specialBelowCost(below) });
     }
-    const updated = Number(result.numUpdatedRows);
-    return { message: BULK_MESSAGES.updated(updated), updated };
+    // The products the change names: the selection itself, whichever of its rows took which field.
+    const updated = result ? Number(result.numUpdatedRows) : await countWhere(trx, where, sql`1 = 1`);
+    const variations = pricedResult ? await countWhere(trx, priced, sql`parent_id is not null`) : 0;
+    return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${variations} variations)` : ''), updated };
   });
 }
 

@@ -1,4 +1,4 @@
-import { PRODUCT_FORM_MESSAGES, type CreateProductBody, type Product, type UpdateProductBody } from '@bosun/shared';
+import { PRODUCT_FORM_MESSAGES, VARIANT_MESSAGES, VARIATION_LEVEL_FIELDS, type CreateProductBody, type Product, type UpdateProductBody } from '@bosun/shared';
 import type { Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, ProductsTable, ProductRow } from '../../db/types.js';
@@ -52,6 +52,18 @@ export function productColumns(body: UpdateProductBody): Updateable<ProductsTabl
   };
 }
 
+/**
+ * A variation is changed through its parent's variations (its other fields are the parent's), and
+ * a variable product's stock and prices are its variations': a change to them is refused, naming the field.
+ */
+function assertKindAllows(existing: ProductRow, body: UpdateProductBody) {
+  if (existing.kind === 'variation') throw badRequest(VARIANT_MESSAGES.editOnParent, { id: VARIANT_MESSAGES.editOnParent });
+  if (existing.kind !== 'variable') return;
+  // The form sends every field back: only a value that differs from the stored one is a change.
+  const field = VARIATION_LEVEL_FIELDS.find((f) => body[f] !== undefined && body[f] !== existing[f]);
+  if (field) throw badRequest(VARIANT_MESSAGES.parentField(field), { [field]: VARIANT_MESSAGES.parentField(field) });
+}
+
 export async function createProduct(deps: ProductDeps, body: CreateProductBody): Promise<Product> {
   const { db } = deps;
   await assertSkuFree(db, body.sku);
@@ -69,6 +81,7 @@ export async function updateProduct(deps: ProductDeps, id: number, body: UpdateP
   const { db } = deps;
   const existing = await findProductRowById(db, id);
   if (!existing) throw notFound('Product not found');
+  assertKindAllows(existing, body);
   if (body.sku !== undefined) await assertSkuFree(db, body.sku, id);
   await assertReferencesValid(db, {
     vendor_id: body.vendor_id !== undefined ? body.vendor_id : existing.vendor_id,

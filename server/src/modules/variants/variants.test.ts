@@ -332,3 +332,47 @@ describe('in the product list', () => {
     expect((await call('GET', '/api/products?search=8m')).json().pagination.total).toBe(0);
   });
 });
+
+describe('the product routes on variable products and variations', () => {
+  it('refuse a change of a variable product’s stock or prices, and any edit of a variation as a product', async () => {
+    const id = await rope('ROPE-GUARD');
+    const parent = (await call('GET', `/api/products/${id}`)).json();
+    const stock = await call('PUT', `/api/products/${id}`, { stock: 7 });
+    expect(stock.statusCode).toBe(400);
+    expect(stock.json().details.fields.stock).toBe(VARIANT_MESSAGES.parentField('stock'));
+    const price = await call('PUT', `/api/products/${id}`, { list_price: 1 });
+    expect(price.json().details.fields.list_price).toBe(VARIANT_MESSAGES.parentField('list_price'));
+    // The form sends every field back: unchanged stock and prices beside a real change are fine.
+    const form = await call('PUT', `/api/products/${id}`, { name: 'Braided rope', stock: parent.stock, list_price: parent.list_price });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({ name: 'Braided rope', stock: 60 });
+    const child = (await variations(id)).variations[0].id;
+    const asProduct = await call('PUT', `/api/products/${child}`, { name: 'Stray' });
+    expect(asProduct.statusCode).toBe(400);
+    expect(asProduct.json().message).toBe(VARIANT_MESSAGES.editOnParent);
+  });
+
+  it('bulk edit: stock and prices of a selected variable product go to its variations, its other fields to itself', async () => {
+    const id = await rope('ROPE-BULKLIST');
+    const simple = await insertProduct(t.database.db, { sku: 'CLEAT-BULK', name: 'Cleat', list_price: 10, stock: 1 });
+    const res = await call('PUT', '/api/products/bulk/update', { ids: [id, simple], updateData: { list_price: { op: 'increase', by: 'amount', value: 5 }, stock: 3, brand: 'Liros' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: '2 products updated successfully (stock and prices on 12 variations)', updated: 2 });
+    expect((await call('GET', `/api/products/${id}`)).json()).toMatchObject({ brand: 'Liros', stock: 36, list_price: 25, variation_price_max: 25 });
+    expect((await call('GET', `/api/products/${simple}`)).json()).toMatchObject({ brand: 'Liros', stock: 3, list_price: 15 });
+    const all = (await variations(id)).variations;
+    expect(new Set(all.map((v: { list_price: number; stock: number }) => `${v.list_price}/${v.stock}`))).toEqual(new Set(['25/3']));
+    const below = await call('PUT', '/api/products/bulk/update', { ids: [id], updateData: { list_price: { op: 'decrease', by: 'amount', value: 30 } } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe(BULK_MESSAGES.negativePrice('list_price', 12));
+  });
+
+  it('dashboard: products and variations are counted apart', async () => {
+    const stats = (await call('GET', '/api/dashboard/stats')).json().stats;
+    const count = async (variation: boolean) =>
+      Number((await t.database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', variation ? 'is not' : 'is', null).executeTakeFirstOrThrow()).n);
+    expect(stats.totalProducts).toBe(await count(false));
+    expect(stats.totalVariations).toBe(await count(true));
+    expect(stats.totalVariations).toBeGreaterThan(0);
+  });
+});

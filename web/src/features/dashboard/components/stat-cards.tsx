@@ -6,7 +6,13 @@ import { StatCard } from '../../../components/ui/stat-card';
 export function StatCards({ stats }: { stats: DashboardStats['stats'] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <StatCard label="Total Products" value={stats.totalProducts} icon={<IconPackage size={24} />} color="blue" />
+      <StatCard
+        label="Total Products"
+        value={stats.totalProducts}
+        note={stats.totalVariations ? `and ${stats.totalVariations.toLocaleString('en-US')} variations` : undefined}
+        icon={<IconPackage size={24} />}
+        color="blue"
+      />
       <StatCard label="Active Vendors" value={stats.totalVendors} icon={<IconBuildingStore size={24} />} color="teal" />
       <StatCard label="Out of Stock" value={stats.outOfStock} icon={<IconAlertTriangle size={24} />} color="red" />
       <StatCard label="Featured" value={stats.featuredProducts} icon={<IconStar size={24} />} color="yellow" />
