@@ -47,6 +47,8 @@ export const productSchema = z.object({
   variation_count: z.number().int(),
   /** A variable product's highest variation list price (list_price is the lowest). */
   variation_price_max: z.number().nullable(),
+  /** In a search's results: the first variation of this product whose SKU, MFN or GTIN holds the text. */
+  matched_variation: z.object({ id: z.number().int(), sku: z.string(), values: z.array(z.string()) }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -2,15 +2,17 @@ import { sql } from 'kysely';
 
 /** The columns the product search reads (the SQLite trigram table of 0004 indexes the same five). */
 export const SEARCHED_COLUMNS = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
+/** A variation's own codes, by which a search finds it and shows its parent (migration 0018). */
+export const VARIATION_CODE_COLUMNS = ['sku', 'mfn', 'gtin'] as const;
 
 /**
  * The text PostgreSQL's trigram index covers (migration 0004), and the search must use the very
  * same expression for the planner to pick that index: the five columns joined by spaces, lower
  * case. `table` qualifies the columns in a query ('p'); the index names them bare. The SKU is never
- * NULL; the others are read as '' when they are.
+ * NULL; the others are read as '' when they are. The variations' codes have such an index too.
  */
-export function postgresSearchText(table?: string) {
+export function postgresSearchText(table?: string, columns: readonly string[] = SEARCHED_COLUMNS) {
   const column = (name: string) => (table ? `${table}.${name}` : name);
-  const parts = SEARCHED_COLUMNS.map((name) => (name === 'sku' ? column(name) : `coalesce(${column(name)}, '')`));
+  const parts = columns.map((name) => (name === 'sku' ? column(name) : `coalesce(${column(name)}, '')`));
   return sql.raw(`lower(${parts.join(" || ' ' || ")})`);
 }

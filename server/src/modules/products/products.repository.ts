@@ -1,14 +1,16 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import {
   COLUMN_SQL,
+  escapeLike,
   filterColumns,
   filterConditions,
   listedOnly,
   productsJoinedFor,
   shortSearchCandidates,
+  sqliteSearchIds,
   type JoinedName,
   type ProductListPlan,
   type ProductQueryDB,
@@ -59,8 +61,8 @@ export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { 
     case 'joined-name':
       return rows.where('p.id', 'in', pageIdsByJoinedName(route.name, direction, page) as never).execute();
     case 'search-table': {
-      // The trigram table returns its matches in rowid order, either way.
-      const ids = sql`(select rowid from products_search where products_search match ${route.phrase} order by rowid ${idDirection} limit ${page.limit} offset ${page.offset})`;
+      // The trigram tables' matches, in id order either way.
+      const ids = sql`(select id from (${sqliteSearchIds(route.phrase)}) order by id ${idDirection} limit ${page.limit} offset ${page.offset})`;
       return rows.where('p.id', 'in', ids as never).execute();
     }
     case 'filtered': {
@@ -95,8 +97,9 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
   const route = plan.count;
   switch (route.road) {
     case 'search-table': {
-      // The trigram table holds one row per product (its triggers keep it so): its own count is the answer.
-      const { rows } = await sql<{ n: number }>`select count(*) as n from products_search where products_search match ${route.phrase}`.execute(db);
+      // The trigram tables hold one row per product and per variation (their triggers keep them so):
+      // their matches are the answer, reading only the rows of matching variations for their parent.
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (${sqliteSearchIds(route.phrase)})`.execute(db);
       return Number(rows[0]!.n);
     }
     case 'short-search': {
@@ -108,6 +111,19 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
       return Number(row.n);
     }
   }
+}
+
+/** The first variation of each of these products whose SKU, MFN or GTIN holds the text (ASCII case folded). */
+export function findMatchingVariations(db: Kysely<DB>, parentIds: number[], search: string) {
+  const pattern = `%${escapeLike(search.trim().toLowerCase())}%`;
+  const holds = (column: 'sku' | 'mfn' | 'gtin') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+  return db
+    .selectFrom('products')
+    .select(['id', 'parent_id', 'sku', 'option1', 'option2', 'option3'])
+    .where('parent_id', 'in', parentIds)
+    .where((eb) => eb.or([holds('sku'), holds('mfn'), holds('gtin')]))
+    .orderBy('id')
+    .execute();
 }
 
 /** Names of the given categories, for turning '/1/7/42/' paths into 'A > B > C' in one query per page. */

@@ -11,6 +11,7 @@ import {
   deleteProductsByIds,
   deleteProductsMatching,
   findCategoryNames,
+  findMatchingVariations,
   findProductRowById,
   findProductsPage,
   type ProductWithNamesRow,
@@ -35,10 +36,23 @@ export async function listProducts({ db, dialect }: ProductDeps, query: ProductL
   const plan = await planProductList(db, dialect, { filter, sort, order });
   const total = await countProducts(db, plan);
   const rows = offset < total ? await findProductsPage(db, plan, { offset, limit }) : [];
+  const products = await toProducts(db, rows);
+  if (filter.search) await nameMatchingVariations(db, products, filter.search);
   return {
-    products: await toProducts(db, rows),
+    products,
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
+}
+
+/** A search may find a product through one of its variations' codes: the row says which variation. */
+async function nameMatchingVariations(db: Kysely<DB>, products: Product[], search: string) {
+  const variable = products.filter((p) => p.kind === 'variable');
+  if (!variable.length) return;
+  const byParent = new Map<number, Product>(variable.map((p) => [p.id, p]));
+  for (const row of await findMatchingVariations(db, [...byParent.keys()], search)) {
+    const product = byParent.get(row.parent_id!)!;
+    product.matched_variation ??= { id: row.id, sku: row.sku, values: [row.option1, row.option2, row.option3].filter((v): v is string => v !== null) };
+  }
 }
 
 export async function getProduct({ db }: ProductDeps, id: number): Promise<Product> {

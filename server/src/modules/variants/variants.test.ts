@@ -316,6 +316,24 @@ describe('in the product list', () => {
     expect(await product()).toMatchObject({ stock: 50, list_price: 20, variation_price_max: 20, variation_count: 10 });
   });
 
+  it("finds a product by a variation's SKU, MFN or GTIN and names the variation, on every road", async () => {
+    const id = await rope('ROPE-FIND');
+    const [a, b] = (await variations(id)).variations;
+    await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: b.id, mfn: 'LIR-XQ-77', gtin: '4006381333931' }] });
+    const cases: Array<[string, number]> = [['rope-find-10mm-50m', a.id], ['ROPE-FIND-8mm-25m', a.id], ['xq-77', b.id], ['4006381333931', b.id]];
+    for (const [text, variation] of cases) {
+      for (const extra of ['', '&sort=name', '&published=true']) {
+        const res = (await call('GET', `/api/products?search=${encodeURIComponent(text)}${extra}`)).json();
+        expect(res.pagination.total, text + extra).toBe(1);
+        expect(res.products[0].id, text + extra).toBe(id);
+        if (text.startsWith('ROPE') || text.startsWith('rope')) continue;
+        expect(res.products[0].matched_variation, text + extra).toEqual({ id: variation, sku: b.sku, values: b.values });
+      }
+    }
+    const own = (await call('GET', '/api/products?search=rope-find-10mm-50m')).json().products[0];
+    expect(own.matched_variation).toMatchObject({ sku: 'ROPE-FIND-10mm-50m', values: ['10 mm', '50 m'] });
+  });
+
   it('lists products and never a variation on its own row, whichever road the query takes', async () => {
     await rope('ROPE-LISTED');
     const all = (await call('GET', '/api/products?limit=500')).json();

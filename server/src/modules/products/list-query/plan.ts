@@ -5,8 +5,9 @@
  *
  * Most requests walk the filtered products in the sort's index order ('filtered'). SQLite has
  * three shorter roads, for the requests staff make most on a large catalogue:
- * - a search alone of three characters or more: the trigram table holds one row per product, so
- *   its matches are counted, and in id order paged, without reading a product row;
+ * - a search alone of three characters or more: the trigram tables hold one row per product and
+ *   per variation, so their matches are counted, and in id order paged, reading no product row
+ *   but a matching variation's (for its parent's id);
  * - a two-character search alone whose candidates are exactly its matches: counted from them;
  * - the whole catalogue sorted by a vendor or category name: a merge of two runs already in order
  *   (products_*_idx and the names' indexes), stopping once the page is full.
