@@ -14,7 +14,7 @@ import {
   type JoinedName,
   type ProductListPlan,
   type ProductQueryDB,
-  type ShortSearch,
+  type ConditionOptions,
 } from './list-query/index.js';
 
 /** Products with the names the API shows beside the ids, in one query (no lookup per row). */
@@ -37,9 +37,9 @@ export function selectProductsWithNames(db: Kysely<DB>) {
 export type ProductWithNamesRow = Awaited<ReturnType<ReturnType<typeof selectProductsWithNames>['executeTakeFirstOrThrow']>>;
 
 /** Products matching the filters, joining only the tables the filters and the sort read (for counts, pages and bulk actions). */
-function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn, short?: ShortSearch) {
+function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery, sortColumn?: SortColumn, options: ConditionOptions = {}) {
   return productsJoinedFor(db, [...filterColumns(filter), ...(sortColumn ? [sortColumn] : [])]).where((eb) =>
-    eb.and([listedOnly, ...filterConditions(eb, filter, dialect, short)]),
+    eb.and([listedOnly, ...filterConditions(eb, filter, dialect, options)]),
   );
 }
 
@@ -66,7 +66,7 @@ export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { 
       return rows.where('p.id', 'in', ids as never).execute();
     }
     case 'filtered': {
-      let pageIds = matchingProducts(db, plan.dialect, plan.filter, plan.sortColumn, plan.short).select('p.id');
+      let pageIds = matchingProducts(db, plan.dialect, plan.filter, plan.sortColumn, plan).select('p.id');
       for (const term of order) pageIds = pageIds.orderBy(term);
       return rows.where('p.id', 'in', pageIds.offset(page.offset).limit(page.limit) as never).execute();
     }
@@ -107,7 +107,7 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
       return Number(rows[0]!.n);
     }
     case 'filtered': {
-      const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan.short).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     }
   }

@@ -334,6 +334,21 @@ describe('in the product list', () => {
     expect(own.matched_variation).toMatchObject({ sku: 'ROPE-FIND-10mm-50m', values: ['10 mm', '50 m'] });
   });
 
+  it('a stock or price filter matches a variable product when any of its variations matches', async () => {
+    const id = await rope('ROPE-ANY');
+    const [a] = (await variations(id)).variations;
+    await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: a.id, list_price: 99, stock: 40 }] });
+    const find = async (rows: object[]) => {
+      const res = (await call('GET', `/api/products?limit=500&search=ROPE-ANY&advanced_filters=${encodeURIComponent(JSON.stringify(rows))}`)).json();
+      return res.products.map((p: { sku: string }) => p.sku);
+    };
+    expect(await find([{ column: 'list_price', operator: 'between', value: 90, value2: 100 }])).toEqual(['ROPE-ANY']);
+    expect(await find([{ column: 'list_price', operator: 'greater_than', value: 100 }])).toEqual([]);
+    expect(await find([{ column: 'stock', operator: 'greater_than_or_equal', value: 40 }])).toEqual(['ROPE-ANY']);
+    expect(await find([{ column: 'stock', operator: 'equal_to', value: 5 }, { column: 'list_price', operator: 'equal_to', value: 20 }])).toEqual(['ROPE-ANY']);
+    expect(await find([{ column: 'stock', operator: 'greater_than', value: 60 }])).toEqual([]);
+  });
+
   it('lists products and never a variation on its own row, whichever road the query takes', async () => {
     await rope('ROPE-LISTED');
     const all = (await call('GET', '/api/products?limit=500')).json();

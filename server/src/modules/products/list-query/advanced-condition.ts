@@ -37,8 +37,9 @@ export function relativeRange(operator: string, now = new Date()): [string, stri
  * One advanced-filter row as a condition. Negations (is_not, does_not_contain, not_between, ...)
  * also match products where the value is not set, as a person reading 'is not X' expects.
  */
-export function advancedCondition(f: ParsedFilter, dialect: Dialect = 'sqlite'): Expression<SqlBool> {
-  const ref = sql.ref(COLUMN_SQL[f.column]);
+export function advancedCondition(f: ParsedFilter, dialect: Dialect = 'sqlite', table: 'p' | 'v' = 'p'): Expression<SqlBool> {
+  // `v`: the same condition on a variation's row (variation-level columns only, all of products p).
+  const ref = sql.ref(table === 'p' ? COLUMN_SQL[f.column] : COLUMN_SQL[f.column].replace(/^p\./, 'v.'));
   const orNull = (cond: Expression<SqlBool>) => sql<SqlBool>`(${ref} is null or ${cond})`;
   const v = f.value;
   switch (f.operator) {

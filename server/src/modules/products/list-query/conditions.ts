@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { ProductFilterQuery } from '@bosun/shared';
+import { VARIATION_LEVEL_FIELDS, type ParsedFilter, type ProductFilterQuery } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
 import { advancedCondition } from './advanced-condition.js';
 import type { ProductExpressions } from './columns.js';
@@ -31,8 +31,29 @@ export const filterColumns = (filter: ProductFilterQuery) => (filter.advanced_fi
  */
 export const listedOnly = sql<SqlBool>`p.parent_id is null`;
 
+/**
+ * A filter on stock or a price (VARIATION_LEVEL_FIELDS) matches a variable product when any of its
+ * variations matches (the product's own stock and price are their total and lowest).
+ */
+function anyVariationCondition(f: ParsedFilter, dialect: Dialect): Expression<SqlBool> {
+  return sql<SqlBool>`((p.kind <> 'variable' and ${advancedCondition(f, dialect)})
+    or (p.kind = 'variable' and exists (select 1 from products v where v.parent_id = p.id and ${advancedCondition(f, dialect, 'v')})))`;
+}
+
+export const isVariationLevel = (column: string) => (VARIATION_LEVEL_FIELDS as readonly string[]).includes(column);
+
+export interface ConditionOptions {
+  /** The index road of a two-character search (SQLite). */
+  short?: ShortSearch;
+  /**
+   * Whether any product has variations: only then does a stock or price filter look at them, so a
+   * catalogue of simple products keeps the plain condition and its covering indexes.
+   */
+  variations?: boolean;
+}
+
 /** Every condition of the list's filters, to be joined with AND. */
-export function filterConditions(eb: ProductExpressions, filter: ProductFilterQuery, dialect: Dialect, short?: ShortSearch): Expression<SqlBool>[] {
+export function filterConditions(eb: ProductExpressions, filter: ProductFilterQuery, dialect: Dialect, { short, variations = true }: ConditionOptions = {}): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.search) conditions.push(searchCondition(dialect, filter.search, short));
   if (filter.vendor_id !== undefined) conditions.push(eb('p.vendor_id', '=', filter.vendor_id));
@@ -45,6 +66,8 @@ export function filterConditions(eb: ProductExpressions, filter: ProductFilterQu
   if (filter.stock_status === 'in_stock') conditions.push(eb('p.stock', '>', 0));
   if (filter.stock_status === 'out_of_stock') conditions.push(eb('p.stock', '<=', 0));
   if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
-  for (const row of filter.advanced_filters ?? []) conditions.push(advancedCondition(row, dialect));
+  for (const row of filter.advanced_filters ?? []) {
+    conditions.push(variations && isVariationLevel(row.column) ? anyVariationCondition(row, dialect) : advancedCondition(row, dialect));
+  }
   return conditions;
 }

@@ -18,7 +18,7 @@ import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/types.js';
 import { JOINED_NAMES, type JoinedName } from './columns.js';
-import { onlySearch } from './conditions.js';
+import { isVariationLevel, onlySearch } from './conditions.js';
 import { sqliteSearchPhrase } from './search.js';
 import { shortSearchFor, type ShortSearch } from './short-search.js';
 
@@ -42,6 +42,8 @@ export interface ProductListPlan {
   sortColumn?: SortColumn;
   /** The index road of a two-character search (SQLite), for the filtered road's condition. */
   short?: ShortSearch;
+  /** Whether a stock or price filter must look at variations (any product has some). */
+  variations: boolean;
   count: CountRoute;
   page: PageRoute;
 }
@@ -52,8 +54,14 @@ export interface ProductListRequest {
   order: 'asc' | 'desc';
 }
 
+/** One seek of the variations' partial index (products_parent_idx). */
+async function anyVariationExists(db: Kysely<DB>) {
+  return (await db.selectFrom('products').select('id').where('parent_id', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter, sort, order }: ProductListRequest): Promise<ProductListPlan> {
   const short = await shortSearchFor(db, dialect, filter.search);
+  const variations = (filter.advanced_filters ?? []).some((f) => isVariationLevel(f.column)) && (await anyVariationExists(db));
   const sortColumn = sort && sort !== 'id' ? sort : undefined;
   const searchAlone = onlySearch(filter);
   const phrase = searchAlone ? sqliteSearchPhrase(dialect, filter.search) : undefined;
@@ -65,6 +73,7 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     order,
     sortColumn,
     short,
+    variations,
     count: phrase ? { road: 'search-table', phrase } : short?.exact && searchAlone ? { road: 'short-search', short } : { road: 'filtered' },
     page: joinedName
       ? { road: 'joined-name', name: joinedName }
