@@ -1,9 +1,9 @@
 import { BULK_MESSAGES, PRICE_FIELDS, type PriceField } from '@bosun/shared';
-import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { FormNumberInput } from '../../../components/ui/form-fields';
 import { notify } from '../../../components/ui/notify';
-import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
+import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { hasPermission, useCurrentUser } from '../../auth';
 import { useBulkUpdateProducts, type BulkUpdateTarget } from '../api/bulk-update-products';
 import { useAllCategories } from '../api/get-categories';
@@ -20,7 +20,7 @@ import {
   type BulkEditValues,
 } from '../model/bulk-edit-values';
 import { storeCategoryOptions, treeToOptions } from '../model/category-options';
-import { FormSection } from './form-section';
+import { FormSection, StickyFormActions } from './form-layout';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -108,9 +108,7 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
     }
     const checked = validateBulkUpdate(values);
     if (!checked.data) {
-      const entries = Object.entries(checked.errors);
-      entries.forEach(([field, message], i) => setError(field as keyof BulkEditValues, { type: 'validation', message }, { shouldFocus: i === 0 }));
-      if (entries.length === 0) notify.error(BULK_MESSAGES.failed);
+      if (!showFieldMessages(setError, checked.errors)) notify.error(BULK_MESSAGES.failed);
       return;
     }
     try {
@@ -197,14 +195,7 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
           {text('image_url', 'Image URL')}
           <Textarea label="Additional Images" description="One address per line; replaces the current list" placeholder="No change" rows={2} resize="vertical" error={errors.images?.message} {...register('images')} />
         </FormSection>
-        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Updating...' : 'Update Products'}
-          </Button>
-        </Group>
+        <StickyFormActions submitLabel="Update Products" savingLabel="Updating..." saving={saving} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { PRODUCT_FORM_MESSAGES, type Product } from '@bosun/shared';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
@@ -8,7 +8,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { useProductForm } from '../hooks/use-product-form';
 import { useUnits } from '../hooks/use-units';
 import type { ProductFormMode } from '../model/product-form-values';
-import { FormSection } from './form-section';
+import { FormSection, StickyFormActions } from './form-layout';
 import {
   CategoryFields,
   DescriptionFields,
@@ -112,14 +112,7 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
             <SeoFields />
             <ImageFields />
           </FormSection>
-          <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
-            </Button>
-          </Group>
+          <StickyFormActions submitLabel={editing ? 'Update Product' : 'Create Product'} savingLabel="Saving..." saving={saving} onCancel={onCancel} />
         </Stack>
       </form>
     </FormProvider>
