@@ -129,7 +129,7 @@ export type ProductFilterParams = Omit<ProductFilterQuery, 'advanced_filters'> &
   advanced_filters?: string;
 };
 
-/** A page of the list as a client asks for it; the server's defaults fill what is left out. */
+/** A page of the list as a client asks for it; without sort and order the server's defaults apply. */
 export type ProductListParams = ProductFilterParams &
   Pick<ProductListQuery, 'page' | 'limit'> &
   Partial<Pick<ProductListQuery, 'sort' | 'order'>>;
