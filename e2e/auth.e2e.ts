@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findUser, uniqueSuffix } from './support/api.js';
-import { baseUrl, createUserViaApi, sharedBrowser } from './support/browser.js';
+import { createUserViaApi, findUser, uniqueSuffix } from './support/api.js';
+import { baseUrl, sharedBrowser } from './support/browser.js';
 import {
   closeToast,
   currentPath,

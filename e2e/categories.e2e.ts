@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserViaApi, launchBrowser, newPage, signIn } from './support/browser.js';
-import { api } from './support/api.js';
+import { launchBrowser, newPage, signIn } from './support/browser.js';
+import { api, createUserViaApi } from './support/api.js';
 
 /**
  * Both category screens in Chromium against the real server: what the journeys check after each

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, createProduct, createVendor, uniqueSuffix } from './support/api.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { pageForFile } from './support/browser.js';
 import { closeToast, gone, signInAs, toast, visible } from './support/ui.js';
 
 /**
@@ -58,20 +58,12 @@ async function downloadedText(download: import('playwright-core').Download) {
   return fs.readFile(file, 'utf8');
 }
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 describe('CSV import and export', () => {
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+  pageForFile(async (opened) => {
+    page = opened;
     await signInAs(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
   });
 
   it('imports a file through the five steps, reports the bad row and hands it back as a file', async () => {

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createProduct, createVendor, uniqueSuffix } from './support/api.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { pageForFile } from './support/browser.js';
 import { currentPath, gone, signInAs, textbox, toast, visible, waitForPath } from './support/ui.js';
 
 /**
@@ -34,8 +34,6 @@ const getProduct = (id: number) => api<ApiProduct>('GET', `/products/${id}`);
 const findBySku = async (sku: string) =>
   (await api<{ products: ApiProduct[] }>('GET', `/products?search=${encodeURIComponent(sku)}&limit=50`)).products.find((p) => p.sku === sku);
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let vendor: { id: number; name: string };
 let blocks: { id: number; name: string };
@@ -61,14 +59,11 @@ beforeAll(async () => {
   const rigging = await createCategory(`Rigging ${RUN}`, 'vendor', null, vendor.id);
   blocks = await createCategory(`Blocks ${RUN}`, 'vendor', rigging.id, vendor.id);
   deck = await createCategory(`Deck ${RUN}`, 'store', null, null);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  await signInAs(page);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+pageForFile(async (opened) => {
+  page = opened;
+  await signInAs(page);
 });
 
 describe('product form, detail page and bulk edit', () => {
@@ -161,7 +156,7 @@ describe('product form, detail page and bulk edit', () => {
   it('edits on the detail page (opened in a new tab) with the visual and HTML tabs, and Cancel restores the data', async () => {
     const product = await createProduct({ sku: `PE-${RUN}-DT`, name: `Detail ${RUN}`, list_price: 30 });
     await openList(product.sku);
-    const [tab] = await Promise.all([context.waitForEvent('page'), productRow(product.sku).getByRole('button', { name: 'View Details' }).click()]);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), productRow(product.sku).getByRole('button', { name: 'View Details' }).click()]);
     await tab.close();
     // The new tab reads the session from storage; the same address in this page is the same screen.
     await page.goto(`/product/${product.id}`);

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser.js';
+import { pageForFile, signIn } from './support/browser.js';
 import { api } from './support/api.js';
 
 /**
@@ -61,8 +61,6 @@ async function makeCatalogue(): Promise<Made> {
   return { keel, mast, rigging, blocks, anchoring, electrics, deck, cleats };
 }
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const showing = (text: string) => page.getByText(text, { exact: true }).waitFor();
@@ -92,8 +90,10 @@ async function pickCategories(button: RegExp, dialogName: string, search: string
 describe('products list', () => {
   beforeAll(async () => {
     made = await makeCatalogue();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+  });
+
+  pageForFile(async (opened) => {
+    page = opened;
     await signIn(page);
   });
 
@@ -104,8 +104,6 @@ describe('products list', () => {
       productColumnWidths: {},
       pageSize: 20,
     }).catch(() => undefined);
-    await context?.close();
-    await browser?.close();
   });
 
   it('filters by vendor and by categories through the picker, and the address reproduces the view', async () => {
@@ -135,7 +133,7 @@ describe('products list', () => {
     expect(await page.getByRole('status', { name: 'Category filter' }).textContent()).toContain('6 products in 2 categories');
 
     // A link reproduces the view (in a tab of its own), and Back and Forward step through the filters.
-    const tab = await context.newPage();
+    const tab = await page.context().newPage();
     await tab.goto(page.url());
     await tab.getByText('Showing 1 to 6 of 6', { exact: true }).waitFor();
     await tab.close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProducts, uniqueSuffix, type CreatedProduct } from './support/api.js';
-import { createUserViaApi, sharedBrowser } from './support/browser.js';
+import { createProducts, createUserViaApi, uniqueSuffix, type CreatedProduct } from './support/api.js';
+import { sharedBrowser } from './support/browser.js';
 import { closeToast, gone, openUserMenuItem, signInAs, toast, visible, waitForPath } from './support/ui.js';
 
 const inFreshContext = sharedBrowser();

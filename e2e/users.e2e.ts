@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, findUser, uniqueSuffix } from './support/api.js';
-import { baseUrl, createUserViaApi, launchBrowser, newPage } from './support/browser.js';
+import { createProduct, createUserViaApi, findUser, uniqueSuffix } from './support/api.js';
+import { baseUrl, launchBrowser, newPage } from './support/browser.js';
 import { E2E_ADMIN } from './support/constants.js';
 import { closeToast, currentPath, gone, sidebar, signInAs, textbox, toast, visible, waitForPath } from './support/ui.js';
 

@@ -1,33 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, signIn } from './support/browser.js';
-import { E2E_ADMIN } from './support/constants.js';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.js';
+import { pageForFile, signIn } from './support/browser.js';
 
 /** Vendor Management (/vendors) in Chromium against the real server and database. */
 
 // Other journeys share the database: every vendor made here carries this run's prefix, and the
 // checks search for it.
 const RUN = `V${Date.now().toString(36)}`;
-
-let token: string | undefined;
-
-async function api<T>(method: string, path: string, body?: unknown, expectedStatus = 200): Promise<T> {
-  token ??= await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  })
-    .then((res) => res.json() as Promise<{ token: string }>)
-    .then((answer) => answer.token);
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== expectedStatus) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 interface ApiVendor {
   id: number;
@@ -43,8 +23,6 @@ const findVendor = async (id: number) => (await api<{ vendors: ApiVendor[] }>('G
 const createProduct = (vendorId: number, sku: string, extra: Record<string, unknown> = {}) =>
   api('POST', '/products', { sku, name: `Product ${sku}`, vendor_id: vendorId, ...extra }, 201);
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const toast = (text: string) => page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text }).first();
@@ -91,9 +69,8 @@ async function renameTo(target: Locator, name: string, key: 'Enter' | 'Escape') 
 }
 
 describe('vendor management', () => {
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+  pageForFile(async (opened) => {
+    page = opened;
     await signIn(page);
     await page.getByRole('link', { name: 'Vendors' }).click();
     await page.waitForURL('**/vendors');
@@ -103,8 +80,6 @@ describe('vendor management', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     // Leave the shared database as other journeys expect it: this run's vendors go, with their products.
     const { vendors } = await api<{ vendors: ApiVendor[] }>('GET', '/vendors');
     for (const vendor of vendors.filter((v) => v.name.startsWith(RUN))) await api('DELETE', `/vendors/${vendor.id}`);

@@ -35,6 +35,10 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Creates a user through the API as the e2e admin; returns nothing the browser keeps. */
+export const createUserViaApi = (user: { username: string; password: string; role: 'admin' | 'shop_manager'; permissions?: Record<string, boolean> }) =>
+  api('POST', '/users', { email: `${user.username}@bosun.test`, ...user }, 201);
+
 /** A short suffix that keeps names unique across tests and runs on the shared database. */
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

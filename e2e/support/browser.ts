@@ -35,28 +35,6 @@ export async function signIn(page: Page, username = E2E_ADMIN.username, password
   await page.waitForURL('**/dashboard');
 }
 
-/** Creates a user through the API as the e2e admin; returns nothing the browser keeps. */
-export async function createUserViaApi(user: {
-  username: string;
-  password: string;
-  role: 'admin' | 'shop_manager';
-  permissions?: Record<string, boolean>;
-}) {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: E2E_ADMIN.username, password: E2E_ADMIN.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ email: `${user.username}@bosun.test`, ...user }),
-  });
-  if (res.status !== 201) throw new Error(`creating ${user.username}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /**
  * One browser for a test file, launched before its tests and closed after them; each journey
  * runs in a fresh context (no stored session) that is always closed.
@@ -87,4 +65,23 @@ export function sharedBrowser() {
       await context.close();
     }
   };
+}
+
+/**
+ * One browser and one page for a test file whose journeys follow each other on that page: opened
+ * before the file's tests, with `ready` run on the new page (to sign in, say), and closed after them.
+ */
+export function pageForFile(ready: (page: Page) => Promise<void>) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const opened = await newPage(browser);
+    context = opened.context;
+    await ready(opened.page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
 }

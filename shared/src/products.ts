@@ -125,6 +125,22 @@ export const productListQuerySchema = productFilterQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/**
+ * The filters as a client sends them: the schema's own keys and values, except that
+ * advanced_filters travels as the JSON text the schema parses. The same object is the `filter` of a
+ * bulk action on 'all matching products', so the set a user deletes is exactly the set the list
+ * counted.
+ */
+export type ProductFilterParams = Omit<ProductFilterQuery, 'advanced_filters'> & {
+  /** A JSON list of {column, operator, value, value2}. */
+  advanced_filters?: string;
+};
+
+/** A page of the list as a client asks for it; without sort and order the server's defaults apply. */
+export type ProductListParams = ProductFilterParams &
+  Pick<ProductListQuery, 'page' | 'limit'> &
+  Partial<Pick<ProductListQuery, 'sort' | 'order'>>;
+
 export const productListResponseSchema = z.object({
   products: z.array(productSchema),
   pagination: productPaginationSchema,

@@ -1,28 +1,10 @@
 import type { User } from '@bosun/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../features/auth';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStorageStore } from '../lib/session-storage';
-import { createTestQueryClient, jsonResponse } from '../test/render';
+import { jsonResponse, renderRoutes, signIn } from '../test/render';
+import { admin, manager } from '../test/users';
 import { appRoutes } from './router';
-import { theme } from './theme';
-
-const baseUser: User = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  permissions: { products: true, categories: true, vendors: true, settings: true },
-  preferences: {},
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
-const manager: User = { ...baseUser, id: 2, username: 'deckhand', role: 'shop_manager', permissions: { products: true, categories: true, vendors: true, settings: false } };
 
 /** Answers the calls the shell and the pages make; /auth/verify says whether the stored token is good. */
 function serveApi(verifiedUser: User | null) {
@@ -35,34 +17,15 @@ function serveApi(verifiedUser: User | null) {
     if (path === '/api/dashboard/stats') {
       return Promise.resolve(jsonResponse({ stats: { totalProducts: 0, totalVariations: 0, totalVendors: 0, outOfStock: 0, featuredProducts: 0 }, topVendors: [], recentProducts: [] }));
     }
-    if (path === '/api/users') return Promise.resolve(jsonResponse([baseUser, manager]));
+    if (path === '/api/users') return Promise.resolve(jsonResponse([admin, manager]));
     return Promise.resolve(jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 }));
   });
 }
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const queryClient = createTestQueryClient();
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
-
-const signIn = (user: User) => sessionStorageStore.save({ token: `token-${user.id}`, user });
+const renderApp = (path: string) => renderRoutes(appRoutes, path).router;
 
 describe('route table', () => {
   beforeEach(() => vi.stubGlobal('fetch', serveApi(null)));
-  afterEach(() => vi.unstubAllGlobals());
 
   it.each(['/', '/dashboard', '/users', '/some/unknown/page'])('sends a signed-out visitor from %s to /login', async (path) => {
     const router = renderApp(path);
@@ -71,8 +34,8 @@ describe('route table', () => {
   });
 
   it.each(['/', '/login', '/register', '/no/such/page'])('takes a signed-in user from %s to /dashboard', async (path) => {
-    signIn(baseUser);
-    vi.stubGlobal('fetch', serveApi(baseUser));
+    signIn(admin);
+    vi.stubGlobal('fetch', serveApi(admin));
     const router = renderApp(path);
     expect(await screen.findByText('Welcome back, admin')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -90,8 +53,8 @@ describe('route table', () => {
   });
 
   it('lets an admin manage users', async () => {
-    signIn(baseUser);
-    vi.stubGlobal('fetch', serveApi(baseUser));
+    signIn(admin);
+    vi.stubGlobal('fetch', serveApi(admin));
     renderApp('/users');
 
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
@@ -101,7 +64,7 @@ describe('route table', () => {
   });
 
   it('drops a stored session the server no longer accepts and goes to /login', async () => {
-    signIn(baseUser);
+    signIn(admin);
     const router = renderApp('/settings');
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Bosun' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { User } from '@bosun/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
 import { apiClient, ApiError, setUnauthorizedHandler } from './api-client';
 import { sessionStorageStore } from './session-storage';
@@ -25,7 +25,6 @@ describe('api client', () => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('sends the stored token as a bearer token under /api', async () => {
     sessionStorageStore.save({ token: 'tok-123', user });

@@ -1,11 +1,23 @@
+import type { User } from '@bosun/shared';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { afterEach } from 'vitest';
 import { theme } from '../app/theme';
+import { SessionProvider } from '../features/auth';
+import { sessionStorageStore } from '../lib/session-storage';
+
+// The toast store outlives a render: each test of a file that renders the app's providers starts
+// without the last test's toasts (a full queue would hold back its own). Registered on import, as
+// Testing Library registers its cleanup.
+afterEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 /** Shows the router's current location, so tests can assert where a click navigated. */
 function LocationProbe() {
@@ -49,4 +61,28 @@ export function jsonResponse(body: unknown, init: { status?: number; statusText?
     statusText: init.statusText ?? 'OK',
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** Signs the user in as a reload finds them: a stored token and user, which the SessionProvider verifies. */
+export function signIn(user: User) {
+  sessionStorageStore.save({ token: `token-${user.id}`, user });
+}
+
+/** A memory router at `path` inside the app's providers, with the session (see `signIn`). */
+export function renderRoutes(routes: RouteObject[], path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  const view = render(
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, queryClient, ...view };
 }

@@ -36,6 +36,8 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
+  // Tests stand their fake API in for fetch; the next test starts with the real one.
+  vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();

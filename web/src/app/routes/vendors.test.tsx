@@ -1,9 +1,8 @@
 import type { User } from '@bosun/shared';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../features/auth';
-import { sessionStorageStore } from '../../lib/session-storage';
-import { jsonResponse, renderWithProviders } from '../../test/render';
+import { jsonResponse, renderWithProviders, signIn } from '../../test/render';
 import VendorsRoute from './vendors';
 
 const manager: User = {
@@ -18,7 +17,7 @@ const manager: User = {
 };
 
 function renderAs(user: User) {
-  sessionStorageStore.save({ token: `token-${user.id}`, user });
+  signIn(user);
   const fetchMock = vi.fn((url: string) =>
     Promise.resolve(url.startsWith('/api/auth/verify') ? jsonResponse({ user }) : jsonResponse({ vendors: [] })),
   );
@@ -32,8 +31,6 @@ function renderAs(user: User) {
 }
 
 describe('/vendors', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows Access Denied to a shop_manager without the vendors permission, and asks the API nothing', async () => {
     const fetchMock = renderAs(manager);
     expect(await screen.findByText('Access Denied')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { categoryBodySchema, type CategoryBody, type CategoryNode, type CategoryType } from '@bosun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 
 /** The simple tree screen's form: the type travels as `description`, the parent as a select's string. */
 export interface SimpleCategoryFormValues {
@@ -29,8 +29,5 @@ export function toSimpleCategoryBody(values: SimpleCategoryFormValues, intent: S
   return body;
 }
 
-export function simpleCategoryFormResolver(intent: SimpleCategoryFormIntent): Resolver<SimpleCategoryFormValues, unknown, CategoryBody> {
-  const validate = zodResolver(categoryBodySchema) as unknown as Resolver<Record<string, unknown>, unknown, CategoryBody>;
-  return (values, context, options) =>
-    validate(toSimpleCategoryBody(values, intent), context, options as never) as ReturnType<Resolver<SimpleCategoryFormValues, unknown, CategoryBody>>;
-}
+export const simpleCategoryFormResolver = (intent: SimpleCategoryFormIntent): Resolver<SimpleCategoryFormValues, unknown, CategoryBody> =>
+  payloadResolver(categoryBodySchema, (values) => toSimpleCategoryBody(values, intent));

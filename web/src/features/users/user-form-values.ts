@@ -8,8 +8,8 @@ import {
   type UpdateUserBody,
   type User,
 } from '@bosun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -49,12 +49,5 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): Recor
 }
 
 /** Validates the payload the form would send, with the server's own schema for the mode. */
-export function userFormResolver(mode: UserFormMode): Resolver<UserFormValues, unknown, UserPayload> {
-  const validate = mode === 'create' ? zodResolver(createUserBodySchema) : zodResolver(updateUserBodySchema);
-  return (values, context, options) =>
-    (validate as unknown as Resolver<Record<string, unknown>, unknown, UserPayload>)(
-      toUserPayload(values, mode),
-      context,
-      options as never,
-    ) as ReturnType<Resolver<UserFormValues, unknown, UserPayload>>;
-}
+export const userFormResolver = (mode: UserFormMode): Resolver<UserFormValues, unknown, UserPayload> =>
+  payloadResolver(mode === 'create' ? createUserBodySchema : updateUserBodySchema, (values) => toUserPayload(values, mode));

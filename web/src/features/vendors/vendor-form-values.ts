@@ -1,6 +1,6 @@
 import { createVendorBodySchema, updateVendorBodySchema, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@bosun/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
+import { payloadResolver } from '../../lib/payload-resolver';
 import type { VendorStatus } from './vendor-list-options';
 
 export type VendorFormMode = 'create' | 'edit';
@@ -66,12 +66,5 @@ export function toVendorPayload(values: VendorFormValues, mode: VendorFormMode):
 }
 
 /** Checks the payload with the server's own schema, so the browser shows the server's messages. */
-export function vendorFormResolver(mode: VendorFormMode): Resolver<VendorFormValues, unknown, VendorPayload> {
-  const validate = mode === 'create' ? zodResolver(createVendorBodySchema) : zodResolver(updateVendorBodySchema);
-  return (values, context, options) =>
-    (validate as unknown as Resolver<Record<string, unknown>, unknown, VendorPayload>)(
-      toVendorPayload(values, mode),
-      context,
-      options as never,
-    ) as ReturnType<Resolver<VendorFormValues, unknown, VendorPayload>>;
-}
+export const vendorFormResolver = (mode: VendorFormMode): Resolver<VendorFormValues, unknown, VendorPayload> =>
+  payloadResolver(mode === 'create' ? createVendorBodySchema : updateVendorBodySchema, (values) => toVendorPayload(values, mode));

@@ -1,7 +1,7 @@
 import type { User } from '@bosun/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStorageStore } from '../../../lib/session-storage';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { RegisterForm } from './register-form';
@@ -32,7 +32,6 @@ describe('RegisterForm', () => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('preselects the shop_manager role', () => {
     renderWithProviders(<RegisterForm />);

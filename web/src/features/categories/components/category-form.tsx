@@ -1,14 +1,13 @@
 import { MAX_CATEGORY_LEVEL, type CategoryBody, type CategoryNode } from '@bosun/shared';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
 import { categoryFormResolver, type CategoryFormValues } from '../category-form-values';
 import { parentOptions } from '../category-tree-logic';
 import type { VendorOption } from '../api/get-vendor-options';
-import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
-import { showFieldMessages } from '../../../lib/api-errors';
+import { FormActions, FormNativeSelect, useServerCheckedForm } from '../../../components/ui/form-fields';
 
 export type CategoryServerFieldErrors = Partial<Record<'name' | 'type' | 'parent_id' | 'vendor_id', string>>;
 
@@ -35,27 +34,20 @@ interface CategoryFormProps {
 
 export function CategoryForm({ defaultValues, editing, tree, vendors, onSubmit, onCancel }: CategoryFormProps) {
   const editingId = editing?.id ?? null;
+  const { form, input, submit } = useServerCheckedForm({ resolver: categoryFormResolver(editingId), defaultValues, onSubmit });
   const {
-    register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<CategoryFormValues, unknown, CategoryBody>({ resolver: categoryFormResolver(editingId), defaultValues });
+  } = form;
   const type = useWatch({ control, name: 'type' });
-  const input = bindInputs(register, errors);
 
   const options = useMemo(() => parentOptions(tree, { type, editingId }), [tree, type, editingId]);
   const optionsById = useMemo(() => new Map(options.map((option) => [String(option.id), option])), [options]);
   const parentData = useMemo(() => options.map((option) => ({ value: String(option.id), label: option.name })), [options]);
   const vendorData = useMemo(() => vendors.map((vendor) => ({ value: String(vendor.id), label: vendor.name })), [vendors]);
   const hasSubcategories = (editing?.subcategories?.length ?? 0) > 0;
-
-  const submit = handleSubmit(async (body) => {
-    showFieldMessages(setError, await onSubmit(body));
-  });
 
   // A parent of the other type is no longer a valid choice.
   const changeType = (next: CategoryFormValues['type']) => {
@@ -136,14 +128,7 @@ export function CategoryForm({ defaultValues, editing, tree, vendors, onSubmit, 
             />
           )}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {editing ? 'Update Category' : 'Create Category'}
-          </Button>
-        </Group>
+        <FormActions mt="xs" submitLabel={editing ? 'Update Category' : 'Create Category'} submitting={isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

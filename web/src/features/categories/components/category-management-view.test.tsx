@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { largeCatalogue, sampleCategories } from '../testing/category-fixtures';
 import { fakeCategoryApi } from '../testing/fake-category-api';
@@ -27,11 +26,6 @@ describe('CategoryManagementView', () => {
   beforeEach(() => {
     // happy-dom lays nothing out; give the virtual list's scroll box a height so that rows render.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(1200);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // The toast store outlives a test; a full queue would hold back the next test's toasts.
-    notifications.clean();
   });
 
   it('shows the whole tree with type, level, product count and vendor on each node', async () => {

@@ -1,6 +1,6 @@
 import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconFolderOpen } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productCountLabel, productsUrlFor, type VisibleCategoryRow } from '../category-tree-logic';
 import { CategoryRowButtons, type CategoryRowActions } from './category-row-actions';
@@ -46,12 +46,32 @@ export function useCategoryVirtualizer(rows: VisibleCategoryRow[], rowHeight: nu
   return { scrollRef, virtualizer };
 }
 
-/**
- * The tree view. Only the rows in sight are in the page (thousands of categories scroll, expand and
- * select without delay); each row re-renders only when its own node, state or checkbox changes.
- */
+/** The tree view: rows with their checkbox, type, level, count and actions. */
 export function CategoryTreeList({ rows, selected, actions, scrollResetKey }: CategoryTreeListProps) {
-  const { scrollRef, virtualizer } = useCategoryVirtualizer(rows, ROW_HEIGHT, scrollResetKey);
+  return (
+    <VirtualTreeList
+      rows={rows}
+      rowHeight={ROW_HEIGHT}
+      scrollResetKey={scrollResetKey}
+      renderRow={(row) => <TreeRow row={row} selected={selected.has(row.node.id)} actions={actions} />}
+    />
+  );
+}
+
+interface VirtualTreeListProps {
+  rows: VisibleCategoryRow[];
+  rowHeight: number;
+  scrollResetKey?: string;
+  /** A memoised row, so that each re-renders only when its own node, state or checkbox changes. */
+  renderRow: (row: VisibleCategoryRow) => ReactNode;
+}
+
+/**
+ * A category tree as a list whose items carry their level, for both tree screens. Only the rows in
+ * sight are in the page: thousands of categories scroll, expand and select without delay.
+ */
+export function VirtualTreeList({ rows, rowHeight, scrollResetKey, renderRow }: VirtualTreeListProps) {
+  const { scrollRef, virtualizer } = useCategoryVirtualizer(rows, rowHeight, scrollResetKey);
   return (
     <div ref={scrollRef} className={classes.scroller} style={{ height: LIST_HEIGHT }} role="list" aria-label="Category tree">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -64,9 +84,9 @@ export function CategoryTreeList({ rows, selected, actions, scrollResetKey }: Ca
               aria-level={row.depth + 1}
               aria-setsize={rows.length}
               aria-posinset={item.index + 1}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${item.start}px)` }}
             >
-              <TreeRow row={row} selected={selected.has(row.node.id)} actions={actions} />
+              {renderRow(row)}
             </div>
           );
         })}

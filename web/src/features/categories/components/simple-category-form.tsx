@@ -1,7 +1,7 @@
 import type { CategoryBody, CategoryNode } from '@bosun/shared';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { parentOptions } from '../category-tree-logic';
 import {
   simpleCategoryFormDefaults,
@@ -9,8 +9,7 @@ import {
   type SimpleCategoryFormIntent,
   type SimpleCategoryFormValues,
 } from '../simple-category-form-values';
-import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
-import { showFieldMessages } from '../../../lib/api-errors';
+import { FormActions, FormNativeSelect, useServerCheckedForm } from '../../../components/ui/form-fields';
 
 export type SimpleCategoryServerFieldErrors = Partial<Record<'name' | 'description' | 'parent_id', string>>;
 
@@ -31,20 +30,18 @@ interface SimpleCategoryFormProps {
 
 export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleCategoryFormProps) {
   const creating = intent.kind === 'create';
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<SimpleCategoryFormValues, unknown, CategoryBody>({
+  const { form, input, submit } = useServerCheckedForm({
     resolver: simpleCategoryFormResolver(intent),
     defaultValues: simpleCategoryFormDefaults(intent),
+    onSubmit,
   });
+  const {
+    control,
+    setValue,
+    getValues,
+    formState: { isSubmitting },
+  } = form;
   const description = useWatch({ control, name: 'description' });
-  const input = bindInputs(register, errors);
 
   // A parent must be of the same type and leave room below it (level under 5).
   const options = useMemo(() => (creating ? parentOptions(tree, { type: description }) : []), [creating, tree, description]);
@@ -52,10 +49,6 @@ export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleC
     () => [{ value: '', label: 'No Parent (Root Category)' }, ...options.map((o) => ({ value: String(o.id), label: `${indent(o.level)}${o.name}` }))],
     [options],
   );
-
-  const submit = handleSubmit(async (body) => {
-    showFieldMessages(setError, await onSubmit(body));
-  });
 
   // A parent of the other type is no longer a valid choice.
   const changeDescription = (next: SimpleCategoryFormValues['description']) => {
@@ -75,14 +68,7 @@ export function SimpleCategoryForm({ intent, tree, onSubmit, onCancel }: SimpleC
           onValueChange={(next) => changeDescription(next as SimpleCategoryFormValues['description'])}
         />
         {creating && <FormNativeSelect control={control} name="parent_id" label="Parent Category" data={parentData} />}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {creating ? 'Create' : 'Update'}
-          </Button>
-        </Group>
+        <FormActions mt="xs" submitLabel={creating ? 'Create' : 'Update'} submitting={isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

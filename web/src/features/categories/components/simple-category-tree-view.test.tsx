@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { sampleCategories } from '../testing/category-fixtures';
 import { fakeCategoryApi } from '../testing/fake-category-api';
@@ -21,10 +20,6 @@ function setup(categories = sampleCategories().flatCategories) {
 describe('SimpleCategoryTreeView', () => {
   beforeEach(() => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(1200);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    notifications.clean();
   });
 
   it('shows each node with its name, (description), L{level} and product count', async () => {

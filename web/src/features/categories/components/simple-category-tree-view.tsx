@@ -20,7 +20,7 @@ import type { SimpleCategoryFormIntent } from '../simple-category-form-values';
 import { SimpleCategoryForm, type SimpleCategoryServerFieldErrors } from './simple-category-form';
 import { CategoryRowButtons } from './category-row-actions';
 import classes from './category-rows.module.css';
-import { CategoryIcon, ExpandToggle, LIST_HEIGHT, TREE_INDENT_PX, useCategoryVirtualizer } from './category-tree-list';
+import { CategoryIcon, ExpandToggle, TREE_INDENT_PX, VirtualTreeList } from './category-tree-list';
 
 const ROW_HEIGHT = 44;
 const SEARCH_DEBOUNCE_MS = 200;
@@ -149,38 +149,18 @@ export function SimpleCategoryTreeView() {
         </Card>
       ) : (
         <Card withBorder padding={0}>
-          <SimpleTreeList rows={rows} actions={actions} scrollResetKey={debouncedSearch} />
+          <VirtualTreeList
+            rows={rows}
+            rowHeight={ROW_HEIGHT}
+            scrollResetKey={debouncedSearch}
+            renderRow={(row) => <SimpleTreeRow row={row} actions={actions} />}
+          />
         </Card>
       )}
       <Modal opened={form.opened} onClose={closeForm} title={modalTitle} size="md">
         <SimpleCategoryForm key={formKey} intent={intent} tree={tree ?? []} onSubmit={save} onCancel={closeForm} />
       </Modal>
     </Stack>
-  );
-}
-
-function SimpleTreeList({ rows, actions, scrollResetKey }: { rows: VisibleCategoryRow[]; actions: SimpleRowActions; scrollResetKey: string }) {
-  const { scrollRef, virtualizer } = useCategoryVirtualizer(rows, ROW_HEIGHT, scrollResetKey);
-  return (
-    <div ref={scrollRef} className={classes.scroller} style={{ height: LIST_HEIGHT }} role="list" aria-label="Category tree">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              role="listitem"
-              aria-level={row.depth + 1}
-              aria-setsize={rows.length}
-              aria-posinset={item.index + 1}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-            >
-              <SimpleTreeRow row={row} actions={actions} />
-            </div>
-          );
-        })}
-      </div>
-    </div>
   );
 }
 

@@ -1,9 +1,9 @@
+import type { ProductFilterParams } from '@bosun/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import type { ProductListFilter } from './get-products';
 
 /** Either the chosen ids, or every product matching the list's filter ('select all matching'). */
-export type BulkDeleteTarget = { ids: number[] } | { filter: ProductListFilter };
+export type BulkDeleteTarget = { ids: number[] } | { filter: ProductFilterParams };
 
 export const bulkDeleteProducts = (target: BulkDeleteTarget) =>
   apiClient.post<{ message: string; deleted: number }>('/products/bulk-delete', target);

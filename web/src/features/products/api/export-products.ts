@@ -1,11 +1,10 @@
-import type { ExportMode } from '@bosun/shared';
+import type { ExportMode, ProductFilterParams } from '@bosun/shared';
 import { buildUrl } from '../../../lib/api-client';
 import { startDownload } from '../../../lib/save-file';
 import { getDownloadToken } from './get-download-token';
-import type { ProductListFilter } from './get-products';
 
 /** What to export: the list's filter, or only the chosen products. */
-export type ExportTarget = { filter: ProductListFilter } | { ids: number[] };
+export type ExportTarget = { filter: ProductFilterParams } | { ids: number[] };
 
 export function exportUrl(mode: ExportMode, target: ExportTarget, token: string): string {
   const params = 'ids' in target ? { ids: target.ids.join(',') } : { ...target.filter };

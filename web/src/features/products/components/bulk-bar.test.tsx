@@ -1,21 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, manager, renderProductsView } from '../testing/fake-products-api';
+import { describe, expect, it, vi } from 'vitest';
+import { manager } from '../../../test/users';
+import { fakeApi, renderProductsView, stubApi } from '../testing/fake-products-api';
 
-function useApi(options: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi(options);
-  vi.stubGlobal('fetch', api.fetchMock);
-  return api;
-}
 const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
 const confirmDialog = () => screen.findByRole('dialog', { name: 'Delete Products' });
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('selection and the bulk bar', () => {
   it('deletes the ticked products in one call after the confirmation', async () => {
-    const api = useApi({ total: 5 });
+    const api = stubApi({ total: 5 });
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -40,7 +34,7 @@ describe('selection and the bulk bar', () => {
   });
 
   it('offers every matching product once the whole page is ticked, and deletes them by filter', async () => {
-    const api = useApi({ total: 45 });
+    const api = stubApi({ total: 45 });
     renderProductsView('/products?search=rope&store_category_ids=9');
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -66,7 +60,7 @@ describe('selection and the bulk bar', () => {
   });
 
   it('drops back to the page selection when a row is unticked, and resets on a new page', async () => {
-    useApi({ total: 45 });
+    stubApi({ total: 45 });
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -81,7 +75,7 @@ describe('selection and the bulk bar', () => {
   });
 
   it('does not offer Delete Selected to a shop_manager', async () => {
-    useApi({ user: manager });
+    stubApi({ user: manager });
     renderProductsView('/products', manager);
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -108,7 +102,7 @@ describe('selection and the bulk bar', () => {
 
 describe('row actions', () => {
   it('deletes one product after the confirmation', async () => {
-    const api = useApi({ total: 3 });
+    const api = stubApi({ total: 3 });
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -122,7 +116,7 @@ describe('row actions', () => {
   });
 
   it('opens the details in a new tab', async () => {
-    useApi();
+    stubApi();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderProductsView();
     const user = userEvent.setup();

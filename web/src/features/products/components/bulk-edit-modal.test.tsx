@@ -1,26 +1,13 @@
 import { BULK_MESSAGES } from '@bosun/shared';
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { renderProductsView } from '../testing/fake-products-api';
-import { fakeWriteApi, type WriteApiOptions } from '../testing/product-edit-support';
-
-function useApi(options: WriteApiOptions = {}) {
-  const api = fakeWriteApi(options);
-  vi.stubGlobal('fetch', api.fetchMock);
-  return api;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-  notifications.cleanQueue();
-});
+import { stubWriteApi } from '../testing/product-edit-support';
 
 const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
-const bulkCalls = (api: ReturnType<typeof useApi>) => api.calls.filter((c) => c.path === '/api/products/bulk/update');
+const bulkCalls = (api: ReturnType<typeof stubWriteApi>) => api.calls.filter((c) => c.path === '/api/products/bulk/update');
 
 async function openBulkEdit(user: ReturnType<typeof userEvent.setup>, names = ['Product 2', 'Product 4']) {
   await screen.findByText('SKU-1');
@@ -31,7 +18,7 @@ async function openBulkEdit(user: ReturnType<typeof userEvent.setup>, names = ['
 
 describe('BulkEditModal', () => {
   it('starts empty and warns instead of sending when no field is filled', async () => {
-    const api = useApi();
+    const api = stubWriteApi();
     renderProductsView();
     const user = userEvent.setup();
     const dialog = await openBulkEdit(user);
@@ -45,7 +32,7 @@ describe('BulkEditModal', () => {
   });
 
   it('sends only the filled fields, booleans as booleans and price changes in their shapes', async () => {
-    const api = useApi();
+    const api = stubWriteApi();
     renderProductsView();
     const user = userEvent.setup();
     const dialog = await openBulkEdit(user);
@@ -79,7 +66,7 @@ describe('BulkEditModal', () => {
   });
 
   it('shows the server’s refusal, and sends the below-cost permission once it is ticked', async () => {
-    const api = useApi({
+    const api = stubWriteApi({
       onWrite: (_m, path, body) =>
         path === '/api/products/bulk/update' && !(body as { allowSpecialBelowCost?: boolean }).allowSpecialBelowCost
           ? jsonResponse({ message: BULK_MESSAGES.specialBelowCost(2), code: 'BAD_REQUEST', details: { fields: { special_price: BULK_MESSAGES.specialBelowCost(2) } } }, { status: 400 })
@@ -100,7 +87,7 @@ describe('BulkEditModal', () => {
   });
 
   it('falls back to "Error updating products" when no answer comes', async () => {
-    useApi({ onWrite: (_m, path) => (path === '/api/products/bulk/update' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) });
+    stubWriteApi({ onWrite: (_m, path) => (path === '/api/products/bulk/update' ? Promise.reject(new TypeError('Failed to fetch')) : undefined) });
     renderProductsView();
     const user = userEvent.setup();
     const dialog = await openBulkEdit(user);
@@ -111,7 +98,7 @@ describe('BulkEditModal', () => {
   });
 
   it('acts on every matching product, through the list’s filter, when "select all matching" is on', async () => {
-    const api = useApi({ total: 45 });
+    const api = stubWriteApi({ total: 45 });
     renderProductsView('/products?vendor_id=1');
     const user = userEvent.setup();
     await screen.findByText('SKU-1');

@@ -1,9 +1,9 @@
 import { BULK_MESSAGES, PRICE_FIELDS, type PriceField } from '@bosun/shared';
-import { Button, Checkbox, Divider, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { FormNumberInput } from '../../../components/ui/form-fields';
 import { notify } from '../../../components/ui/notify';
-import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
+import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { hasPermission, useCurrentUser } from '../../auth';
 import { useBulkUpdateProducts, type BulkUpdateTarget } from '../api/bulk-update-products';
 import { useAllCategories } from '../api/get-categories';
@@ -20,6 +20,7 @@ import {
   type BulkEditValues,
 } from '../model/bulk-edit-values';
 import { storeCategoryOptions, treeToOptions } from '../model/category-options';
+import { FormSection, StickyFormActions } from './form-layout';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -50,36 +51,17 @@ export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalP
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <Divider label={<Title order={3} size="h5">{title}</Title>} labelPosition="left" />
-      {children}
-    </Stack>
-  );
-}
-
 function NumberBox({ control, name, label, integer }: { control: Control<BulkEditValues>; name: (typeof BULK_NUMBER_FIELDS)[number] | PriceField; label: string; integer?: boolean }) {
   return (
-    <Controller
+    <FormNumberInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          min={0}
-          step={PRICE_FIELDS.includes(name as PriceField) ? 0.01 : integer ? 1 : 0.1}
-          allowDecimal={!integer}
-          allowNegative={false}
-          placeholder="No change"
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      min={0}
+      step={PRICE_FIELDS.includes(name as PriceField) ? 0.01 : integer ? 1 : 0.1}
+      allowDecimal={!integer}
+      allowNegative={false}
+      placeholder="No change"
     />
   );
 }
@@ -90,27 +72,17 @@ function PriceRow({ control, register, field }: { control: Control<BulkEditValue
   return (
     <Group align="flex-start" grow wrap="nowrap">
       <NativeSelect label={`${PRICE_LABELS[field]} change`} data={PRICE_MODE_OPTIONS} {...register(`${field}_mode`)} />
-      <Controller
+      <FormNumberInput
         control={control}
         name={field}
-        render={({ field: input, fieldState }) => (
-          <NumberInput
-            label={PRICE_LABELS[field]}
-            name={input.name}
-            ref={input.ref}
-            value={input.value}
-            onChange={input.onChange}
-            onBlur={input.onBlur}
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            allowNegative={false}
-            leftSection={percent ? undefined : '$'}
-            rightSection={percent ? '%' : undefined}
-            placeholder="No change"
-            error={fieldState.error?.message}
-          />
-        )}
+        label={PRICE_LABELS[field]}
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        allowNegative={false}
+        leftSection={percent ? undefined : '$'}
+        rightSection={percent ? '%' : undefined}
+        placeholder="No change"
       />
     </Group>
   );
@@ -136,9 +108,7 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
     }
     const checked = validateBulkUpdate(values);
     if (!checked.data) {
-      const entries = Object.entries(checked.errors);
-      entries.forEach(([field, message], i) => setError(field as keyof BulkEditValues, { type: 'validation', message }, { shouldFocus: i === 0 }));
-      if (entries.length === 0) notify.error(BULK_MESSAGES.failed);
+      if (!showFieldMessages(setError, checked.errors)) notify.error(BULK_MESSAGES.failed);
       return;
     }
     try {
@@ -162,7 +132,7 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
         <Text size="sm" c="dimmed">
           Only the fields you fill in change; empty fields are left as they are.
         </Text>
-        <Section title="Basic Information">
+        <FormSection title="Basic Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('name', 'Product Name')}
             {text('brand', 'Brand')}
@@ -174,14 +144,14 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
             <NativeSelect label="Featured" data={TRI_STATE} error={errors.featured?.message} {...register('featured')} />
             <NativeSelect label="Visibility" data={VISIBILITY} error={errors.visibility?.message} {...register('visibility')} />
           </SimpleGrid>
-        </Section>
-        <Section title="Pricing">
+        </FormSection>
+        <FormSection title="Pricing">
           {PRICE_FIELDS.map((field) => (
             <PriceRow key={field} control={control} register={register} field={field} />
           ))}
           <Checkbox label="Allow special price below vendor cost" {...register('allowSpecialBelowCost')} />
-        </Section>
-        <Section title="Inventory & Shipping">
+        </FormSection>
+        <FormSection title="Inventory & Shipping">
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
             <NumberBox control={control} name="stock" label="Stock" integer />
             <NumberBox control={control} name="weight" label={`Weight (${units.weight})`} />
@@ -189,8 +159,8 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
             <NumberBox control={control} name="width" label={`Width (${units.dimension})`} />
             <NumberBox control={control} name="height" label={`Height (${units.dimension})`} />
           </SimpleGrid>
-        </Section>
-        <Section title="Categories">
+        </FormSection>
+        <FormSection title="Categories">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
               label="Vendor"
@@ -213,26 +183,19 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
             />
             {text('google_category', 'Google Category')}
           </SimpleGrid>
-        </Section>
-        <Section title="Descriptions">
+        </FormSection>
+        <FormSection title="Descriptions">
           <Textarea label="Short Description (HTML)" placeholder="No change" rows={2} resize="vertical" error={errors.short_description?.message} {...register('short_description')} />
           <Textarea label="Description (HTML)" placeholder="No change" rows={3} resize="vertical" error={errors.description?.message} {...register('description')} />
-        </Section>
-        <Section title="SEO & Images">
+        </FormSection>
+        <FormSection title="SEO & Images">
           {text('meta_title', 'Meta Title')}
           {text('meta_description', 'Meta Description')}
           {text('meta_keywords', 'Meta Keywords')}
           {text('image_url', 'Image URL')}
           <Textarea label="Additional Images" description="One address per line; replaces the current list" placeholder="No change" rows={2} resize="vertical" error={errors.images?.message} {...register('images')} />
-        </Section>
-        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Updating...' : 'Update Products'}
-          </Button>
-        </Group>
+        </FormSection>
+        <StickyFormActions submitLabel="Update Products" savingLabel="Updating..." saving={saving} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { category } from '../testing/fake-products-api';
+import { category } from '../testing/product-fixtures';
 import { CategoryPickerModal } from './category-picker-modal';
 
 const flat: Category[] = [

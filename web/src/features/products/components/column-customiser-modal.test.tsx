@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { admin, fakeApi, renderProductsView } from '../testing/fake-products-api';
-
-afterEach(() => vi.unstubAllGlobals());
+import { describe, expect, it } from 'vitest';
+import { admin } from '../../../test/users';
+import { renderProductsView, stubApi } from '../testing/fake-products-api';
 
 const headerNames = () =>
   screen
@@ -13,7 +12,7 @@ const headerNames = () =>
 
 describe('columns', () => {
   it('shows the default columns of the spec', async () => {
-    vi.stubGlobal('fetch', fakeApi().fetchMock);
+    stubApi();
     renderProductsView();
     await screen.findByText('SKU-1');
     expect(headerNames()).toEqual(['ID', 'SKU', 'Name', 'Brand', 'Stock', 'List Price', 'Dimensions', 'Vendor', 'Categories', 'Status']);
@@ -26,8 +25,7 @@ describe('columns', () => {
 
   it("restores the user's columns and widths, and saves changes to them", async () => {
     const user = { ...admin, preferences: { productColumns: ['sku', 'name'], productColumnWidths: { name: 320 } } };
-    const api = fakeApi({ user });
-    vi.stubGlobal('fetch', api.fetchMock);
+    const api = stubApi({ user });
     renderProductsView('/products', user);
     const actor = userEvent.setup();
     await screen.findByText('SKU-1');
@@ -52,8 +50,7 @@ describe('columns', () => {
   });
 
   it('resizes from the keyboard within the limits and saves the width', async () => {
-    const api = fakeApi();
-    vi.stubGlobal('fetch', api.fetchMock);
+    const api = stubApi();
     renderProductsView();
     const actor = userEvent.setup();
     await screen.findByText('SKU-1');

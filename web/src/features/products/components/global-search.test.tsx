@@ -1,57 +1,15 @@
-import type { Product } from '@bosun/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { product } from '../testing/product-fixtures';
 import { GlobalSearch, SEARCH_DEBOUNCE_MS } from './global-search';
 
-function product(id: number): Product {
-  return {
-    id,
-    sku: `ANC-${id}`,
-    mfn: null,
-    gtin: null,
-    name: `Anchor ${id}`,
-    short_description: null,
-    description: null,
-    brand: null,
-    stock: 3,
-    list_price: 19.5 + id,
-    market_price: null,
-    vendor_cost: null,
-    special_price: null,
-    weight: null,
-    length: null,
-    width: null,
-    height: null,
-    vendor_id: null,
-    vendor_name: null,
-    vendor_category_id: null,
-    vendor_category_name: null,
-    store_category_id: null,
-    store_category_name: null,
-    vendor_category_path: null,
-    store_category_path: null,
-    google_category: null,
-    published: true,
-    featured: false,
-    visibility: 'public',
-    images: [],
-    image_url: null,
-    meta_title: null,
-    meta_description: null,
-    meta_keywords: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    kind: 'simple',
-    variation_count: 0,
-    variation_price_max: null,
-  };
-}
+const anchor = (id: number) => product(id, { sku: `ANC-${id}`, name: `Anchor ${id}`, list_price: 19.5 + id });
 
 const page = (count: number) =>
   jsonResponse({
-    products: Array.from({ length: count }, (_, i) => product(i + 1)),
+    products: Array.from({ length: count }, (_, i) => anchor(i + 1)),
     pagination: { page: 1, limit: 10, total: count, pages: 1 },
   });
 
@@ -63,7 +21,6 @@ describe('GlobalSearch', () => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('sends nothing under 2 characters, then searches with limit 10', async () => {
     fetchMock.mockResolvedValue(page(3));

@@ -1,23 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { product } from '../testing/fake-products-api';
-import { fakeWriteApi, renderWithSession, type WriteApiOptions } from '../testing/product-edit-support';
+import { describe, expect, it } from 'vitest';
+import { renderWithSession, stubWriteApi } from '../testing/product-edit-support';
+import { product } from '../testing/product-fixtures';
 import { ProductDetailView } from './product-detail-view';
-
-function useApi(options: WriteApiOptions = {}) {
-  const api = fakeWriteApi(options);
-  vi.stubGlobal('fetch', api.fetchMock);
-  return api;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-  notifications.cleanQueue();
-});
 
 function DetailRoute() {
   const { id } = useParams();
@@ -28,14 +15,14 @@ const name = () => screen.getByRole('textbox', { name: /^Product Name/ }) as HTM
 
 describe('ProductDetailView', () => {
   it('goes back to the list with "Product not found" when there is no such product', async () => {
-    useApi();
+    stubWriteApi();
     renderDetail(999);
     expect(await screen.findByText('Product not found')).toBeTruthy();
     expect(await screen.findByText('The products list')).toBeTruthy();
   });
 
   it('shows the product read-only with sanitised HTML; Cancel restores it and Save sends the change', async () => {
-    const api = useApi({
+    const api = stubWriteApi({
       products: {
         7: product(7, {
           name: 'Teak cleat',

@@ -1,22 +1,21 @@
 import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, type Product } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { notify } from '../../../components/ui/notify';
 import { isApiError, isForbidden } from '../../../lib/api-client';
-import { errorMessage, showServerFieldErrors } from '../../../lib/api-errors';
 import { formatCurrency, formatDate } from '../../../lib/format';
-import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
+import { useConfirmDeleteProduct } from '../hooks/use-delete-actions';
+import { useProductForm } from '../hooks/use-product-form';
 import { useUnits } from '../hooks/use-units';
-import { PRODUCT_FORM_FIELDS, productFormDefaults, productFormResolver, type ProductFormValues } from '../model/product-form-values';
+import { PRODUCT_FORM_FIELDS, productFormDefaults } from '../model/product-form-values';
 import {
   CategoryFields,
   DescriptionFields,
@@ -27,11 +26,10 @@ import {
   ShippingFields,
   StatusFields,
   StockField,
+  VISUAL_TABS,
   type DescriptionTabs,
 } from './product-fields';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
-
-const VISUAL_TABS: DescriptionTabs = { short_description: 'visual', description: 'visual' };
 
 /** /product/{id} (SPEC §2 Product detail, §4 view and edit modes). */
 export function ProductDetailView({ id }: { id: number }) {
@@ -73,15 +71,12 @@ function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const units = useUnits();
   const updateProduct = useUpdateProduct();
-  const deleteProduct = useDeleteProduct();
+  const deletes = useConfirmDeleteProduct(() => navigate('/products'));
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string>('general');
   const [descriptionTabs, setDescriptionTabs] = useState<DescriptionTabs>(VISUAL_TABS);
   const [duplicate, setDuplicate] = useState<ProductFormTarget | null>(null);
-  const form = useForm<ProductFormValues, unknown, Record<string, unknown>>({
-    resolver: productFormResolver as never,
-    defaultValues: productFormDefaults(product, 'edit'),
-  });
+  const { form, showSaveError } = useProductForm(product, 'edit');
 
   // A reload (after a save, or a write elsewhere) shows the new data while not editing.
   useEffect(() => {
@@ -107,8 +102,7 @@ function ProductDetail({ product }: { product: Product }) {
         setDescriptionTabs(VISUAL_TABS);
         setEditing(false);
       } catch (error) {
-        showServerFieldErrors(error, form.setError, PRODUCT_FORM_FIELDS);
-        notify.error(errorMessage(error, PRODUCT_FORM_MESSAGES.updateFailed));
+        showSaveError(error, PRODUCT_FORM_MESSAGES.updateFailed);
       }
     },
     // The first tab holding an invalid field comes to the front, so its message is seen.
@@ -117,23 +111,6 @@ function ProductDetail({ product }: { product: Product }) {
       if (first) setTab(TAB_OF_FIELD[first]);
     },
   );
-
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Delete Product',
-      children: PRODUCT_MESSAGES.confirmDelete,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await deleteProduct.mutateAsync(product.id);
-          notify.success(PRODUCT_MESSAGES.deleted);
-          navigate('/products');
-        } catch (error) {
-          notify.error(errorMessage(error, PRODUCT_MESSAGES.deleteFailed));
-        }
-      },
-    });
 
   const saving = form.formState.isSubmitting;
   const readOnly = !editing;
@@ -190,7 +167,7 @@ function ProductDetail({ product }: { product: Product }) {
                 <Button leftSection={<IconEdit size={16} />} onClick={startEditing}>
                   Edit Product
                 </Button>
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={deleteProduct.isPending}>
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => deletes.confirmDeleteProduct(product)} loading={deletes.deleting}>
                   Delete Product
                 </Button>
               </>

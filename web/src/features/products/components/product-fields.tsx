@@ -1,6 +1,7 @@
 import type { Product } from '@bosun/shared';
-import { NativeSelect, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { FormNativeSelect, FormNumberInput } from '../../../components/ui/form-fields';
 import { hasPermission, useCurrentUser } from '../../auth';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorCategories } from '../api/get-vendor-categories';
@@ -24,28 +25,18 @@ type NumberField = 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'sp
 function NumberField({ name, label, readOnly, money, integer }: { name: NumberField; label: string; readOnly?: boolean; money?: boolean; integer?: boolean }) {
   const { control } = useFormContext<ProductFormValues>();
   return (
-    <Controller
+    <FormNumberInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          readOnly={readOnly}
-          min={0}
-          step={money ? 0.01 : integer ? 1 : 0.1}
-          decimalScale={money ? 2 : integer ? 0 : undefined}
-          allowDecimal={!integer}
-          allowNegative={false}
-          leftSection={money ? '$' : undefined}
-          hideControls={readOnly}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      readOnly={readOnly}
+      min={0}
+      step={money ? 0.01 : integer ? 1 : 0.1}
+      decimalScale={money ? 2 : integer ? 0 : undefined}
+      allowDecimal={!integer}
+      allowNegative={false}
+      leftSection={money ? '$' : undefined}
+      hideControls={readOnly}
     />
   );
 }
@@ -100,27 +91,14 @@ export function StatusFields({ readOnly }: FieldsProps) {
           )}
         />
       ))}
-      <Controller
-        control={control}
-        name="visibility"
-        render={({ field, fieldState }) => (
-          <NativeSelect
-            label="Visibility"
-            data={VISIBILITY_OPTIONS}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
-            disabled={readOnly}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormNativeSelect control={control} name="visibility" label="Visibility" data={VISIBILITY_OPTIONS} disabled={readOnly} />
     </SimpleGrid>
   );
 }
 
 export type DescriptionTabs = { short_description: RichTextTab; description: RichTextTab };
+/** Both descriptions open on their visual editor. */
+export const VISUAL_TABS: DescriptionTabs = { short_description: 'visual', description: 'visual' };
 
 export function DescriptionFields({
   readOnly,
@@ -187,7 +165,7 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
   const user = useCurrentUser();
   const vendorsAvailable = hasPermission(user, 'vendors');
   const categoriesAvailable = hasPermission(user, 'categories');
-  const vendorId = useWatch({ control, name: 'vendor_id' });
+  const [vendorId, vendorCategoryId, storeCategoryId] = useWatch({ control, name: ['vendor_id', 'vendor_category_id', 'store_category_id'] });
   const vendorIdNumber = vendorId ? Number(vendorId) : null;
   const vendors = useVendorOptions({ enabled: vendorsAvailable });
   const vendorCategories = useVendorCategories(vendorIdNumber, { enabled: categoriesAvailable && !readOnly });
@@ -199,74 +177,42 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
     current && String(current.vendor_id) === vendorId ? current.vendor_name : null,
   );
 
+  const vendorCategoryChoices = withCurrent(
+    vendorIdNumber !== null ? treeToOptions(vendorCategories.data ?? []) : [],
+    vendorCategoryId,
+    current && String(current.vendor_category_id) === vendorCategoryId ? (current.vendor_category_path ?? current.vendor_category_name) : null,
+  );
+  const storeCategoryChoices = withCurrent(
+    storeCategoryOptions(allCategories.data ?? []),
+    storeCategoryId,
+    current && String(current.store_category_id) === storeCategoryId ? (current.store_category_path ?? current.store_category_name) : null,
+  );
+
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Controller
+      <FormNativeSelect
         control={control}
         name="vendor_id"
-        render={({ field, fieldState }) => (
-          <NativeSelect
-            label="Vendor"
-            data={[{ value: '', label: 'No vendor' }, ...vendorOptions]}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={(event) => {
-              field.onChange(event.currentTarget.value);
-              // A vendor category belongs to one vendor: a new vendor starts without one.
-              setValue('vendor_category_id', '', { shouldDirty: true });
-            }}
-            disabled={readOnly}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Vendor"
+        data={[{ value: '', label: 'No vendor' }, ...vendorOptions]}
+        // A vendor category belongs to one vendor: a new vendor starts without one.
+        onValueChange={() => setValue('vendor_category_id', '', { shouldDirty: true })}
+        disabled={readOnly}
       />
-      <Controller
+      <FormNativeSelect
         control={control}
         name="vendor_category_id"
-        render={({ field, fieldState }) => {
-          const options = withCurrent(
-            vendorIdNumber !== null ? treeToOptions(vendorCategories.data ?? []) : [],
-            field.value,
-            current && String(current.vendor_category_id) === field.value ? (current.vendor_category_path ?? current.vendor_category_name) : null,
-          );
-          return (
-            <NativeSelect
-              label="Vendor Category"
-              data={[{ value: '', label: vendorIdNumber === null ? 'Choose a vendor first' : 'No vendor category' }, ...options]}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.value)}
-              disabled={readOnly || vendorIdNumber === null}
-              description={!readOnly && vendorIdNumber !== null && vendorCategories.isFetching ? 'Loading categories…' : undefined}
-              error={fieldState.error?.message}
-            />
-          );
-        }}
+        label="Vendor Category"
+        data={[{ value: '', label: vendorIdNumber === null ? 'Choose a vendor first' : 'No vendor category' }, ...vendorCategoryChoices]}
+        disabled={readOnly || vendorIdNumber === null}
+        description={!readOnly && vendorIdNumber !== null && vendorCategories.isFetching ? 'Loading categories…' : undefined}
       />
-      <Controller
+      <FormNativeSelect
         control={control}
         name="store_category_id"
-        render={({ field, fieldState }) => {
-          const options = withCurrent(
-            storeCategoryOptions(allCategories.data ?? []),
-            field.value,
-            current && String(current.store_category_id) === field.value ? (current.store_category_path ?? current.store_category_name) : null,
-          );
-          return (
-            <NativeSelect
-              label="Store Category"
-              data={[{ value: '', label: 'No store category' }, ...options]}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.value)}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-            />
-          );
-        }}
+        label="Store Category"
+        data={[{ value: '', label: 'No store category' }, ...storeCategoryChoices]}
+        disabled={readOnly}
       />
       <Text name="google_category" label="Google Category" readOnly={readOnly} />
     </SimpleGrid>

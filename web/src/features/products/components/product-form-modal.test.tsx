@@ -1,24 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
-import { category, product } from '../testing/fake-products-api';
-import { fakeWriteApi, renderWithSession, type WriteApiOptions } from '../testing/product-edit-support';
+import { renderWithSession, stubWriteApi } from '../testing/product-edit-support';
+import { category, product } from '../testing/product-fixtures';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
-
-function useApi(options: WriteApiOptions = {}) {
-  const api = fakeWriteApi(options);
-  vi.stubGlobal('fetch', api.fetchMock);
-  return api;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Toasts live in a module-level store: each test starts without the last one's.
-  notifications.clean();
-  notifications.cleanQueue();
-});
 
 const onClose = vi.fn();
 function openForm(target: ProductFormTarget) {
@@ -36,7 +22,7 @@ const VENDOR_TREES = {
 
 describe('ProductFormModal', () => {
   it('shows the required message under Name and SKU and sends nothing', async () => {
-    const api = useApi();
+    const api = stubWriteApi();
     const user = userEvent.setup();
     const dialog = await openForm({ mode: 'create', product: null });
     expect(within(dialog).getByText('Add Product')).toBeTruthy();
@@ -48,7 +34,7 @@ describe('ProductFormModal', () => {
   });
 
   it('shows the shared bounds under a price and the stock, and sends nothing', async () => {
-    const api = useApi();
+    const api = stubWriteApi();
     const user = userEvent.setup();
     const dialog = await openForm({ mode: 'create', product: null });
     await user.type(field(dialog, /^Product Name/), 'Gold cleat');
@@ -65,7 +51,7 @@ describe('ProductFormModal', () => {
   it('creates a product with numbers as numbers and empty numbers as null; the button reads Saving... meanwhile', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const api = useApi({
+    const api = stubWriteApi({
       onWrite: async (_method, _path, body) => {
         await gate;
         return jsonResponse(product(300, body as object), { status: 201 });
@@ -131,7 +117,7 @@ describe('ProductFormModal', () => {
       store_category_path: 'Sailing',
       images: ['https://img.test/a.jpg'],
     });
-    const api = useApi({
+    const api = stubWriteApi({
       vendorCategories: VENDOR_TREES,
       categories: [category(9, 'Sailing', 'store'), category(3, 'Deck gear', 'vendor')],
       onWrite: (_m, _p, body) =>
@@ -170,7 +156,7 @@ describe('ProductFormModal', () => {
   });
 
   it('duplicates: a new product prefilled with the copy suffixes, sent with POST', async () => {
-    const api = useApi();
+    const api = stubWriteApi();
     const user = userEvent.setup();
     const original = product(4, { name: 'Shackle', sku: 'SH-4', short_description: '<p>Stainless</p>', list_price: 9.5 });
     const dialog = await openForm({ mode: 'duplicate', product: original });
@@ -191,7 +177,7 @@ describe('ProductFormModal', () => {
   });
 
   it('lists the chosen vendor’s categories, with paths, and starts over when the vendor changes', async () => {
-    const api = useApi({ vendorCategories: VENDOR_TREES });
+    const api = stubWriteApi({ vendorCategories: VENDOR_TREES });
     const user = userEvent.setup();
     const dialog = await openForm({ mode: 'create', product: null });
     expect(select(dialog, 'Vendor Category').disabled).toBe(true);

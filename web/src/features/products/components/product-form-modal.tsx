@@ -1,19 +1,14 @@
 import { PRODUCT_FORM_MESSAGES, type Product } from '@bosun/shared';
-import { Button, Divider, Group, Modal, Stack, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
-import { errorMessage, showServerFieldErrors } from '../../../lib/api-errors';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { useProductForm } from '../hooks/use-product-form';
 import { useUnits } from '../hooks/use-units';
-import {
-  PRODUCT_FORM_FIELDS,
-  productFormDefaults,
-  productFormResolver,
-  type ProductFormMode,
-  type ProductFormValues,
-} from '../model/product-form-values';
+import type { ProductFormMode } from '../model/product-form-values';
+import { FormSection, StickyFormActions } from './form-layout';
 import {
   CategoryFields,
   DescriptionFields,
@@ -24,6 +19,7 @@ import {
   ShippingFields,
   StatusFields,
   StockField,
+  VISUAL_TABS,
   type DescriptionTabs,
 } from './product-fields';
 
@@ -63,15 +59,6 @@ export function ProductFormModal({ target, onClose, onSaved }: ProductFormModalP
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-label={title}>
-      <Divider label={<Title order={3} size="h5">{title}</Title>} labelPosition="left" />
-      {children}
-    </Stack>
-  );
-}
-
 interface ProductFormProps {
   mode: ProductFormMode;
   product: Product | null;
@@ -83,11 +70,8 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
   const units = useUnits();
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
-  const form = useForm<ProductFormValues, unknown, Record<string, unknown>>({
-    resolver: productFormResolver as never,
-    defaultValues: productFormDefaults(product, mode),
-  });
-  const [tabs, setTabs] = useState<DescriptionTabs>({ short_description: 'visual', description: 'visual' });
+  const { form, showSaveError } = useProductForm(product, mode);
+  const [tabs, setTabs] = useState<DescriptionTabs>(VISUAL_TABS);
   const editing = mode === 'edit' && product !== null;
 
   const submit = form.handleSubmit(async (body) => {
@@ -98,9 +82,7 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
       notify.success(editing ? PRODUCT_FORM_MESSAGES.updated : PRODUCT_FORM_MESSAGES.created);
       onSaved(saved);
     } catch (error) {
-      // A taken SKU or a bad reference shows under its field, and as a toast for fields out of view.
-      showServerFieldErrors(error, form.setError, PRODUCT_FORM_FIELDS);
-      notify.error(errorMessage(error, PRODUCT_FORM_MESSAGES.saveFailed));
+      showSaveError(error, PRODUCT_FORM_MESSAGES.saveFailed);
     }
   });
   const saving = form.formState.isSubmitting;
@@ -109,35 +91,28 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate aria-label={TITLES[mode]}>
         <Stack gap="lg">
-          <Section title="Basic Information">
+          <FormSection title="Basic Information">
             <IdentityFields />
             <StatusFields />
-          </Section>
-          <Section title="Descriptions">
+          </FormSection>
+          <FormSection title="Descriptions">
             <DescriptionFields tabs={tabs} onTabsChange={setTabs} />
-          </Section>
-          <Section title="Pricing">
+          </FormSection>
+          <FormSection title="Pricing">
             <PricingFields />
-          </Section>
-          <Section title="Inventory & Shipping">
+          </FormSection>
+          <FormSection title="Inventory & Shipping">
             <StockField />
             <ShippingFields units={units} />
-          </Section>
-          <Section title="Categories">
+          </FormSection>
+          <FormSection title="Categories">
             <CategoryFields current={product} />
-          </Section>
-          <Section title="SEO & Images">
+          </FormSection>
+          <FormSection title="SEO & Images">
             <SeoFields />
             <ImageFields />
-          </Section>
-          <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
-            </Button>
-          </Group>
+          </FormSection>
+          <StickyFormActions submitLabel={editing ? 'Update Product' : 'Create Product'} savingLabel="Saving..." saving={saving} onCancel={onCancel} />
         </Stack>
       </form>
     </FormProvider>

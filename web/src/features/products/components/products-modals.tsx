@@ -47,7 +47,7 @@ export function ProductsModals({ modal, onClose, preferences, state, choices, bu
         tree={vendorCategories.data ?? []}
         loading={vendorCategories.isPending}
         errorMessage={vendorCategories.isError ? 'Error loading categories' : undefined}
-        selectedIds={state.url.vendorCategoryIds}
+        selectedIds={state.url.vendor_category_ids}
         onApply={state.setVendorCategoryIds}
         onClose={onClose}
       />
@@ -57,7 +57,7 @@ export function ProductsModals({ modal, onClose, preferences, state, choices, bu
         tree={choices.storeTree}
         loading={allCategories.isPending}
         errorMessage={allCategories.isError ? 'Error loading categories' : undefined}
-        selectedIds={state.url.storeCategoryIds}
+        selectedIds={state.url.store_category_ids}
         onApply={state.setStoreCategoryIds}
         onClose={onClose}
       />

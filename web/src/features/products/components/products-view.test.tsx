@@ -1,23 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { category, fakeApi, manager, renderProductsView } from '../testing/fake-products-api';
+import { describe, expect, it } from 'vitest';
+import { manager } from '../../../test/users';
+import { renderProductsView, stubApi } from '../testing/fake-products-api';
+import { category } from '../testing/product-fixtures';
 
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 const searchBox = () => screen.getByRole('textbox', { name: 'Search the product list' }) as HTMLInputElement;
 
-function useApi(options: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi(options);
-  vi.stubGlobal('fetch', api.fetchMock);
-  return api;
-}
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('ProductsView: the address', () => {
   it('reads search, vendor and categories from the address on load', async () => {
-    const api = useApi({
+    const api = stubApi({
       categories: [category(5, 'Winches', 'vendor', { level: 2 }), category(6, 'Cleats', 'vendor'), category(9, 'Sailing', 'store')],
     });
     renderProductsView('/products?search=rope&vendor_id=2&vendor_category_ids=5&vendor_category_ids=6&store_category_ids=9');
@@ -41,7 +35,7 @@ describe('ProductsView: the address', () => {
   });
 
   it('writes vendor and category changes to the address, and Back and Forward restore them', async () => {
-    const api = useApi({ vendorCategories: { 1: [category(5, 'Winches', 'vendor')], 2: [category(7, 'Anchors', 'vendor', { vendor_id: 2 })] } });
+    const api = stubApi({ vendorCategories: { 1: [category(5, 'Winches', 'vendor')], 2: [category(7, 'Anchors', 'vendor', { vendor_id: 2 })] } });
     const { router } = renderProductsView();
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
@@ -81,7 +75,7 @@ describe('ProductsView: the address', () => {
   });
 
   it('applies a typed search on Search, and an emptied box clears search, sort and page', async () => {
-    const api = useApi({ total: 100 });
+    const api = stubApi({ total: 100 });
     const { router } = renderProductsView();
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
@@ -111,7 +105,7 @@ describe('ProductsView: the address', () => {
 
 describe('ProductsView: sorting', () => {
   it('toggles ascending and descending on repeated clicks and clears with Clear Sort', async () => {
-    const api = useApi({ total: 60 });
+    const api = stubApi({ total: 60 });
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
@@ -143,7 +137,7 @@ describe('ProductsView: sorting', () => {
 
 describe('ProductsView: filters', () => {
   it('refetches from page 1 as soon as an advanced row has a column and an operator', async () => {
-    const api = useApi({ total: 100 });
+    const api = stubApi({ total: 100 });
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
@@ -159,7 +153,7 @@ describe('ProductsView: filters', () => {
   });
 
   it('sends stock status and status, and Clear Filters keeps the search', async () => {
-    const api = useApi();
+    const api = stubApi();
     const { router } = renderProductsView('/products?search=rope&vendor_id=1');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
@@ -179,7 +173,7 @@ describe('ProductsView: filters', () => {
   });
 
   it('shows the search empty state', async () => {
-    useApi({ total: 0 });
+    stubApi({ total: 0 });
     renderProductsView('/products?search=zzz');
     expect(await screen.findByText('No products found for "zzz"')).toBeTruthy();
     expect(screen.getByText('Try searching with different keywords or check your spelling.')).toBeTruthy();
@@ -189,7 +183,7 @@ describe('ProductsView: filters', () => {
 
 describe('ProductsView: loading failures', () => {
   it("toasts 'Error loading products' and keeps the last good rows", async () => {
-    useApi({
+    stubApi({
       total: 30,
       onList: (query) =>
         query.get('page') === '2' ? new Response(JSON.stringify({ message: 'boom' }), { status: 500, statusText: 'Internal Server Error' }) : undefined,
@@ -205,7 +199,7 @@ describe('ProductsView: loading failures', () => {
   });
 
   it('shows Access Denied when the server refuses the list', async () => {
-    useApi({ user: manager, onList: () => new Response(JSON.stringify({ message: 'Forbidden' }), { status: 403, statusText: 'Forbidden' }) });
+    stubApi({ user: manager, onList: () => new Response(JSON.stringify({ message: 'Forbidden' }), { status: 403, statusText: 'Forbidden' }) });
     renderProductsView('/products', manager);
     expect(await screen.findByText('Access Denied')).toBeTruthy();
   });

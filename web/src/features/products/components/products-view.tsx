@@ -34,7 +34,7 @@ export function ProductsView() {
   const state = useProductListState({ pageSize: preferences.pageSize });
   const { list, data, products, total, showingCurrentAnswer } = useProductList(state);
   const units = useUnits();
-  const choices = useFilterChoices(user, state.url.vendorId);
+  const choices = useFilterChoices(user, state.url.vendor_id);
   const [modal, setModal] = useState<ProductsModal | null>(null);
   const selection = useProductSelection(state.viewKey, products);
   const deletes = useDeleteActions({ onDeleted: selection.dropDeleted });
@@ -42,8 +42,8 @@ export function ProductsView() {
   if (isForbidden(list.error)) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
 
   const filtered =
-    state.url.vendorId !== null ||
-    state.url.vendorCategoryIds.length + state.url.storeCategoryIds.length > 0 ||
+    state.url.vendor_id !== null ||
+    state.url.vendor_category_ids.length + state.url.store_category_ids.length > 0 ||
     state.stockStatus !== '' ||
     state.published !== '' ||
     state.filter.advanced_filters !== undefined;
@@ -81,12 +81,12 @@ export function ProductsView() {
 
       <FilterBar
         search={state.url.search}
-        vendorId={state.url.vendorId}
+        vendorId={state.url.vendor_id}
         vendors={choices.vendors}
         vendorsAvailable={choices.vendorsAvailable}
         categoriesAvailable={choices.categoriesAvailable}
-        vendorCategoryCount={state.url.vendorCategoryIds.length}
-        storeCategoryCount={state.url.storeCategoryIds.length}
+        vendorCategoryCount={state.url.vendor_category_ids.length}
+        storeCategoryCount={state.url.store_category_ids.length}
         stockStatus={state.stockStatus}
         published={state.published}
         onAddFilter={() => state.setFilterRows((rows) => [...rows, newFilterRow()])}
@@ -106,8 +106,8 @@ export function ProductsView() {
       <ListBanners
         sort={state.sort}
         search={state.url.search}
-        vendorCategoryIds={state.url.vendorCategoryIds}
-        storeCategoryIds={state.url.storeCategoryIds}
+        vendorCategoryIds={state.url.vendor_category_ids}
+        storeCategoryIds={state.url.store_category_ids}
         categoriesById={choices.categoriesById}
         total={showingCurrentAnswer ? total : undefined}
         onClearSort={state.clearSort}
@@ -115,8 +115,8 @@ export function ProductsView() {
         onClearCategories={state.clearCategories}
         onRemoveCategory={(id, type) =>
           type === 'vendor'
-            ? state.setVendorCategoryIds(state.url.vendorCategoryIds.filter((c) => c !== id))
-            : state.setStoreCategoryIds(state.url.storeCategoryIds.filter((c) => c !== id))
+            ? state.setVendorCategoryIds(state.url.vendor_category_ids.filter((c) => c !== id))
+            : state.setStoreCategoryIds(state.url.store_category_ids.filter((c) => c !== id))
         }
       />
 

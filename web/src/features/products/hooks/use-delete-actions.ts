@@ -5,11 +5,9 @@ import { errorMessage } from '../../../lib/api-errors';
 import { useBulkDeleteProducts, type BulkDeleteTarget } from '../api/bulk-delete-products';
 import { useDeleteProduct } from '../api/delete-product';
 
-/** The two deletes of the list, each behind the spec's confirmation and with its toasts. */
-export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'all') => void }) {
+/** Deleting one product, from the list or its page: behind the spec's confirmation, with its toasts. */
+export function useConfirmDeleteProduct(onDeleted: (product: Product) => void) {
   const deleteProduct = useDeleteProduct();
-  const bulkDelete = useBulkDeleteProducts();
-
   const confirmDeleteProduct = (product: Product) =>
     modals.openConfirmModal({
       title: 'Delete Product',
@@ -20,12 +18,19 @@ export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'a
         try {
           await deleteProduct.mutateAsync(product.id);
           notify.success(PRODUCT_MESSAGES.deleted);
-          onDeleted([product.id]);
+          onDeleted(product);
         } catch (error) {
           notify.error(errorMessage(error, PRODUCT_MESSAGES.deleteFailed));
         }
       },
     });
+  return { confirmDeleteProduct, deleting: deleteProduct.isPending };
+}
+
+/** The two deletes of the list, each behind the spec's confirmation and with its toasts. */
+export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'all') => void }) {
+  const { confirmDeleteProduct } = useConfirmDeleteProduct((product) => onDeleted([product.id]));
+  const bulkDelete = useBulkDeleteProducts();
 
   /** `count` is what the user sees selected; with a filter target it is the list's total. */
   const confirmBulkDelete = (target: BulkDeleteTarget, count: number) => {

@@ -1,7 +1,6 @@
-import type { SortColumn } from '@bosun/shared';
+import type { ProductListParams, SortColumn } from '@bosun/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ProductListParams } from '../api/get-products';
 import type { FilterRowDraft } from '../model/advanced-filter-rows';
 import { buildListFilter, type PublishedFilter, type StockStatusFilter } from '../model/list-filter';
 import { EMPTY_URL_FILTERS, readUrlFilters, writeUrlFilters, type UrlFilters } from '../model/url-filters';
@@ -63,10 +62,10 @@ export function useProductListState({ pageSize }: { pageSize: number }) {
       setSort(null);
     },
     /** A new vendor empties the vendor-category selection: those categories belonged to the old one. */
-    setVendor: (vendorId: number | null) => setUrl((current) => ({ ...current, vendorId, vendorCategoryIds: [] })),
-    setVendorCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, vendorCategoryIds: ids })),
-    setStoreCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, storeCategoryIds: ids })),
-    clearCategories: () => setUrl((current) => ({ ...current, vendorCategoryIds: [], storeCategoryIds: [] })),
+    setVendor: (vendorId: number | null) => setUrl((current) => ({ ...current, vendor_id: vendorId, vendor_category_ids: [] })),
+    setVendorCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, vendor_category_ids: ids })),
+    setStoreCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, store_category_ids: ids })),
+    clearCategories: () => setUrl((current) => ({ ...current, vendor_category_ids: [], store_category_ids: [] })),
     toggleSort: (column: SortColumn) =>
       setSort((current) => ({ column, order: current?.column === column && current.order === 'asc' ? 'desc' : 'asc' })),
     clearSort: () => setSort(null),

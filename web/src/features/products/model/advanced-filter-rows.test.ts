@@ -52,7 +52,7 @@ describe('advanced filter rows', () => {
   it('builds the API filter with empty parts left out', () => {
     expect(
       buildListFilter({
-        url: { search: 'cleat', vendorId: 3, vendorCategoryIds: [4], storeCategoryIds: [] },
+        url: { search: 'cleat', vendor_id: 3, vendor_category_ids: [4], store_category_ids: [] },
         stockStatus: 'out_of_stock',
         published: 'draft',
         filterRows: [row({ column: 'featured', operator: 'is_true' })],
@@ -66,7 +66,7 @@ describe('advanced filter rows', () => {
       advanced_filters: '[{"column":"featured","operator":"is_true"}]',
     });
     expect(
-      buildListFilter({ url: { search: '', vendorId: null, vendorCategoryIds: [], storeCategoryIds: [] }, stockStatus: '', published: '', filterRows: [] }),
+      buildListFilter({ url: { search: '', vendor_id: null, vendor_category_ids: [], store_category_ids: [] }, stockStatus: '', published: '', filterRows: [] }),
     ).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import type { ProductListFilter } from '../api/get-products';
+import type { ProductFilterParams } from '@bosun/shared';
 import { serializeFilterRows, type FilterRowDraft } from './advanced-filter-rows';
 import type { UrlFilters } from './url-filters';
 
@@ -12,16 +12,24 @@ export interface ListFilterState {
   filterRows: readonly FilterRowDraft[];
 }
 
+/**
+ * Every filter the API reads, each given a value by the list ('', [] or null for none):
+ * a filter added to the shared schema does not compile here until the list says what it sends.
+ */
+type EveryFilter = { [K in keyof ProductFilterParams]-?: ProductFilterParams[K] | '' | null };
+
+const isEmpty = (value: unknown) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 /** The API filter for the list's state; empty parts are left out so equal views share a cache entry. */
-export function buildListFilter({ url, stockStatus, published, filterRows }: ListFilterState): ProductListFilter {
-  const filter: ProductListFilter = {};
-  if (url.search) filter.search = url.search;
-  if (url.vendorId !== null) filter.vendor_id = url.vendorId;
-  if (url.vendorCategoryIds.length) filter.vendor_category_ids = url.vendorCategoryIds;
-  if (url.storeCategoryIds.length) filter.store_category_ids = url.storeCategoryIds;
-  if (stockStatus) filter.stock_status = stockStatus;
-  if (published) filter.published = published === 'published';
-  const advanced = serializeFilterRows(filterRows);
-  if (advanced) filter.advanced_filters = advanced;
-  return filter;
+export function buildListFilter({ url, stockStatus, published, filterRows }: ListFilterState): ProductFilterParams {
+  const every: EveryFilter = {
+    ...url,
+    stock_status: stockStatus,
+    published: published === '' ? null : published === 'published',
+    advanced_filters: serializeFilterRows(filterRows) ?? null,
+    // The list narrows by category through the two pickers' id lists, not by one category.
+    category_id: null,
+    category_ids: null,
+  };
+  return Object.fromEntries(Object.entries(every).filter(([, value]) => !isEmpty(value))) as ProductFilterParams;
 }

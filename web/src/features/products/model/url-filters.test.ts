@@ -7,38 +7,38 @@ describe('URL filters', () => {
   it('reads search, vendor and repeated category ids', () => {
     expect(read('search=%20anchor%20&vendor_id=7&vendor_category_ids=3&vendor_category_ids=4&store_category_ids=9')).toEqual({
       search: 'anchor',
-      vendorId: 7,
-      vendorCategoryIds: [3, 4],
-      storeCategoryIds: [9],
+      vendor_id: 7,
+      vendor_category_ids: [3, 4],
+      store_category_ids: [9],
     });
   });
 
   it('accepts comma-separated ids and drops junk and duplicates', () => {
     expect(read('vendor_category_ids=3,4,x,-1,3&store_category_ids=&vendor_id=abc')).toEqual({
       search: '',
-      vendorId: null,
-      vendorCategoryIds: [3, 4],
-      storeCategoryIds: [],
+      vendor_id: null,
+      vendor_category_ids: [3, 4],
+      store_category_ids: [],
     });
   });
 
   it('writes repeated parameters and keeps parameters it does not own', () => {
     const next = writeUrlFilters(new URLSearchParams('tab=x&search=old&vendor_category_ids=1'), {
       search: 'cleat',
-      vendorId: 2,
-      vendorCategoryIds: [5, 6],
-      storeCategoryIds: [8],
+      vendor_id: 2,
+      vendor_category_ids: [5, 6],
+      store_category_ids: [8],
     });
     expect(next.toString()).toBe('tab=x&search=cleat&vendor_id=2&vendor_category_ids=5&vendor_category_ids=6&store_category_ids=8');
   });
 
   it('leaves empty filters out of the address', () => {
-    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendorId: null, vendorCategoryIds: [], storeCategoryIds: [] });
+    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendor_id: null, vendor_category_ids: [], store_category_ids: [] });
     expect(next.toString()).toBe('');
   });
 
   it('round-trips', () => {
-    const filters = { search: 'rope & chain', vendorId: 12, vendorCategoryIds: [1, 2], storeCategoryIds: [3] };
+    const filters = { search: 'rope & chain', vendor_id: 12, vendor_category_ids: [1, 2], store_category_ids: [3] };
     expect(readUrlFilters(writeUrlFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 });

@@ -1,49 +1,65 @@
+import type { ProductFilterParams } from '@bosun/shared';
+
 /**
  * The part of the list's state that lives in the address (SPEC §2 route table): a link reproduces
- * the view, and Back/Forward step through filter changes.
+ * the view, and Back/Forward step through filter changes. The address uses the API's own parameter
+ * names, so a renamed or removed filter fails to compile here.
  */
-export interface UrlFilters {
-  search: string;
-  vendorId: number | null;
-  vendorCategoryIds: number[];
-  storeCategoryIds: number[];
+type UrlParams = Required<Pick<ProductFilterParams, 'search' | 'vendor_id' | 'vendor_category_ids' | 'store_category_ids'>>;
+type UrlFilterKey = keyof UrlParams;
+
+/** Every filter of the address is always there: '' for no search, [] for no ids, null for no vendor. */
+export type UrlFilters = { [K in UrlFilterKey]: UrlParams[K] extends string | readonly unknown[] ? UrlParams[K] : UrlParams[K] | null };
+
+/** How one filter reads from and writes to the values of its repeated parameter. */
+interface UrlCodec<T> {
+  read(values: string[]): T;
+  write(value: T): string[];
 }
-
-export const EMPTY_URL_FILTERS: UrlFilters = { search: '', vendorId: null, vendorCategoryIds: [], storeCategoryIds: [] };
-
-const URL_KEYS = ['search', 'vendor_id', 'vendor_category_ids', 'store_category_ids'] as const;
 
 const toId = (text: string): number | null => {
   const n = Number(text.trim());
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+const text: UrlCodec<string> = {
+  read: (values) => (values[0] ?? '').trim(),
+  write: (value) => (value.trim() ? [value.trim()] : []),
+};
+
+const id: UrlCodec<number | null> = {
+  read: (values) => toId(values[0] ?? ''),
+  write: (value) => (value === null ? [] : [String(value)]),
+};
+
 /** Repeated (?a=1&a=2) or comma-separated (?a=1,2) ids; junk is dropped, duplicates once. */
-function readIds(params: URLSearchParams, key: string): number[] {
-  const ids = params
-    .getAll(key)
-    .flatMap((value) => value.split(','))
-    .map(toId)
-    .filter((id): id is number => id !== null);
-  return [...new Set(ids)];
-}
+const ids: UrlCodec<number[]> = {
+  read: (values) => [...new Set(values.flatMap((value) => value.split(',')).map(toId).filter((n): n is number => n !== null))],
+  write: (value) => value.map(String),
+};
+
+/** The one list of the address's filters, in the order they are written. */
+const URL_FILTERS: { [K in UrlFilterKey]: UrlCodec<UrlFilters[K]> } = {
+  search: text,
+  vendor_id: id,
+  vendor_category_ids: ids,
+  store_category_ids: ids,
+};
+const URL_KEYS = Object.keys(URL_FILTERS) as UrlFilterKey[];
 
 export function readUrlFilters(params: URLSearchParams): UrlFilters {
-  return {
-    search: (params.get('search') ?? '').trim(),
-    vendorId: toId(params.get('vendor_id') ?? ''),
-    vendorCategoryIds: readIds(params, 'vendor_category_ids'),
-    storeCategoryIds: readIds(params, 'store_category_ids'),
-  };
+  return Object.fromEntries(URL_KEYS.map((key) => [key, URL_FILTERS[key].read(params.getAll(key))])) as UrlFilters;
 }
+
+export const EMPTY_URL_FILTERS: UrlFilters = readUrlFilters(new URLSearchParams());
 
 /** The address for these filters; parameters the list does not own are kept as they were. */
 export function writeUrlFilters(current: URLSearchParams, filters: UrlFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of URL_KEYS) next.delete(key);
-  if (filters.search.trim()) next.set('search', filters.search.trim());
-  if (filters.vendorId !== null) next.set('vendor_id', String(filters.vendorId));
-  for (const id of filters.vendorCategoryIds) next.append('vendor_category_ids', String(id));
-  for (const id of filters.storeCategoryIds) next.append('store_category_ids', String(id));
+  for (const key of URL_KEYS) for (const value of encode(key, filters[key])) next.append(key, value);
   return next;
 }
+
+// Generic, so that the compiler pairs each key's codec with that key's value.
+const encode = <K extends UrlFilterKey>(key: K, value: UrlFilters[K]) => URL_FILTERS[key].write(value);

@@ -1,93 +1,10 @@
 /** Test support for the products screen: a recording stand-in for the API and a render helper. */
-import type { Category, Product, User } from '@bosun/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Category, User } from '@bosun/shared';
 import { vi } from 'vitest';
-import { theme } from '../../../app/theme';
-import { sessionStorageStore } from '../../../lib/session-storage';
-import { createTestQueryClient, jsonResponse } from '../../../test/render';
-import { SessionProvider } from '../../auth';
+import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
+import { admin } from '../../../test/users';
 import { ProductsView } from '../components/products-view';
-
-export const admin: User = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  permissions: { products: true, categories: true, vendors: true, settings: true },
-  preferences: {},
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
-export const manager: User = { ...admin, id: 2, username: 'deckhand', role: 'shop_manager', permissions: { ...admin.permissions, settings: false } };
-
-export function product(id: number, fields: Partial<Product> = {}): Product {
-  return {
-    id,
-    sku: `SKU-${id}`,
-    mfn: null,
-    gtin: null,
-    name: `Product ${id}`,
-    short_description: null,
-    description: null,
-    brand: 'Lewmar',
-    stock: id % 3,
-    list_price: 10 + id,
-    market_price: null,
-    vendor_cost: null,
-    special_price: null,
-    weight: null,
-    length: 10,
-    width: 5,
-    height: 2.5,
-    vendor_id: 1,
-    vendor_name: 'Harbour Supply',
-    vendor_category_id: null,
-    vendor_category_name: null,
-    store_category_id: null,
-    store_category_name: null,
-    vendor_category_path: 'Deck > Winches',
-    store_category_path: null,
-    google_category: null,
-    published: true,
-    featured: false,
-    visibility: 'public',
-    images: [],
-    image_url: null,
-    meta_title: null,
-    meta_description: null,
-    meta_keywords: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    kind: 'simple',
-    variation_count: 0,
-    variation_price_max: null,
-    ...fields,
-  };
-}
-
-export function category(id: number, name: string, type: 'vendor' | 'store', fields: Partial<Category> = {}): Category {
-  return {
-    id,
-    name,
-    type,
-    description: type,
-    parent_id: null,
-    parent_name: null,
-    vendor_id: type === 'vendor' ? 1 : null,
-    vendor_name: null,
-    level: 1,
-    status: 'active',
-    product_count: 3,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+import { product } from './product-fixtures';
 
 export interface RecordedCall {
   method: string;
@@ -162,6 +79,13 @@ export function fakeApi(options: FakeApiOptions = {}) {
   };
 }
 
+/** fakeApi standing in for fetch until the test ends. */
+export function stubApi(options: FakeApiOptions = {}) {
+  const api = fakeApi(options);
+  vi.stubGlobal('fetch', api.fetchMock);
+  return api;
+}
+
 /**
  * The screen inside the app's providers, with a signed-in user and a memory router at `path`.
  * happy-dom lays nothing out; the table's scroll box is given room for a 20-row page so that the
@@ -170,20 +94,6 @@ export function fakeApi(options: FakeApiOptions = {}) {
 export function renderProductsView(path = '/products', user: User = admin) {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(20 * 44);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-  sessionStorageStore.save({ token: `token-${user.id}`, user });
-  const router = createMemoryRouter([{ path: '/products', element: <ProductsView /> }], { initialEntries: [path] });
-  const queryClient = createTestQueryClient();
-  const view = render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, queryClient, ...view };
+  signIn(user);
+  return renderRoutes([{ path: '/products', element: <ProductsView /> }], path);
 }

@@ -1,18 +1,11 @@
 /** Test support for the product form, detail page and bulk edit: a fake API for writes and a render helper. */
 import type { Product, User } from '@bosun/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../../app/theme';
-import { sessionStorageStore } from '../../../lib/session-storage';
-import { createTestQueryClient, jsonResponse } from '../../../test/render';
-import { SessionProvider } from '../../auth';
-import { admin, fakeApi, product, type FakeApiOptions } from './fake-products-api';
+import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
+import { admin } from '../../../test/users';
+import { fakeApi, type FakeApiOptions } from './fake-products-api';
+import { product } from './product-fixtures';
 
 export interface WriteApiOptions extends FakeApiOptions {
   /** Answers a write itself (errors, slow answers); return undefined to fall through. */
@@ -62,28 +55,21 @@ export function fakeWriteApi(options: WriteApiOptions = {}) {
   return { ...base, fetchMock, products, writes, lastWrite: () => writes().at(-1) };
 }
 
-/** `ui` at `path` inside the app's providers with a signed-in user; other paths render their location. */
+/** fakeWriteApi standing in for fetch until the test ends. */
+export function stubWriteApi(options: WriteApiOptions = {}) {
+  const api = fakeWriteApi(options);
+  vi.stubGlobal('fetch', api.fetchMock);
+  return api;
+}
+
+/** `ui` at `path` inside the app's providers with a signed-in user; /products renders a stand-in for the list. */
 export function renderWithSession(ui: ReactElement, { path = '/', routePath = '*', user = admin }: { path?: string; routePath?: string; user?: User } = {}) {
-  sessionStorageStore.save({ token: `token-${user.id}`, user });
-  const router = createMemoryRouter(
+  signIn(user);
+  return renderRoutes(
     [
       { path: routePath, element: ui },
       { path: '/products', element: <p>The products list</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  const queryClient = createTestQueryClient();
-  const view = render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { router, queryClient, ...view };
 }

@@ -1,11 +1,10 @@
 import { PERMISSION_KEYS, PERMISSION_LABELS, type User } from '@bosun/shared';
-import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { bindInputs } from '../../../components/ui/form-fields';
+import { Checkbox, Fieldset, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormActions, useServerCheckedForm } from '../../../components/ui/form-fields';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ROLE_LABELS } from '../../auth';
-import { userFormDefaults, userFormResolver, type UserFormMode, type UserFormValues, type UserPayload } from '../user-form-values';
-import { showFieldMessages } from '../../../lib/api-errors';
+import { userFormDefaults, userFormResolver, type UserFormMode, type UserPayload } from '../user-form-values';
 
 const ROLE_OPTIONS = [
   { value: 'shop_manager', label: ROLE_LABELS.shop_manager },
@@ -23,22 +22,8 @@ interface UserFormProps {
 }
 
 export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UserFormValues, unknown, UserPayload>({
-    resolver: userFormResolver(mode),
-    defaultValues: userFormDefaults(user),
-  });
-  const role = useWatch({ control, name: 'role' });
-  const input = bindInputs(register, errors);
-
-  const submit = handleSubmit(async (payload) => {
-    showFieldMessages(setError, await onSubmit(payload));
-  });
+  const { form, input, submit } = useServerCheckedForm({ resolver: userFormResolver(mode), defaultValues: userFormDefaults(user), onSubmit });
+  const role = useWatch({ control: form.control, name: 'role' });
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add user' : 'Edit user'}>
@@ -59,7 +44,7 @@ export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
               {PERMISSION_KEYS.map((key) => (
                 <Controller
                   key={key}
-                  control={control}
+                  control={form.control}
                   name={`permissions.${key}`}
                   render={({ field }) => (
                     <Checkbox
@@ -76,14 +61,7 @@ export function UserForm({ mode, user, onSubmit, onCancel }: UserFormProps) {
             </Stack>
           </Fieldset>
         )}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {mode === 'create' ? 'Create User' : 'Update User'}
-          </Button>
-        </Group>
+        <FormActions mt="xs" submitLabel={mode === 'create' ? 'Create User' : 'Update User'} submitting={form.formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

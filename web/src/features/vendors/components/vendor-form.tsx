@@ -1,17 +1,15 @@
 import { VENDOR_STATUSES, type Vendor } from '@bosun/shared';
-import { Autocomplete, Button, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Autocomplete, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import {
   vendorFormDefaults,
   vendorFormResolver,
   type VendorFormField,
   type VendorFormMode,
-  type VendorFormValues,
   type VendorPayload,
 } from '../vendor-form-values';
 import { VENDOR_STATUS_LOOKS } from './vendor-status-badge';
-import { bindInputs, FormNativeSelect } from '../../../components/ui/form-fields';
-import { showFieldMessages } from '../../../lib/api-errors';
+import { FormActions, FormNativeSelect, useServerCheckedForm } from '../../../components/ui/form-fields';
 
 export type VendorServerFieldErrors = Partial<Record<VendorFormField, string>>;
 
@@ -27,22 +25,11 @@ interface VendorFormProps {
 }
 
 export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps) {
+  const { form, input, submit } = useServerCheckedForm({ resolver: vendorFormResolver(mode), defaultValues: vendorFormDefaults(vendor), onSubmit });
   const {
-    register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<VendorFormValues, unknown, VendorPayload>({
-    resolver: vendorFormResolver(mode),
-    defaultValues: vendorFormDefaults(vendor),
-  });
-
-  const submit = handleSubmit(async (payload) => {
-    showFieldMessages(setError, await onSubmit(payload));
-  });
-
-  const input = bindInputs(register, errors);
+  } = form;
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add vendor' : 'Edit vendor'}>
@@ -102,14 +89,7 @@ export function VendorForm({ mode, vendor, onSubmit, onCancel }: VendorFormProps
           </Stack>
         </Fieldset>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {mode === 'create' ? 'Create Vendor' : 'Update Vendor'}
-          </Button>
-        </Group>
+        <FormActions submitLabel={mode === 'create' ? 'Create Vendor' : 'Update Vendor'} submitting={isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

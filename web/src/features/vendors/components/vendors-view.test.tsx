@@ -1,8 +1,7 @@
 import type { Vendor } from '@bosun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { vendorFixture } from '../testing/vendor-fixture';
 import { VENDOR_LIST_OPTIONS_KEY } from '../use-vendor-list-options';
@@ -92,11 +91,6 @@ const toast = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
 
 describe('VendorsView', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    // Toasts live in a store shared by every render; one test's must not crowd out the next's.
-    notifications.clean();
-  });
 
   describe('the list', () => {
     it('shows the stat cards over all vendors and a card per vendor, sorted by name', async () => {

@@ -1,21 +1,14 @@
 import { EXPORT_MODE_DESCRIPTIONS } from '@bosun/shared';
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStorageStore } from '../../../../lib/session-storage';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, signIn } from '../../../../test/render';
+import { admin } from '../../../../test/users';
 import type { ExportTarget } from '../../api/export-products';
-import { admin } from '../../testing/fake-products-api';
 import { ExportDialog } from './export-dialog';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
-
 function setup(target: ExportTarget, tokenResponse = () => jsonResponse({ token: 'tok-1', expiresAt: '2030-01-01T00:00:00Z' })) {
-  sessionStorageStore.save({ token: 'token-1', user: admin });
+  signIn(admin);
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (url === '/api/auth/download-token' && init.method === 'POST') return tokenResponse();
     return jsonResponse({ message: 'Not found' }, { status: 404 });

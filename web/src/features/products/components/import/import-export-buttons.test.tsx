@@ -1,14 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
 import { fakeApi, renderProductsView } from '../../testing/fake-products-api';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 /** The products screen with the fake API, plus the download token the export asks for. */
 function setup(path = '/products') {

@@ -1,14 +1,14 @@
+import type { ProductFilterParams } from '@bosun/shared';
 import { Button } from '@mantine/core';
 import { IconFileExport, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ExportTarget } from '../../api/export-products';
-import type { ProductListFilter } from '../../api/get-products';
 import { ExportDialog } from '../export/export-dialog';
 import { ImportWizard } from './import-wizard';
 
 interface Props {
   /** The list's current filter: what an export without a selection contains. */
-  filter: ProductListFilter;
+  filter: ProductFilterParams;
   selectedIds: number[];
   /** 'Select all matching' is on: the selection is the whole filter. */
   allMatching: boolean;

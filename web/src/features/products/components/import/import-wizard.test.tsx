@@ -1,11 +1,9 @@
 import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, type ImportPreviewResponse } from '@bosun/shared';
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStorageStore } from '../../../../lib/session-storage';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { admin } from '../../testing/fake-products-api';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, signIn } from '../../../../test/render';
+import { admin } from '../../../../test/users';
 import { ImportWizard } from './import-wizard';
 
 interface Recorded {
@@ -103,17 +101,11 @@ function useApi(options: ApiOptions = {}) {
   return { calls, fetchMock };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // The toast store outlives a render: a full queue would hold back the next test's toasts.
-  notifications.clean();
-});
-
 const CSV = '\uFEFFSKU;Name;Price;Vendor Category;Vendor Subcategory 1;Store Category\nA-1;Anchor;19,99;Deck;Anchors;Ground tackle\n';
 const csvFile = (text = CSV, name = 'harbour.csv', type = 'text/csv') => new File([text], name, { type });
 
 function renderWizard() {
-  sessionStorageStore.save({ token: 'token-1', user: admin });
+  signIn(admin);
   const onClose = vi.fn();
   const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
   return { ...view, onClose };
@@ -169,7 +161,7 @@ describe('ImportWizard: closing', () => {
   it('resets every step: opened again, it starts from the upload', async () => {
     const user = userEvent.setup();
     useApi();
-    sessionStorageStore.save({ token: 'token-1', user: admin });
+    signIn(admin);
     const onClose = vi.fn();
     const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
     await upload();
