@@ -21,6 +21,8 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   // Deep pages in the default order (id) count their offset on 1M narrow entries, not wide rows.
   // PostgreSQL's primary key index already is that.
   products_id_idx: { sqlite: '(id)', postgres: undefined },
+  // The list sorted by SKU: the unique SKU index holds the variations too.
+  products_sku_listed_idx: { sqlite: '(sku, id)', postgres: undefined },
   // 'sku starts with / is' (case-insensitive) as one index range, with stock for the stock filters beside it.
   products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock)', postgres: '(lower(sku) text_pattern_ops, stock)' },
   // A published filter with a created date range (the relative dates), counted from the index alone.
@@ -34,10 +36,11 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
  * category filters scan the table. The import itself never looks products up by these columns.
  */
 const SQLITE_BULK_INDEXES: Record<string, string> = {
-  products_vendor_idx: '(vendor_id, id)',
-  products_vendor_category_idx: '(vendor_category_id, id)',
-  products_store_category_idx: '(store_category_id, id)',
-  products_vendor_stock_idx: '(vendor_id, stock)',
+  // parent_id last: the list's queries read it (listed products only), so these answer them alone.
+  products_vendor_idx: '(vendor_id, id, parent_id)',
+  products_vendor_category_idx: '(vendor_category_id, id, parent_id)',
+  products_store_category_idx: '(store_category_id, id, parent_id)',
+  products_vendor_stock_idx: '(vendor_id, stock, parent_id)',
 };
 
 /**
@@ -46,12 +49,16 @@ const SQLITE_BULK_INDEXES: Record<string, string> = {
  * are. The vendor and category indexes stay whole: the foreign keys' deletes look products up by them.
  */
 export const LISTED_PRODUCTS = 'parent_id is null';
+/**
+ * The partial index's own column list, with parent_id last: SQLite reads a query's columns from an
+ * index only when the index holds every one of them, the parent_id its condition names too (NULL
+ * in every entry, so it costs a byte), else every entry costs a read of the row as well.
+ */
+const listed = (columns: string) => `(${columns.slice(1, -1)}, parent_id) where ${LISTED_PRODUCTS}`;
 
 const setAside = (dialect: Dialect): Array<[name: string, definition: string]> => [
-  ...SORT_COLUMNS.map((c): [string, string] => [`products_${c}_idx`, `(${c}, id) where ${LISTED_PRODUCTS}`]),
-  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> =>
-    columns[dialect] ? [[name, `${columns[dialect]} where ${LISTED_PRODUCTS}`]] : [],
-  ),
+  ...SORT_COLUMNS.map((c): [string, string] => [`products_${c}_idx`, listed(`(${c}, id)`)]),
+  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> => (columns[dialect] ? [[name, listed(columns[dialect])]] : [])),
   ...(dialect === 'sqlite' ? Object.entries(SQLITE_BULK_INDEXES) : []),
 ];
 

@@ -47,9 +47,9 @@ const SQLITE_SEARCH = [
     insert into variations_search(rowid, sku, mfn, gtin) values (new.id, new.sku, new.mfn, new.gtin);
   end`,
   sql`insert into variations_search(variations_search) values ('rebuild')`,
-  sql`create index products_listed_no_vendor_idx on products (id) where vendor_id is null and parent_id is null`,
-  sql`create index products_listed_no_vendor_category_idx on products (id) where vendor_category_id is null and parent_id is null`,
-  sql`create index products_listed_no_store_category_idx on products (id) where store_category_id is null and parent_id is null`,
+  sql`create index products_listed_no_vendor_idx on products (id, parent_id, vendor_id) where vendor_id is null and parent_id is null`,
+  sql`create index products_listed_no_vendor_category_idx on products (id, parent_id, vendor_category_id) where vendor_category_id is null and parent_id is null`,
+  sql`create index products_listed_no_store_category_idx on products (id, parent_id, store_category_id) where store_category_id is null and parent_id is null`,
 ];
 
 export function listedProductsMigration(dialect: Dialect) {

@@ -10,7 +10,9 @@ import {
   listedOnly,
   productsJoinedFor,
   shortSearchCandidates,
+  sqliteOwnMatches,
   sqliteSearchIds,
+  sqliteVariationOnlyMatches,
   type JoinedName,
   type ProductListPlan,
   type ProductQueryDB,
@@ -49,7 +51,7 @@ function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilte
  * keep. The page's ids are found first on the narrowest query the plan names, then only those
  * rows are read with their names: a deep page never builds and throws away every row before it.
  */
-export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { offset: number; limit: number }) {
+export async function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { offset: number; limit: number }) {
   const direction = plan.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const idDirection = plan.sort ? direction : sql.raw('desc');
   const nulls = plan.dialect === 'postgres' ? sql.raw(plan.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
@@ -61,8 +63,11 @@ export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { 
     case 'joined-name':
       return rows.where('p.id', 'in', pageIdsByJoinedName(route.name, direction, page) as never).execute();
     case 'search-table': {
-      // The trigram tables' matches, in id order either way.
-      const ids = sql`(select id from (${sqliteSearchIds(route.phrase)}) order by id ${idDirection} limit ${page.limit} offset ${page.offset})`;
+      // The trigram table's matches stream in id order; only when a variation brings in more
+      // products are the two sets merged and sorted.
+      const throughVariations = await sql`select 1 from (${sqliteVariationOnlyMatches(route.phrase)}) limit 1`.execute(db);
+      const matches = throughVariations.rows.length ? sqliteSearchIds(route.phrase) : sqliteOwnMatches(route.phrase);
+      const ids = sql`(select id from (${matches}) order by id ${idDirection} limit ${page.limit} offset ${page.offset})`;
       return rows.where('p.id', 'in', ids as never).execute();
     }
     case 'filtered': {
@@ -81,7 +86,9 @@ export function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { 
  * categories_name_idx) and each one's products in id order (products_*_idx), with only products of
  * equal names sorted among themselves. The merge stops once the page is full. Foreign keys are
  * enforced, so a product's vendor or category id is NULL or names an existing row: the two runs
- * hold every product exactly once, as the LEFT JOIN of the general query does.
+ * hold every product exactly once, as the LEFT JOIN of the general query does. A variation never
+ * has a vendor or category of its own (they are its parent's), so the named run holds listed
+ * products only without saying so, which keeps SQLite walking the names first.
  */
 function pageIdsByJoinedName(name: JoinedName, direction: RawBuilder<unknown>, page: { offset: number; limit: number }) {
   const key = sql.ref(`p.${name.key}`);
@@ -89,7 +96,7 @@ function pageIdsByJoinedName(name: JoinedName, direction: RawBuilder<unknown>, p
   return sql`(select id from (
     select p.id as id, ${key} as sort_name from products p where ${key} is null and p.parent_id is null
     union all
-    select p.id as id, t.name as sort_name from ${table} t join products p on ${key} = t.id and p.parent_id is null
+    select p.id as id, t.name as sort_name from ${table} t join products p on ${key} = t.id
     order by sort_name ${direction}, id ${direction} limit ${page.limit} offset ${page.offset}))`;
 }
 
@@ -99,7 +106,7 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
     case 'search-table': {
       // The trigram tables hold one row per product and per variation (their triggers keep them so):
       // their matches are the answer, reading only the rows of matching variations for their parent.
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${sqliteSearchIds(route.phrase)})`.execute(db);
+      const { rows } = await sql<{ n: number }>`select (select count(*) from (${sqliteOwnMatches(route.phrase)})) + (select count(*) from (${sqliteVariationOnlyMatches(route.phrase)})) as n`.execute(db);
       return Number(rows[0]!.n);
     }
     case 'short-search': {

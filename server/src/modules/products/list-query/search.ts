@@ -15,13 +15,20 @@ const SEARCH_TEXT = postgresSearchText('p');
 const OTHER_SEARCH_TEXT = postgresSearchText('s');
 const VARIATION_CODES = postgresSearchText('v', VARIATION_CODE_COLUMNS);
 
+/** The listed products whose own five columns hold a trigram search's text (SQLite), in id order. */
+export const sqliteOwnMatches = (phrase: string) => sql`select rowid as id from products_search where products_search match ${phrase}`;
+
 /**
- * The listed products a trigram search finds (SQLite): by their own five columns, and as the
- * parent of a variation whose SKU, MFN or GTIN holds the text.
+ * The products a trigram search finds only through a variation whose SKU, MFN or GTIN holds the
+ * text (SQLite): none in a catalogue without variations, and then nothing is read but the table's
+ * empty answer.
  */
-export const sqliteSearchIds = (phrase: string) =>
-  sql`select rowid as id from products_search where products_search match ${phrase}
-    union select v.parent_id from variations_search s join products v on v.id = s.rowid where variations_search match ${phrase}`;
+export const sqliteVariationOnlyMatches = (phrase: string) =>
+  sql`select distinct v.parent_id as id from variations_search s join products v on v.id = s.rowid
+    where variations_search match ${phrase} and v.parent_id not in (${sqliteOwnMatches(phrase)})`;
+
+/** Every listed product a trigram search finds (SQLite), each once. */
+export const sqliteSearchIds = (phrase: string) => sql`${sqliteOwnMatches(phrase)} union all ${sqliteVariationOnlyMatches(phrase)}`;
 
 /** The FTS5 query for a search the trigram table answers on SQLite (three characters or more), else undefined. */
 export function sqliteSearchPhrase(dialect: Dialect, search: string | undefined): string | undefined {

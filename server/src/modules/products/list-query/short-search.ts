@@ -89,11 +89,16 @@ export async function shortSearchFor(db: Kysely<DB>, dialect: Dialect, search: s
 /** The ids the short search finds (a superset of the LIKE's), as a subquery. */
 export function shortSearchCandidates(search: ShortSearch) {
   const values = sql.join(search.variants);
-  const exact = sql.join(
-    SEARCHED_COLUMNS.map((c) => (c === 'gtin' ? sql`(length(gtin) < 3 and gtin in (${values}))` : sql`${sql.ref(c)} in (${values})`)),
-    sql` or `,
+  // One select per column, each on that column's index of listed products (parent_id is null: the
+  // list's indexes are partial, product-sort-indexes.ts); the GTIN's short-value index, then the row.
+  const twoCharacterValues = sql.join(
+    SEARCHED_COLUMNS.map((c) =>
+      c === 'gtin'
+        ? sql`select id from products where length(gtin) < 3 and gtin in (${values}) and parent_id is null`
+        : sql`select id from products where ${sql.ref(c)} in (${values}) and parent_id is null`,
+    ),
+    sql` union `,
   );
-  const twoCharacterValues = sql`select id from products where (${exact}) and parent_id is null`;
   return search.match
     ? sql`select rowid from products_search where products_search match ${search.match} union ${twoCharacterValues}`
     : twoCharacterValues;
