@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkUpdateDataSchema, productFieldsSchema } from './product-form.js';
+import { productSchema } from './products.js';
 
 /** A product is simple, a variable parent (not sold itself), or one variation of a parent (issue 18). */
 export const PRODUCT_KINDS = ['simple', 'variable', 'variation'] as const;
@@ -115,26 +116,13 @@ export const generateVariationsBodySchema = z
   .strict();
 export type GenerateVariationsBody = z.infer<typeof generateVariationsBodySchema>;
 
-export const variationSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  gtin: z.string().nullable(),
-  mfn: z.string().nullable(),
-  stock: z.number().int(),
-  list_price: z.number().nullable(),
-  market_price: z.number().nullable(),
-  vendor_cost: z.number().nullable(),
-  special_price: z.number().nullable(),
-  weight: z.number().nullable(),
-  length: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  image_url: z.string().nullable(),
-  enabled: z.boolean(),
-  values: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** A variation as the API gives it: its own fields (the product's, by the same names), its enabled flag and its values. */
+export const variationSchema = productSchema
+  .pick({
+    id: true, sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+    weight: true, length: true, width: true, height: true, image_url: true, created_at: true, updated_at: true,
+  })
+  .extend({ enabled: z.boolean(), values: z.array(z.string()) });
 export type Variation = z.infer<typeof variationSchema>;
 
 /** The variations screen's data: the parent's inherited fields, its attributes and every variation. */
