@@ -1,0 +1,169 @@
+/**
+ * Where the records of a CSV file end, found without building a cell: the quoting rules of
+ * PapaParse's core parser (papaparse 5, which csv-records.ts drives) as a small state machine.
+ *
+ * The rules, as the parser applies them:
+ * - a quote opens a quoted field only as the field's first character; anywhere else it is text;
+ * - inside quotes, '""' is a quote, any other quote closes them, and line breaks and delimiters
+ *   are text;
+ * - a record ends at the first line ending outside quotes, the one guessNewline chose for the file
+ *   ('\r\n', '\r' or '\n'); the other line breaks are text;
+ * - a record whose cells hold nothing but spaces is blank: the reader skips it.
+ *
+ * Two readers need the records' ends and not their cells, where the parser would cost too much:
+ * - countRecords (csv-record-count.ts) counts a file's records over its raw bytes, about ten
+ *   times faster than parsing, so that the import knows its total before it starts;
+ * - skipRecord (csv-records.ts) reads past a record longer than MAX_RECORD_CHARS a chunk at a
+ *   time, in bounded memory: the parser would keep all of it, and parse it again with each chunk.
+ * csv-record-scanner.test.ts holds both to the parser's answer.
+ *
+ * It reads bytes of an ASCII-compatible encoding (UTF-8, Windows-1252): the characters the rules
+ * look at are ASCII, and no byte of a multi-byte UTF-8 character is ASCII. Other text is given to
+ * it encoded as UTF-8.
+ */
+
+export type Newline = '\n' | '\r\n' | '\r';
+
+/** The line ending PapaParse settles on for this text (its own rule: quoted text left out, '\n' unless '\r' comes first). */
+export function guessNewline(head: string): Newline {
+  const text = head.replace(/"([^]*?)"/g, '');
+  const r = text.split('\r');
+  const n = text.split('\n');
+  if (r.length === 1 || (n.length > 1 && n[0]!.length < r[0]!.length)) return '\n';
+  const withN = r.filter((part) => part[0] === '\n').length;
+  return withN >= r.length / 2 ? '\r\n' : '\r';
+}
+
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+/** The ASCII characters String.prototype.trim takes away, as the parser's blank-record rule uses it. */
+const isSpace = (unit: number) => unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+
+/** Where the scanner is in the text: outside quotes, inside them, or just past a quote inside them. */
+const OUTSIDE = 0;
+const QUOTED = 1;
+/** A quote inside quotes: an escaped one if another quote follows, else the field's end. */
+const QUOTE_SEEN = 2;
+
+/**
+ * Finds the records' ends in a text given chunk by chunk: the state (inside quotes, at a field's
+ * start, a CR just read) carries over from one chunk to the next, so a chunk may end anywhere.
+ */
+export class RecordScanner {
+  private readonly delimiter: number;
+  /** The unit a record's line ending ends with ('\n' of '\r\n'); '\r\n' also needs the CR before it. */
+  private readonly terminator: number;
+  private readonly crlf: boolean;
+  private state = OUTSIDE;
+  private fieldStart = true;
+  /** The record so far holds a character that is not a space. */
+  private content = false;
+  /** The unit read last, for a '\r\n' cut between two chunks. */
+  private previous = -1;
+  /** The record that recordEnd or finish last ended holds nothing but spaces (the reader skips it). */
+  blank = true;
+
+  constructor(delimiter: string, newline: Newline) {
+    this.delimiter = delimiter.charCodeAt(0);
+    this.terminator = newline === '\r' ? CR : LF;
+    this.crlf = newline === '\r\n';
+  }
+
+  /**
+   * Reads from `from` to the end of the current record: the index just past its line ending, or
+   * -1 when the units end first (the next chunk goes on where this one stopped).
+   */
+  recordEnd(units: Uint8Array, from: number): number {
+    const { delimiter, terminator, crlf } = this;
+    const length = units.length;
+    let { state, fieldStart, content, previous } = this;
+    let i = from;
+    let end = -1;
+    // Unit by unit only where a record starts or a quote closes; elsewhere native searches jump to
+    // the next quote or line ending.
+    while (i < length) {
+      if (state === QUOTED) {
+        const quote = units.indexOf(QUOTE, i);
+        const stop = quote === -1 ? length : quote;
+        for (let k = i; !content && k < stop; k++) content = !isSpace(units[k]!);
+        if (quote === -1) {
+          previous = units[length - 1]!;
+          i = length;
+        } else {
+          state = QUOTE_SEEN;
+          previous = QUOTE;
+          i = quote + 1;
+        }
+        continue;
+      }
+      if (state === QUOTE_SEEN) {
+        state = QUOTED;
+        if (units[i] === QUOTE) {
+          content = true;
+          previous = QUOTE;
+          i += 1;
+          continue;
+        }
+        state = OUTSIDE;
+      }
+      if (!content) {
+        const unit = units[i]!;
+        const before = previous;
+        previous = unit;
+        i += 1;
+        if (unit === terminator && (!crlf || before === CR)) {
+          end = i;
+          break;
+        }
+        if (unit === delimiter) fieldStart = true;
+        else if (unit === QUOTE && fieldStart) {
+          state = QUOTED;
+          fieldStart = false;
+        } else {
+          fieldStart = false;
+          content = !isSpace(unit);
+        }
+        continue;
+      }
+      const t = units.indexOf(terminator, i);
+      const q = units.indexOf(QUOTE, i);
+      if (q !== -1 && (t === -1 || q < t)) {
+        if (q === i ? fieldStart : units[q - 1] === delimiter) state = QUOTED;
+        fieldStart = false;
+        previous = QUOTE;
+        i = q + 1;
+      } else if (t !== -1) {
+        const before = t === i ? previous : units[t - 1];
+        previous = terminator;
+        i = t + 1;
+        if (!crlf || before === CR) {
+          end = i;
+          break;
+        }
+        fieldStart = false;
+      } else {
+        previous = units[length - 1]!;
+        fieldStart = previous === delimiter;
+        i = length;
+      }
+    }
+    if (end !== -1) {
+      this.blank = !content;
+      [state, fieldStart, content] = [OUTSIDE, true, false];
+    }
+    [this.state, this.fieldStart, this.content, this.previous] = [state, fieldStart, content, previous];
+    return end;
+  }
+
+  /**
+   * The text has ended, and the record it was in with it: true when that record's quote is left
+   * open (the parser's 'MissingQuotes'). `blank` then tells whether the record holds anything.
+   */
+  finish(): boolean {
+    this.blank = !this.content;
+    const unclosed = this.state === QUOTED;
+    [this.state, this.fieldStart, this.content, this.previous] = [OUTSIDE, true, false, -1];
+    return unclosed;
+  }
+}
