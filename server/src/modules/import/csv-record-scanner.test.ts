@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Delimiter } from './csv-format.js';
+import type { CsvFormat, Delimiter } from './csv-format.js';
 import { countRecords } from './csv-record-count.js';
 import { guessNewline, type Newline } from './csv-record-scanner.js';
 import { skipRecord } from './csv-records.js';
@@ -21,14 +22,20 @@ const inputs: Array<[string, string, Delimiter?]> = [
   ['LF, with a last line ending', 'a,b\n1,2\n3,4\n'],
   ['CRLF, without a last line ending', 'a,b\r\n1,2\r\n3,4'],
   ['CR alone', 'a,b\r1,2\r3,4\r'],
+  ['a quoted first field (after the BOM, when there is one)', '"a","b"\n1,2\n'],
   ['a lone LF in a CRLF file is text', 'a,b\r\n1,x\ny\r\n2,3\r\n'],
   ['a lone CR in an LF file is text', 'a,b\n1,x\ry\n2,3\r\n4,5\n'],
   ['quoted line breaks of every kind in a CRLF file', 'a,b\r\n"x\ny",1\r\n"p\rq",2\r\n"r\r\ns",3\r\n'],
   ['a quoted CRLF in a CR file', 'a,b\r1,"x\r\ny"\r2,3\r'],
   ['escaped quotes', 'a,b\n"he said ""hi""",1\n"""",2\n"x""\ny",3\n1,""""\n'],
   ['closing quotes before a CRLF', 'a,b\r\n"x"\r\n"y",""\r\n'],
+  ['a lone LF after a quote and a CRLF: the next quote is text', 'a,b\r\n"x"\r\n\n"y\r\nz"\r\n'],
   ['quotes inside unquoted fields', 'a,b\n12" rope,2\n3,x"y"z\n4, "5,6"\n'],
   ['closing quotes followed by spaces', 'a,b\n"x"  ,1\n2,"y" \t\n3,4\n'],
+  ['closing quotes followed by spaces and a CRLF', 'a,b\r\n"x" \r\n"y"\r\r\n2,3\r\n'],
+  ['a quote followed by text is text: the field goes on to the end', 'a,b\n"abc"def,2\n3,4\n'],
+  ['a quote followed by spaces and text is text: the field goes on', 'a,b\n"x" y,1\n2,3\n"z",4\n'],
+  ['a quote followed by a lone LF in a CRLF file is text', 'a,b\r\n"x"\ny,1\r\n2,3\r\n'],
   ['blank records', 'a,b\n\n  \n,,\n1,2\n \t ,  \n\n3,4\n\n'],
   ['blank quoted cells', 'a,b\n"",""\n" ", \n"\n",x\n'],
   ['semicolons', 'a;b\n1,5;2\n3;"4;5"\n', ';'],
@@ -37,6 +44,7 @@ const inputs: Array<[string, string, Delimiter?]> = [
   ['a quote left open to the end', 'a,b\n1,2\n3,"open\n4,5\n'],
   ['a quote left open by an escaped quote at the end', 'a,b\n1,"x""'],
   ['a closing quote as the last character', 'a,b\n1,"x"'],
+  ['a quote and a space as the last characters', 'a,b\n1,"x" '],
 ];
 
 interface ParsedRecord {
@@ -67,17 +75,32 @@ function parserRecords(text: string, delimiter: string): ParsedRecord[] {
 }
 
 let n = 0;
+async function countOf(text: string, format: CsvFormat) {
+  const file = path.join(dir, `count-${n++}.csv`);
+  const encoded = format.encoding === 'windows-1252' ? iconv.encode(text, 'win1252') : Buffer.from(text);
+  fs.writeFileSync(file, format.hasBom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), encoded]) : encoded);
+  return countRecords(file, format);
+}
+
 describe('countRecords counts the records the parser gives, blank ones left out', () => {
   for (const [name, text, delimiter = ','] of inputs) {
     it(name, async () => {
       const expected = parserRecords(text, delimiter).filter((r) => !r.blank).length;
-      for (const hasBom of [false, true]) {
-        const file = path.join(dir, `count-${n++}.csv`);
-        fs.writeFileSync(file, `${hasBom ? '\uFEFF' : ''}${text}`);
-        expect(await countRecords(file, { encoding: 'utf-8', delimiter, hasBom }), hasBom ? 'with a BOM' : 'without a BOM').toBe(expected);
-      }
+      const formats: CsvFormat[] = [
+        { encoding: 'utf-8', delimiter, hasBom: false },
+        { encoding: 'utf-8', delimiter, hasBom: true },
+        ...(iconv.decode(iconv.encode(text, 'win1252'), 'win1252') === text ? [{ encoding: 'windows-1252', delimiter, hasBom: false } as const] : []),
+      ];
+      for (const format of formats) expect(await countOf(text, format), JSON.stringify(format)).toBe(expected);
     });
   }
+
+  it('takes NBSP for a space in Windows-1252, as the parser does', async () => {
+    const text = 'a,b\n\u00a0,\u00a0\n"x"\u00a0,1\n2,3\n4,"5"\n';
+    const expected = parserRecords(text, ',').filter((r) => !r.blank).length;
+    expect(expected).toBe(4);
+    expect(await countOf(text, { encoding: 'windows-1252', delimiter: ',', hasBom: false })).toBe(expected);
+  });
 });
 
 async function* chunksOf(text: string, size: number) {

@@ -4,8 +4,9 @@
  *
  * The rules, as the parser applies them:
  * - a quote opens a quoted field only as the field's first character; anywhere else it is text;
- * - inside quotes, '""' is a quote, any other quote closes them, and line breaks and delimiters
- *   are text;
+ * - inside quotes, '""' is a quote, and line breaks and delimiters are text; a quote closes the
+ *   field only where spaces at most come between it and the delimiter or the line ending, or
+ *   where the text ends right after it; any other quote is text, and the field goes on;
  * - a record ends at the first line ending outside quotes, the one guessNewline chose for the file
  *   ('\r\n', '\r' or '\n'); the other line breaks are text;
  * - a record whose cells hold nothing but spaces is blank: the reader skips it.
@@ -37,14 +38,20 @@ export function guessNewline(head: string): Newline {
 const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
-/** The ASCII characters String.prototype.trim takes away, as the parser's blank-record rule uses it. */
-const isSpace = (unit: number) => unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+/**
+ * A space as the parser tells one (String.prototype.trim): ASCII's, and NBSP in Windows-1252 (in
+ * UTF-8, 0xA0 only ever follows a byte that is not a space). Spaces beyond ASCII in UTF-8 take
+ * several bytes and are not seen: a record of nothing else counts, and a quote one follows is text.
+ */
+const isSpace = (unit: number) => unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) || unit === 0xa0;
 
 /** Where the scanner is in the text: outside quotes, inside them, or just past a quote inside them. */
 const OUTSIDE = 0;
 const QUOTED = 1;
-/** A quote inside quotes: an escaped one if another quote follows, else the field's end. */
+/** A quote inside quotes: an escaped one if another quote follows, else maybe the field's end. */
 const QUOTE_SEEN = 2;
+/** Spaces after that quote: the field's end if the delimiter or the line ending comes next, else text. */
+const CLOSING = 3;
 
 /**
  * Finds the records' ends in a text given chunk by chunk: the state (inside quotes, at a field's
@@ -97,15 +104,29 @@ export class RecordScanner {
         }
         continue;
       }
-      if (state === QUOTE_SEEN) {
-        state = QUOTED;
-        if (units[i] === QUOTE) {
+      if (state === QUOTE_SEEN || state === CLOSING) {
+        const unit = units[i]!;
+        if (unit === QUOTE && state === QUOTE_SEEN) {
+          state = QUOTED;
           content = true;
-          previous = QUOTE;
-          i += 1;
+        } else if (unit === delimiter) {
+          state = OUTSIDE;
+          fieldStart = true;
+        } else if (unit === terminator && (!crlf || previous === CR)) {
+          previous = unit;
+          end = i + 1;
+          break;
+        } else if (isSpace(unit)) {
+          state = CLOSING;
+        } else {
+          // The quote did not end the field: it is text, as is what came after it, and the quote goes on.
+          state = QUOTED;
+          content = true;
           continue;
         }
-        state = OUTSIDE;
+        previous = unit;
+        i += 1;
+        continue;
       }
       if (!content) {
         const unit = units[i]!;
@@ -161,8 +182,9 @@ export class RecordScanner {
    * open (the parser's 'MissingQuotes'). `blank` then tells whether the record holds anything.
    */
   finish(): boolean {
-    this.blank = !this.content;
-    const unclosed = this.state === QUOTED;
+    // Spaces after a quote at the end: that quote was text (the field holds it), the quote is left open.
+    const unclosed = this.state === QUOTED || this.state === CLOSING;
+    this.blank = !this.content && this.state !== CLOSING;
     [this.state, this.fieldStart, this.content, this.previous] = [OUTSIDE, true, false, -1];
     return unclosed;
   }
