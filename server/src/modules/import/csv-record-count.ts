@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { READ_CHUNK } from './csv-decoding.js';
 import type { CsvFormat } from './csv-format.js';
 import { guessNewline, RecordScanner } from './csv-record-scanner.js';
 import { CsvRecordError, readRecords } from './csv-records.js';
@@ -29,7 +30,8 @@ export async function countRecords(path: string, format: CsvFormat): Promise<num
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
       if (bytesRead === 0) break;
       let at = position === 0 && format.hasBom ? 3 : 0;
-      scanner ??= new RecordScanner(format.delimiter, guessNewline(buffer.toString('latin1', at, bytesRead)));
+      // The line ending the reader settles on, from the head it guesses it from: its first chunk of the file.
+      scanner ??= new RecordScanner(format.delimiter, guessNewline(buffer.toString('latin1', at, Math.min(bytesRead, READ_CHUNK))));
       const units = buffer.subarray(0, bytesRead);
       for (let end = scanner.recordEnd(units, at); end !== -1; end = scanner.recordEnd(units, at)) {
         if (!scanner.blank) records += 1;
