@@ -45,7 +45,7 @@ const LF = 0x0a;
  */
 const isSpace = (unit: number) => unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) || unit === 0xa0;
 
-/** Where the scanner is in the text: outside quotes, inside them, or just past a quote inside them. */
+/** Where the scanner is: outside quotes, inside them, just past a quote inside them, or in the spaces after that quote. */
 const OUTSIDE = 0;
 const QUOTED = 1;
 /** A quote inside quotes: an escaped one if another quote follows, else maybe the field's end. */
