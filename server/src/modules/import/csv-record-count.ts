@@ -30,14 +30,11 @@ export async function countRecords(path: string, format: CsvFormat): Promise<num
     for (let position = 0; ; ) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
       if (bytesRead === 0) break;
-      let at = position === 0 && format.hasBom ? 3 : 0;
+      const at = position === 0 && format.hasBom ? 3 : 0;
       // The line ending the reader settles on, from the head it guesses it from: its first chunk of the file.
       scanner ??= new RecordScanner(format.delimiter, guessNewline(buffer.toString('latin1', at, Math.min(bytesRead, READ_CHUNK))));
-      const units = buffer.subarray(0, bytesRead);
-      for (let end = scanner.recordEnd(units, at); end !== -1; end = scanner.recordEnd(units, at)) {
-        if (!scanner.blank) records += 1;
-        at = end;
-      }
+      scanner.feed(buffer.subarray(0, bytesRead), at);
+      while (scanner.recordEnd() !== -1) if (!scanner.blank) records += 1;
       position += bytesRead;
     }
     scanner?.finish();

@@ -75,7 +75,8 @@ export async function skipRecord(
   for (;;) {
     if (bytes.length < 3 * text.length) bytes = Buffer.allocUnsafe(3 * text.length);
     const units = bytes.subarray(0, bytes.write(text));
-    const end = scanner.recordEnd(units, 0);
+    scanner.feed(units);
+    const end = scanner.recordEnd();
     if (end !== -1) {
       // Decoded back, the record's part of this chunk is as long as in the text (a lone surrogate, which the encoding replaced, too).
       const record = units.toString('utf8', 0, end);
