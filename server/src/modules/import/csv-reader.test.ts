@@ -50,6 +50,14 @@ describe('countRecords', () => {
     });
   }
 
+  it('counts with the line ending the parser settles on, guessed from the same head', async () => {
+    // CR alone in the reader's first chunk, CRLF in most of the count's first megabyte.
+    const head = Array.from({ length: READ_CHUNK / 8 }, (_, i) => `C-${i},1`.padEnd(7, ' ')).join('\r');
+    const rest = Array.from({ length: 100_000 }, (_, i) => `L-${i},2`.padEnd(8, ' ')).join('\r\n');
+    const { parsed, counted } = await both(`a,b\r${head}\r${rest}\r\n`);
+    expect(counted).toBe(parsed);
+  });
+
   it('counts a file larger than its read buffer with quotes across the edges', async () => {
     const row = (i: number) => `S-${i},"Name ${i}, with ""quotes""\nand a newline",${i}\n`;
     const { parsed, counted } = await both(`sku,name,stock\n${Array.from({ length: 40_000 }, (_, i) => row(i)).join('')}`);

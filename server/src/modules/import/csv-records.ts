@@ -5,6 +5,7 @@
 import Papa from 'papaparse';
 import { decodedStream } from './csv-decoding.js';
 import type { ByteSource, CsvFormat } from './csv-format.js';
+import { guessNewline, RecordScanner, type Newline } from './csv-record-scanner.js';
 
 /** PapaParse's 'greedy' empty line: nothing but whitespace in any cell (checked cell by cell, stopping early). */
 const isBlankRecord = (cells: string[]) => {
@@ -54,54 +55,38 @@ const moreThanLimit = ` (more than ${MAX_RECORD_CHARS / 1024 / 1024} MB)`;
 const runsTo = (line: number | undefined) => `unclosed quote, it runs to ${line === undefined ? 'the end of the file' : `line ${line.toLocaleString('en-US')} of the file`}`;
 
 /**
- * Reads past the record that `text` starts with, holding one chunk of it at a time: the quoting
- * rules of the parser (a quote opens a field only at its start, '""' inside is a quote), and the
- * record ends at the first line ending outside quotes. Gives the text after that line ending, the
- * line breaks (`lineBreak`) the record holds (`own`) and those read past (`breaks`, its ending's
- * too), or undefined when the file ends inside quotes.
+ * Reads past the record that `text` starts with, holding one chunk of it at a time: the
+ * RecordScanner finds where it ends by the parser's rules. Gives the text after its line ending,
+ * the line breaks (`lineBreak`) the record holds (`own`) and those read past (`breaks`, its
+ * ending's too), or undefined when the file ends inside its quotes.
  */
-async function skipRecord(
+export async function skipRecord(
   rest: AsyncIterator<string>,
   text: string,
   delimiter: string,
-  newline: string,
+  newline: Newline,
   lineBreak: string,
 ): Promise<{ after: string; own: number; breaks: number } | undefined> {
-  let at = 0;
+  const scanner = new RecordScanner(delimiter, newline);
   let breaks = 0;
-  let inQuotes = false;
-  let fieldStart = true;
+  // One buffer for every chunk's bytes: a new one per chunk (Buffer.from) made the preview of a
+  // 100 MB file of one line take two to three times as long.
+  let bytes = Buffer.allocUnsafe(0);
   for (;;) {
-    // One character of look-ahead (after a quote, the '\n' of '\r\n'): short of it, read on.
-    if (at >= text.length - 1) {
-      const next = await rest.next();
-      if (next.done) {
-        if (inQuotes && !(at === text.length - 1 && text[at] === '"')) return undefined;
-        const own = breaks + countOf(text, lineBreak, 0, text.length);
-        return { after: '', own, breaks: own };
-      }
-      breaks += countOf(text, lineBreak, 0, at);
-      text = text.slice(at) + next.value;
-      at = 0;
-      continue;
+    if (bytes.length < 3 * text.length) bytes = Buffer.allocUnsafe(3 * text.length);
+    const units = bytes.subarray(0, bytes.write(text));
+    scanner.feed(units);
+    const end = scanner.recordEnd();
+    if (end !== -1) {
+      // Decoded back, the record's part of this chunk is as long as in the text (a lone surrogate, which the encoding replaced, too).
+      const record = units.toString('utf8', 0, end);
+      const own = breaks + countOf(record, lineBreak) - 1;
+      return { after: text.slice(record.length), own, breaks: own + 1 };
     }
-    if (inQuotes) {
-      const quote = text.indexOf('"', at);
-      if (quote === -1 || quote === text.length - 1) at = quote === -1 ? text.length : quote;
-      else if (text[quote + 1] === '"') at = quote + 2;
-      else [inQuotes, at] = [false, quote + 1];
-    } else if (fieldStart && text[at] === '"') {
-      [inQuotes, fieldStart, at] = [true, false, at + 1];
-    } else {
-      const comma = text.indexOf(delimiter, at);
-      const end = text.indexOf(newline, at);
-      if (end !== -1 && (comma === -1 || end < comma)) {
-        const own = breaks + countOf(text, lineBreak, 0, end);
-        return { after: text.slice(end + newline.length), own, breaks: own + 1 };
-      }
-      if (comma !== -1) [fieldStart, at] = [true, comma + 1];
-      else [fieldStart, at] = [false, text.length - 1];
-    }
+    breaks += countOf(text, lineBreak);
+    const next = await rest.next();
+    if (next.done) return scanner.finish() ? undefined : { after: '', own: breaks, breaks };
+    text = next.value;
   }
 }
 
@@ -125,7 +110,7 @@ export type RecordGroup = string[][] | CsvRecordError;
  */
 export async function* readRecordGroups(source: ByteSource, format: CsvFormat): AsyncGenerator<RecordGroup> {
   let parser: PapaParser | undefined;
-  let newline: '\n' | '\r\n' | '\r' = '\n';
+  let newline: Newline = '\n';
   let lineBreak = '\n'; // what counts lines: '\r' in a file whose records end with it alone
   let partial = '';
   let rows = 0; // records given, the header and the ones read past included: the next one is row rows + 1
@@ -207,14 +192,4 @@ export async function* readRecords(path: string, format: CsvFormat): AsyncGenera
     if (group instanceof CsvRecordError) yield group;
     else yield* group;
   }
-}
-
-/** The line ending PapaParse settles on for this text (its own rule: quoted text left out, '\n' unless '\r' comes first). */
-export function guessNewline(head: string): '\n' | '\r\n' | '\r' {
-  const text = head.replace(/"([^]*?)"/g, '');
-  const r = text.split('\r');
-  const n = text.split('\n');
-  if (r.length === 1 || (n.length > 1 && n[0]!.length < r[0]!.length)) return '\n';
-  const withN = r.filter((part) => part[0] === '\n').length;
-  return withN >= r.length / 2 ? '\r\n' : '\r';
 }
