@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
