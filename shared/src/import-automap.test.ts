@@ -8,7 +8,7 @@ describe('autoMapHeaders', () => {
       'Images', 'Brands', 'Category Path', 'Meta: mfn', 'Meta: market_price', 'Meta: vendor_cost', 'Meta: google_category', 'Meta: visibility',
       'Meta: meta_title', 'Meta: meta_description', 'Meta: meta_keywords', 'Meta: vendor'];
     expect(autoMapHeaders(headers)).toEqual({
-      sku: 'SKU', gtin: 'GTIN, UPC, EAN, or ISBN', name: 'Name', published: 'Published', featured: 'Is featured?',
+      product_type: 'Type', sku: 'SKU', gtin: 'GTIN, UPC, EAN, or ISBN', name: 'Name', published: 'Published', featured: 'Is featured?',
       visibility: 'Meta: visibility', short_description: 'Short description', description: 'Description', stock: 'Stock',
       weight: 'Weight (kg)', length: 'Length (cm)', width: 'Width (cm)', height: 'Height (cm)', special_price: 'Sale price',
       list_price: 'Regular price', category_hierarchy: 'Category Path', images: 'Images', brand: 'Brands', mfn: 'Meta: mfn',
@@ -29,6 +29,16 @@ describe('autoMapHeaders', () => {
       vendor_category: 'Vendor ParentCategory', vendor_subcategory_1: 'Vendor Subcategory1', vendor_subcategory_4: 'Vendor Subcategory4',
       store_category: 'Store ParentCategory', store_subcategory_4: 'Store Subcategory4', vendor_cost: 'Vendor Cost', images: 'Images',
       meta_title: 'Meta Title', weight: 'Weight (lb)',
+    });
+  });
+
+  it("maps WooCommerce's and the direct layout's variation columns, not as the product's name", () => {
+    expect(autoMapHeaders(['ID', 'Type', 'SKU', 'Name', 'Parent', 'Attribute 1 name', 'Attribute 1 value(s)', 'Attribute 1 visible', 'Attribute 2 name', 'Attribute 2 value(s)'])).toEqual({
+      source_id: 'ID', product_type: 'Type', sku: 'SKU', name: 'Name', parent_sku: 'Parent', attribute_1_name: 'Attribute 1 name',
+      attribute_1_values: 'Attribute 1 value(s)', attribute_2_name: 'Attribute 2 name', attribute_2_values: 'Attribute 2 value(s)',
+    });
+    expect(autoMapHeaders(['SKU', 'Parent SKU', 'Name', 'Attribute 1 Name', 'Attribute 1 Values'])).toEqual({
+      sku: 'SKU', parent_sku: 'Parent SKU', name: 'Name', attribute_1_name: 'Attribute 1 Name', attribute_1_values: 'Attribute 1 Values',
     });
   });
 

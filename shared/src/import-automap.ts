@@ -12,6 +12,20 @@ const normalise = (header: string) =>
 const levelOf = (text: string) => /(\d)/.exec(text)?.[1];
 
 /**
+ * WooCommerce's variation columns ('Type', 'Parent', 'ID', 'Attribute 1 name', 'Attribute 1
+ * value(s)') and Bosun's direct layout's ('Parent SKU', 'Attribute 1 Values'), by exact name:
+ * 'Attribute 1 name' must not fall to the keyword guess for the product's name.
+ */
+function variantField(h: string): string | undefined {
+  if (h === 'type') return 'product_type';
+  if (h === 'parent' || h === 'parent sku') return 'parent_sku';
+  if (h === 'id') return 'source_id';
+  const attribute = /^attribute (\d) (name|values?)$/.exec(h);
+  if (attribute && Number(attribute[1]) >= 1 && Number(attribute[1]) <= 3) return `attribute_${attribute[1]}_${attribute[2] === 'name' ? 'name' : 'values'}`;
+  return undefined;
+}
+
+/**
  * The field a header most likely means and how sure that is (higher wins). Exact names (including
  * what Bosun's two export layouts and WooCommerce's exporter write) beat keyword guesses, so
  * 'Category Path' wins category_hierarchy over 'Categories', and 'Meta: visibility' over
@@ -33,6 +47,10 @@ export function guessField(header: string): { key: string; score: number } | und
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };
+  const variant = variantField(h);
+  if (variant) return { key: variant, score: 3 };
+  // WooCommerce's 'Attribute 1 visible' / 'global' / 'default' are storefront settings Bosun has no field for.
+  if (/^attribute \d /.test(h)) return undefined;
   if (/^(vendor|store) (parent ?category|category)$/.test(h)) return { key: `${h.split(' ')[0]}_category`, score: 3 };
   if (/^(vendor|store) sub ?category ?\d$/.test(h)) return { key: `${h.split(' ')[0]}_subcategory_${levelOf(h)}`, score: 3 };
   if (['market_price', 'vendor_cost', 'google_category', 'meta_title', 'meta_description', 'meta_keywords', 'list_price', 'special_price', 'image_url', 'short_description'].includes(byKey)) {

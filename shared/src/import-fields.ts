@@ -57,7 +57,22 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
     ],
   },
   { name: 'SEO', fields: [field('meta_title', 'Meta Title'), field('meta_description', 'Meta Description'), field('meta_keywords', 'Meta Keywords')] },
+  {
+    name: 'Variations',
+    fields: [
+      field('product_type', 'Type (simple, variable or variation)'),
+      field('parent_sku', "Parent (the variable product's SKU, or id:N of this file's ID column)"),
+      field('source_id', 'ID (what Parent id:N refers to)'),
+      ...([1, 2, 3] as const).flatMap((n) => [
+        field(`attribute_${n}_name`, `Attribute ${n} name`),
+        field(`attribute_${n}_values`, `Attribute ${n} value(s) (a parent's values separated by commas, '\\,' for a comma in a value)`),
+      ]),
+    ],
+  },
 ];
+
+/** The fields that make a file's rows variable products and their variations (issue 18). */
+export const VARIANT_FIELD_KEYS = IMPORT_FIELD_GROUPS.find((g) => g.name === 'Variations')!.fields.map((f) => f.key);
 
 export const IMPORT_FIELD_KEYS = IMPORT_FIELD_GROUPS.flatMap((g) => g.fields.map((f) => f.key));
 export const importFieldsResponseSchema = z.object({

@@ -20,6 +20,8 @@ export const IMPORT_MESSAGES = {
   preparing: 'Preparing import...',
   emptyFile: 'The file has no data rows',
   binaryFile: 'The file is not a CSV text file: it holds binary data (is it a spreadsheet or an archive? Save it as CSV first)',
+  variantSummary: (variations: number, parents: number) =>
+    `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
 } as const;
 
@@ -59,6 +61,8 @@ export const importPreviewResponseSchema = z.object({
     errorCount: z.number().int(),
     errors: z.array(importRowErrorSchema),
     newCategories: z.number().int(),
+    /** When the file maps the variant columns: the valid variation rows and the variable products they come under. */
+    variants: z.object({ variations: z.number().int(), parents: z.number().int() }).optional(),
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;

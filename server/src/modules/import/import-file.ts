@@ -95,5 +95,6 @@ export function checkMapping(headers: string[], mapping: FieldMapping) {
   for (const header of Object.values(mapping)) {
     if (!headers.includes(header)) throw badRequest(IMPORT_MESSAGES.unknownColumn(header), { fieldMapping: IMPORT_MESSAGES.unknownColumn(header) });
   }
-  if (!mapping.sku || !mapping.name) throw badRequest(IMPORT_MESSAGES.missingRequired, { fieldMapping: IMPORT_MESSAGES.missingRequired });
+  // A file of variations alone (a Parent column) has no names: a variation's is its parent's.
+  if (!mapping.sku || (!mapping.name && !mapping.parent_sku)) throw badRequest(IMPORT_MESSAGES.missingRequired, { fieldMapping: IMPORT_MESSAGES.missingRequired });
 }

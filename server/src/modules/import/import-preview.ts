@@ -1,13 +1,14 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { FieldMapping, ImportPreviewResponse, ImportRowError, PreviewRow } from '@bosun/shared';
+import { IMPORT_MESSAGES, type FieldMapping, type ImportPreviewResponse, type ImportRowError, type PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
 import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
-import { classifyBatch } from './import-rules.js';
-import { existingSkusIn } from './product-writer.js';
+import { classifyBatch, kindConflict } from './import-rules.js';
+import { storedProductsIn } from './product-writer.js';
+import { VariantPlanner } from './variant-planner.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
 const PREVIEW_ROWS = 5;
@@ -113,10 +114,29 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
   const errors: ImportRowError[] = [];
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
   let totalRows = 0;
+  const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
+  const rowError = (error: ImportRowError) => {
+    counts.errorCount += 1;
+    counts.valid -= 1;
+    if (errors.length < DRY_RUN_ERRORS) errors.push(error);
+  };
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'sku' | 'categories'>> = [];
-  const flush = async () => {
-    const plan = ledger.classify(batch, await existingSkusIn(deps.db, deps.dialect, batch.map((r) => r.sku)));
+  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation'>> = [];
+  const flush = async (last = false) => {
+    if (planner) {
+      const planned = await planner.plan(batch as MappedRow[]);
+      const finished = last ? planner.finish() : { ready: [], errors: [] };
+      for (const { error } of [...planned.errors, ...finished.errors]) rowError(error);
+      batch = [...planned.ready, ...finished.ready];
+    }
+    const stored = await storedProductsIn(deps.db, deps.dialect, batch.map((r) => r.sku));
+    // What the writers refuse (kindConflict), but for a variation's parent, which the dry run does not store.
+    batch = batch.filter((r) => {
+      const reason = kindConflict(r.sku, r.variant?.kind, stored.get(r.sku), stored.get(r.sku)?.parentId ?? undefined);
+      if (reason) rowError({ row: r.row, column: mapping.sku ?? 'SKU', value: r.sku, reason });
+      return !reason;
+    });
+    const plan = ledger.classify(batch, new Set(stored.keys()));
     for (const { row, action } of plan) {
       counts[action] += 1;
       // The import creates categories only for the rows it writes.
@@ -144,11 +164,13 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
         continue;
       }
       counts.valid += 1;
-      batch.push({ sku: mapped.row.sku, categories: mapped.row.categories });
+      const { sku, categories, variant } = mapped.row;
+      batch.push({ row, sku, categories, ...(variant ? { variant } : {}) });
       if (batch.length >= 5_000) await flush();
     }
   }
-  await flush();
+  await flush(true);
+  const summary = planner ? IMPORT_MESSAGES.variantSummary(planner.counts.variations, planner.counts.parents) : undefined;
   return {
     previewRows,
     totalRows,
@@ -156,7 +178,7 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     duplicateHeaders: duplicateHeaders(csv.headers),
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
-    message: `Previewing ${previewRows.length} of ${totalRows} rows`,
-    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount },
+    message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
+    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}) },
   };
 }

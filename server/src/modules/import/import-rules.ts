@@ -43,3 +43,78 @@ export function classifyBatch<T extends { sku: string }>(rows: T[], stored: Stor
  * under the same parent whatever its case.
  */
 export const categoryNodeKey = (parentId: number | null, matchKey: string) => `${parentId ?? 0}|${matchKey}`;
+
+/** A product stored under a row's SKU, as the variant rules need it (issue 18). */
+export interface StoredProduct {
+  id: number;
+  kind: string;
+  parentId: number | null;
+  variationCount: number;
+}
+
+/** A row's part in a variable product as the writers get it: plain data, to cross to the SQLite worker. */
+export interface VariantWrite {
+  kind: 'simple' | 'variable' | 'variation';
+  /** A variable row's attributes, as the file lists them. */
+  attributes?: Array<{ name: string; values: string[] }>;
+  /** A variation's parent and its values in the parent's attribute order. */
+  parentSku?: string;
+  options?: Array<string | null>;
+}
+
+export const ownProductReason = (sku: string) => `SKU ${sku} is a product of its own, not a variation`;
+
+/**
+ * Why a row cannot be written over the product stored with its SKU, if it cannot: a variation's
+ * SKU is never a product of its own nor another parent's variation, and a variable product with
+ * variations stays variable. `parentId` is the id of a variation row's parent.
+ */
+export function kindConflict(sku: string, kind: VariantWrite['kind'] | undefined, stored: StoredProduct | undefined, parentId?: number): string | undefined {
+  if (!stored) return undefined;
+  if (kind === 'variation') {
+    if (stored.kind !== 'variation') return ownProductReason(sku);
+    if (stored.parentId !== parentId) return `SKU ${sku} is a variation of another product`;
+    return undefined;
+  }
+  if (stored.kind === 'variation') return `SKU ${sku} is a variation: import it as a variation row (Type 'variation' with its Parent), or change it on its product's variations page`;
+  if (kind === 'simple' && stored.kind === 'variable' && stored.variationCount > 0) {
+    return `SKU ${sku} is a variable product with ${stored.variationCount} variations: delete them before making it simple`;
+  }
+  return undefined;
+}
+
+const lower = (text: string) => text.toLocaleLowerCase('en-US');
+
+/**
+ * A variable row's attributes over the stored ones. An import adds values and never removes one
+ * (a stored variation may use it: removing is the variations page's, which checks): the file's
+ * values first, then the stored ones it does not list. With variations, the attributes' names
+ * must stay the same, in the same order.
+ */
+export function mergeImportedAttributes(
+  stored: ReadonlyArray<{ name: string; values: string[] }>,
+  fromFile: ReadonlyArray<{ name: string; values: string[] }>,
+  variationCount: number,
+): Array<{ name: string; values: string[] }> | string {
+  if (!variationCount) return fromFile.map((a) => ({ name: a.name, values: [...a.values] }));
+  if (stored.length !== fromFile.length || stored.some((a, i) => lower(a.name) !== lower(fromFile[i]!.name))) {
+    return `The product's ${variationCount} variations have the attributes ${stored.map((a) => a.name).join(', ')}: the file gives ${fromFile.map((a) => a.name).join(', ')}`;
+  }
+  return fromFile.map((a, i) => {
+    const listed = new Set(a.values.map(lower));
+    return { name: a.name, values: [...a.values, ...stored[i]!.values.filter((v) => !listed.has(lower(v)))] };
+  });
+}
+
+/** The database's refusal of a variation in words staff read (the unique index of migration 0017). */
+export function writeFailureReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (message.includes('products_variation_options_uq') || message.includes('products.parent_id, coalesce')) return 'A variation with these values already exists under its parent';
+  return message;
+}
+
+/** The columns a variation row writes of the file's (the rest is its parent's). */
+export const VARIATION_OWN_COLUMNS = [
+  'sku', 'gtin', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
+  'weight', 'length', 'width', 'height', 'image_url', 'published',
+];

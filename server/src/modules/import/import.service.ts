@@ -22,6 +22,7 @@ import { createPostgresWriter } from './postgres-writer.js';
 import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
+import { VariantPlanner } from './variant-planner.js';
 
 export interface ImportDeps {
   db: Kysely<DB>;
@@ -164,10 +165,21 @@ export async function runImport(
       );
     };
 
-    const flush = async () => {
-      const rows = batch;
-      const errorsBefore = pendingErrors;
+    // Ties variation rows to their parents; those whose parent comes later wait for it.
+    const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
+    const flush = async (last = false) => {
+      let rows = batch;
       batch = [];
+      if (planner) {
+        const planned = await planner.plan(rows);
+        const finished = last ? planner.finish() : { ready: [], errors: [] };
+        rows = [...planned.ready, ...finished.ready];
+        for (const { error, row } of [...planned.errors, ...finished.errors]) {
+          report(error, row.cells);
+          pendingErrors += 1;
+        }
+      }
+      const errorsBefore = pendingErrors;
       pendingErrors = 0;
       await settle(WRITES_AHEAD - 1);
       post(rows, errorsBefore);
@@ -200,7 +212,7 @@ export async function runImport(
           }
         }
       }
-      await flush();
+      await flush(true);
       await settle();
     } finally {
       await Promise.all(writes);

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { classifyBatch, type StoredSkus } from './import-rules.js';
-import { existingSkusIn, rowValues, updateColumns, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
+import { classifyBatch, kindConflict, writeFailureReason, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
+import { rowValues, storedProductsIn, updateAssignments, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
-
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. A batch's
@@ -14,7 +13,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  */
 export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
-  const updates = updateColumns(columns);
+  const assignments = sql.raw(updateAssignments(columns).join(', '));
   const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
   const upsert = (executor: Kysely<DB>, items: MappedRow[], now: string) => {
     const rows = items.map((row) => {
@@ -22,58 +21,87 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
       return sql`(${sql.join(values)})`;
     });
     return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-      on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(executor);
+      on conflict (sku) do update set ${assignments}`.execute(executor);
+  };
+  /**
+   * Products and parents first, then the variations, whose parents are stored by then whichever
+   * came first. Answers the rows the variant rules refuse (kindConflict), left unwritten.
+   */
+  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string) => {
+    const refused: WriteOutcome['failed'] = [];
+    const allowed = (row: MappedRow, parentId?: number) => {
+      const reason = kindConflict(row.sku, row.variant?.kind, stored.get(row.sku), parentId);
+      if (reason) refused.push({ row, reason });
+      return !reason;
+    };
+    const products = items.filter((row) => row.variant?.kind !== 'variation' && allowed(row));
+    // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
+    const lastBySku = [...new Map(products.map((row) => [row.sku, row])).values()];
+    for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
+    await writeImportedAttributes(trx, lastBySku, stored);
+    const variationRows = items.filter((row) => row.variant?.kind === 'variation');
+    if (!variationRows.length) return refused;
+    const parents = await storedProductsIn(trx, 'postgres', [...new Set(variationRows.map((row) => row.variation!.parentSku))]);
+    const variations = variationRows.filter((row) => {
+      const parent = parents.get(row.variation!.parentSku);
+      if (parent?.kind === 'variable') return allowed(row, parent.id);
+      refused.push({ row, reason: `The parent ${row.variation!.parentSku} is not stored as a variable product (its own row has an error?)` });
+      return false;
+    });
+    const parentIds = new Map([...parents].map(([sku, p]) => [sku, p.id]));
+    await upsertVariations(trx, [...new Map(variations.map((row) => [row.sku, row])).values()], columns, parentIds, now);
+    return refused;
   };
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
   const written = new Set<string>();
-  const storedSkus = async (skus: string[]) => {
-    const found: StoredSkus = { imported: new Set(), before: new Set() };
-    for (const sku of await existingSkusIn(db, 'postgres', skus)) (written.has(sku) ? found.imported : found.before).add(sku);
-    return found;
-  };
   /** Classifies, then writes what is not skipped; counted by the classification. */
   const write = async (all: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
-    const classified = classifyBatch(all, await storedSkus(all.map((row) => row.sku)), updateMode);
+    const stored = await storedProductsIn(db, 'postgres', all.map((row) => row.sku));
+    const skus: StoredSkus = { imported: new Set(), before: new Set() };
+    for (const sku of stored.keys()) (written.has(sku) ? skus.imported : skus.before).add(sku);
+    const classified = classifyBatch(all, skus, updateMode);
     const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
-    const outcome = await writeRows(items, style);
+    const outcome = await writeRows(items, style, stored);
     const failed = new Set(outcome.failed.map((f) => f.row));
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
     for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
     return tally;
   };
-  const writeRows = async (items: MappedRow[], style: TransactionStyle): Promise<{ failed: WriteOutcome['failed'] }> => {
+  const writeRows = async (items: MappedRow[], style: TransactionStyle, stored: Map<string, StoredProduct>): Promise<{ failed: WriteOutcome['failed'] }> => {
     const now = new Date().toISOString();
     if (style === 'batch') {
       let forgetCategories = () => {};
       try {
-        await db.transaction().execute(async (trx) => {
+        const refused = await db.transaction().execute(async (trx) => {
           forgetCategories = await resolver.ensure(items.flatMap(categoryPathsOf), trx);
-          // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
-          const lastBySku = [...new Map(items.map((row) => [row.sku, row])).values()];
-          for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
+          return writeMixed(trx, items, stored, now);
         });
-        for (const row of items) written.add(row.sku);
-        return { failed: [] };
+        const failedRows = new Set(refused.map((f) => f.row));
+        for (const row of items) if (!failedRows.has(row)) written.add(row.sku);
+        return { failed: refused };
       } catch {
         forgetCategories();
         // Retried row by row below.
       }
     }
     const failed: WriteOutcome['failed'] = [];
+    // Products and parents first, as writeMixed does: a variation may come before its parent in the file.
+    const ordered = [...items.filter((row) => row.variant?.kind !== 'variation'), ...items.filter((row) => row.variant?.kind === 'variation')];
     await db.transaction().execute(async (trx) => {
-      for (const row of items) {
+      for (const row of ordered) {
         await sql`savepoint import_row`.execute(trx);
         let forgetCategories = () => {};
         try {
           // The row's new categories in its own savepoint: a row that fails leaves none behind.
           forgetCategories = await resolver.ensure(categoryPathsOf(row), trx);
-          await upsert(trx, [row], now);
+          const refused = await writeMixed(trx, [row], stored, now);
           await sql`release savepoint import_row`.execute(trx);
-          written.add(row.sku);
+          if (refused.length) failed.push(...refused);
+          else written.add(row.sku);
         } catch (err) {
           await sql`rollback to savepoint import_row`.execute(trx);
           forgetCategories();
-          failed.push({ row, reason: reasonOf(err) });
+          failed.push({ row, reason: writeFailureReason(err) });
         }
       }
     });

@@ -1,6 +1,8 @@
+import { VARIATION_LEVEL_FIELDS } from '@bosun/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
+import type { StoredProduct, VariantWrite } from './import-rules.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
 /**
@@ -53,6 +55,18 @@ export function writeColumns(shape: WriterShape): string[] {
 /** The columns an existing SKU's row takes from the file: all but the SKU and its creation time. */
 export const updateColumns = (columns: string[]) => columns.filter((c) => c !== 'sku' && c !== 'created_at');
 
+/**
+ * The upsert's assignments (the same SQL on both engines): the file's columns, except that a
+ * variable product's stock and prices stay its variations' (kept by triggers) unless the file
+ * makes it simple.
+ */
+export function updateAssignments(columns: string[]): string[] {
+  const staysVariable = columns.includes('kind') ? "products.kind = 'variable' and excluded.kind <> 'simple'" : "products.kind = 'variable'";
+  return updateColumns(columns).map((c) =>
+    (VARIATION_LEVEL_FIELDS as readonly string[]).includes(c) ? `${c} = case when ${staysVariable} then products.${c} else excluded.${c} end` : `${c} = excluded.${c}`,
+  );
+}
+
 /** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
 export function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: number | null, storeCategoryId: number | null, now: string): ColumnValue[] {
   const values = row.values.slice();
@@ -63,14 +77,21 @@ export function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: 
   return values;
 }
 
-/** The stored SKUs among these: one query with the list as one parameter (a JSON array on SQLite, an array on PostgreSQL). */
-export async function existingSkusIn(db: Kysely<DB>, dialect: Dialect, skus: string[]): Promise<Set<string>> {
+/** What a writer needs of a row's variant part (plain data: it crosses to the SQLite worker). */
+export function variantWriteOf(row: MappedRow): VariantWrite | null {
+  const variant = row.variant;
+  if (!variant) return null;
+  if (variant.kind === 'variation') return { kind: 'variation', parentSku: row.variation!.parentSku, options: row.variation!.options };
+  return variant.kind === 'variable' ? { kind: 'variable', attributes: variant.attributes } : { kind: 'simple' };
+}
+
+/** The stored products with these SKUs, with what the variant rules ask of them: one query. */
+export async function storedProductsIn(db: Kysely<DB>, dialect: Dialect, skus: string[]): Promise<Map<string, StoredProduct>> {
   const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
   const rows = await db
     .selectFrom('products')
-    .select('sku')
+    .select(['sku', 'id', 'kind', 'parent_id', 'variation_count'])
     .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
     .execute();
-  return new Set(rows.map((r) => r.sku));
+  return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count }]));
 }
-

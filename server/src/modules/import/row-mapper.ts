@@ -1,13 +1,14 @@
-import { boundText, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
+import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
 export const IMPORTABLE_COLUMNS = [
   'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
-  'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords',
+  'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords', 'kind',
 ] as const;
 export type ImportableColumn = (typeof IMPORTABLE_COLUMNS)[number];
 export type ColumnValue = string | number | null;
@@ -20,6 +21,10 @@ export interface MappedRow {
   values: ColumnValue[];
   categories: CategoryPaths;
   cells: string[];
+  /** The row's part in a variable product, when the file maps the variant columns. */
+  variant?: VariantCells;
+  /** A variation's parent's SKU and its values in the parent's attribute order (VariantPlanner). */
+  variation?: { parentSku: string; options: Array<string | null> };
 }
 
 export type MapResult = { ok: true; row: MappedRow } | { ok: false; error: ImportRowError; cells: string[] };
@@ -98,6 +103,8 @@ export interface RowMapper {
   columns: ImportableColumn[];
   writesVendorCategory: boolean;
   writesStoreCategory: boolean;
+  /** Whether the file maps the variant columns (the rows may be variable products and variations). */
+  readsVariants: boolean;
   map(cells: string[], row: number): MapResult;
   /** The record's category paths as read, whether or not the rest of the record is valid. */
   categories(cells: string[]): CategoryPaths;
@@ -126,12 +133,17 @@ export function createRowMapper(
   const vendorLevels = levelIndexes('vendor');
   const storeLevels = levelIndexes('store');
   const hierarchyAt = index('category_hierarchy');
-  const columns = [...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : [])])];
+  const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
+  const readVariant = createVariantReader(headers, mapping, cell);
+  const columns = [
+    ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : [])]),
+  ];
   for (const reader of readers) reader.slot = columns.indexOf(reader.field);
   const imageUrlSlot = columns.indexOf('image_url');
   const imagesSlot = columns.indexOf('images');
-
-  const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
+  const kindSlot = columns.indexOf('kind');
+  // A variable product's stock and prices are its variations' (kept by triggers): never the file's.
+  const variationLevelSlots = VARIATION_LEVEL_FIELDS.map((f) => columns.indexOf(f)).filter((at) => at >= 0);
   const levelsPath = (cells: string[], ats: number[]) => {
     const names = ats.map((at) => tidyName(cell(cells, at)));
     // One name per level column, read in order; an empty level ends the path.
@@ -154,11 +166,15 @@ export function createRowMapper(
     categories: readCategories,
     writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
     writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
+    readsVariants: readVariant !== undefined,
     map(cells, row) {
       const fail = (column: string, value: string, reason: string): MapResult => ({ ok: false, error: { row, column, value, reason }, cells });
       const sku = cell(cells, skuAt);
       const name = cell(cells, nameAt);
-      if (!sku || !name) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
+      const variant = readVariant?.(cells);
+      if (variant && isVariantProblem(variant)) return fail(variant.column, variant.value, variant.reason);
+      // A variation's name is its parent's.
+      if (!sku || (!name && variant?.kind !== 'variation')) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
       // A NUL byte is no character of a name: PostgreSQL refuses it and search could never find it.
       if (sku.includes('\0') || name.includes('\0')) {
         const [column, value] = sku.includes('\0') ? [mapping.sku!, sku] : [mapping.name!, name];
@@ -181,12 +197,18 @@ export function createRowMapper(
         values[imageUrlSlot] = read.imageUrl;
         values[imagesSlot] = JSON.stringify(read.images);
       }
+      if (variant) {
+        values[kindSlot] = variant.kind;
+        if (variant.kind === 'variable') for (const at of variationLevelSlots) values[at] = columns[at] === 'stock' ? 0 : null;
+        // A variation has no categories of its own: its parent's are read.
+        if (variant.kind === 'variation') return { ok: true, row: { row, sku, name, values, categories: {}, cells, variant } };
+      }
       const categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
         const problem = pathTooDeep(categories[tree]);
         if (problem) return fail(tree === 'vendor' ? 'Vendor category' : 'Store category', categories[tree]!.join(' > '), problem);
       }
-      return { ok: true, row: { row, sku, name, values, categories, cells } };
+      return { ok: true, row: { row, sku, name, values, categories, cells, ...(variant ? { variant } : {}) } };
     },
   };
 }

@@ -9,7 +9,8 @@ import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../categories/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
-import { categoryNodeKey, writeAction, type StoredBy } from './import-rules.js';
+import { categoryNodeKey, kindConflict, writeAction, writeFailureReason, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
 
@@ -17,8 +18,8 @@ export interface WriterWorkerData {
   file: string;
   /** The insert's columns, in the order of a row's values. */
   columns: string[];
-  /** The columns an existing SKU's row takes from the file. */
-  updates: string[];
+  /** The assignments of the upsert's update (updateAssignments). */
+  assignments: string[];
   /** The import's vendor, owner of the vendor categories it creates. */
   vendorId: number | null;
   lockWaiters: Int32Array;
@@ -26,6 +27,8 @@ export interface WriterWorkerData {
 
 export interface WriteRequest {
   rows: ColumnValue[][];
+  /** Each row's variant part, when the file maps the variant columns. */
+  variants?: Array<VariantWrite | null>;
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
   updateMode: boolean;
@@ -105,7 +108,7 @@ function categoryCreator(db: Database.Database, vendorId: number | null) {
   };
 }
 
-function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, updates, vendorId, lockWaiters }: WriterWorkerData) {
+function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, vendorId, lockWaiters }: WriterWorkerData) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -120,12 +123,14 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
-  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`);
-  const storedWithIds = db.prepare('select sku, id from products where sku in (select value from json_each(?))');
+  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignments.join(', ')}`);
+  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count from products where sku in (select value from json_each(?))');
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
   const categories = categoryCreator(db, vendorId);
   const skuAt = columns.indexOf('sku');
+  const variations = variationStatements(db, columns);
+  const attributes = attributeStatements(db);
 
   /**
    * The ids this import created, as ranges of committed batches (see committed): the write lock
@@ -134,9 +139,12 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    */
   const createdRanges: Array<[number, number]> = [];
   const createdHere = (id: number) => createdRanges.some(([from, to]) => id >= from && id <= to);
+  type Stored = StoredProduct & { sku: string; by: StoredBy };
   /** The stored rows with these SKUs, each with who stored it. */
-  const lookUp = (skus: ColumnValue[]) =>
-    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number }>).map(({ sku, id }) => ({ sku, id, by: (createdHere(id) ? 'import' : 'before') as StoredBy }));
+  const lookUp = (skus: ColumnValue[]): Stored[] =>
+    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number }>).map((r) => ({
+      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, by: createdHere(r.id) ? 'import' : 'before',
+    }));
 
   interface Paths {
     missing: MissingLevels[];
@@ -152,12 +160,14 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   /**
    * Writes the batch's rows by writeAction, classified here, inside the write transaction (nobody
    * else can add a SKU meanwhile), so that the import never waits for a round trip between two
-   * batches. With failed, every row has its own savepoint and a failing one is collected there
-   * instead of failing the batch. paths.refs.get(i) lists [value index, index in paths.missing] of
+   * batches. With perRow, every row has its own savepoint and a failing one is collected in failed
+   * instead of failing the batch; a row the variant rules refuse (kindConflict) is collected there
+   * either way, unwritten. paths.refs.get(i) lists [value index, index in paths.missing] of
    * row i's categories to create first: row by row, inside the row's savepoint, so that a row that
-   * fails leaves no category nobody asked for.
+   * fails leaves no category nobody asked for. Products and parents go first, then the variations,
+   * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (rows: Row[], updateMode: boolean, paths: Paths, failed?: Array<[number, string]>): BatchWritten => {
+  const writeBatch = (rows: Row[], variants: Array<VariantWrite | null> | undefined, updateMode: boolean, paths: Paths, perRow: boolean, failed: Array<[number, string]>): BatchWritten => {
     const creator = categories.begin(paths.now);
     const pathIds = new Map<number, number>();
     /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
@@ -171,51 +181,75 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         rows[index]![at] = id;
       }
     };
-    const stored = new Map<ColumnValue, StoredBy>();
+    const stored = new Map<ColumnValue, Stored>();
     const touchedIds: number[] = [];
-    for (const { sku, id, by } of lookUp(rows.map((values) => values[skuAt]!))) {
-      stored.set(sku, by);
-      if (writeAction(by, updateMode) === 'update') touchedIds.push(id);
+    for (const found of lookUp(rows.map((values) => values[skuAt]!))) {
+      stored.set(found.sku, found);
+      if (writeAction(found.by, updateMode) === 'update') touchedIds.push(found.id);
     }
+    const writtenHere = new Set<ColumnValue>();
+    const actionOf = (sku: ColumnValue) => (writtenHere.has(sku) ? 'update' : writeAction(stored.get(sku)?.by, updateMode));
     const tally = { created: 0, updated: 0, skipped: 0 };
-    const writeRow = (values: Row, action: 'create' | 'update') => {
-      (action === 'create' ? insert : upsert).run(values);
-      stored.set(values[skuAt]!, 'import');
+    const counted = (sku: ColumnValue, action: 'create' | 'update') => {
+      writtenHere.add(sku);
       tally[action === 'create' ? 'created' : 'updated'] += 1;
+    };
+    /** Runs one row's write: as it is in a batch, in its own savepoint row by row. */
+    const attempt = (index: number, write: (made: number[]) => void) => {
+      if (!perRow) return write([]);
+      const mark = creator.mark();
+      const made: number[] = [];
+      try {
+        writeOneRow(() => write(made));
+      } catch (err) {
+        // The savepoint took the row's new categories with it: forget their ids.
+        creator.undo(mark);
+        for (const pathIndex of made) pathIds.delete(pathIndex);
+        failed.push([index, writeFailureReason(err)]);
+      }
     };
     const before = maxId.get() as number;
     bulk(touchedIds, () => {
       rows.forEach((values, index) => {
-        const action = writeAction(stored.get(values[skuAt]!), updateMode);
-        if (action === 'skip') {
-          tally.skipped += 1;
-          return;
-        }
-        if (!failed) {
-          fillCategories(index);
-          writeRow(values, action);
-          return;
-        }
-        const mark = creator.mark();
-        const made: number[] = [];
-        try {
-          writeOneRow(() => {
-            fillCategories(index, made);
-            writeRow(values, action);
-          });
-        } catch (err) {
-          // The savepoint took the row's new categories with it: forget their ids.
-          creator.undo(mark);
-          for (const pathIndex of made) pathIds.delete(pathIndex);
-          failed.push([index, err instanceof Error ? err.message : String(err)]);
-        }
+        const variant = variants?.[index] ?? undefined;
+        if (variant?.kind === 'variation') return;
+        const sku = values[skuAt]!;
+        const action = actionOf(sku);
+        if (action === 'skip') return void (tally.skipped += 1);
+        const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), variant?.kind, stored.get(sku));
+        if (conflict) return void failed.push([index, conflict]);
+        attempt(index, (made) => {
+          fillCategories(index, made);
+          (action === 'create' ? insert : upsert).run(values);
+          if (variant) attributes.write(String(sku), variant, stored.get(sku));
+          counted(sku, action);
+        });
+      });
+      if (!variants) return;
+      // The parents are stored now, those of this batch too.
+      const parents = new Map(lookUp(variants.flatMap((v) => (v?.parentSku ? [v.parentSku] : []))).map((p) => [p.sku, p]));
+      rows.forEach((values, index) => {
+        const variant = variants[index];
+        if (variant?.kind !== 'variation') return;
+        const sku = values[skuAt]!;
+        const parent = parents.get(variant.parentSku!);
+        if (parent?.kind !== 'variable') return void failed.push([index, `The parent ${variant.parentSku} is not stored as a variable product (its own row has an error?)`]);
+        const action = actionOf(sku);
+        if (action === 'skip') return void (tally.skipped += 1);
+        const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), 'variation', stored.get(sku), parent.id);
+        if (conflict) return void failed.push([index, conflict]);
+        attempt(index, () => {
+          variations.write(values, parent.id, variant.options!, action);
+          counted(sku, action);
+        });
       });
     });
     return { tally, created: [before + 1, maxId.get() as number], creator };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  const writeAll = db.transaction((rows: Row[], updateMode: boolean, paths: Paths) => writeBatch(rows, updateMode, paths));
-  const writeEach = db.transaction((rows: Row[], updateMode: boolean, paths: Paths, failed: Array<[number, string]>) => writeBatch(rows, updateMode, paths, failed));
+  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; updateMode: boolean; paths: Paths };
+  const writeAll = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, false, failed));
+  const writeEach = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, true, failed));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
   const committed = ({ tally, created, creator }: BatchWritten) => {
     creator.commit();
@@ -229,21 +263,22 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
-    const paths: Paths = { missing: newPaths, refs, now };
+    const batch: Batch = { rows, variants, updateMode, paths: { missing: newPaths, refs, now } };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {
         // The retry below fills every row's category ids again, from its own transaction.
-        return { ...committed(writeAll.immediate(rows, updateMode, paths)), failed: [] };
+        const refused: Array<[number, string]> = [];
+        return { ...committed(writeAll.immediate(batch, refused)), failed: refused };
       } catch {
         // Find the bad rows one by one, keeping the good ones.
       }
     }
     const failed: Array<[number, string]> = [];
-    return { ...committed(writeEach.immediate(rows, updateMode, paths, failed)), failed };
+    return { ...committed(writeEach.immediate(batch, failed)), failed };
   };
   const close = () => {
     // What is left of the WAL is copied here, inside the import's time, not by the next request.

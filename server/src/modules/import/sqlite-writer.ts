@@ -2,7 +2,7 @@ import { startWorker } from '../../lib/start-worker.js';
 import { lockWaiters } from '../../db/sqlite-busy-wait.js';
 import { workerRpc } from '../../db/sqlite-worker-client.js';
 import type { CategoryResolver, MissingLevels } from './category-resolver.js';
-import { rowValues, updateColumns, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import { rowValues, updateAssignments, variantWriteOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
 import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
 
 /**
@@ -19,9 +19,8 @@ import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.
  */
 export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
-  const updates = updateColumns(columns);
-  const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
-  const workerData: WriterWorkerData = { file, columns, updates, vendorId: shape.vendorId, lockWaiters };
+    const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
+  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns), vendorId: shape.vendorId, lockWaiters };
   const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
   return {
     async write(rows, style, updateMode) {
@@ -45,6 +44,7 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
       const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i), idOf('store', row.categories.store, i), now));
       const outcome = await worker.call('write', {
         rows: values,
+        ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
         perRow: style === 'per-row',
         updateMode,
         newPaths,

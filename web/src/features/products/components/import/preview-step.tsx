@@ -139,6 +139,11 @@ export function PreviewStep(props: Props) {
           <Figure label="Errors" value={dry.errorCount} color={dry.errorCount ? 'red' : undefined} />
           <Figure label="New categories" value={dry.newCategories} />
         </SimpleGrid>
+        {dry.variants && (
+          <Text size="sm" mt="xs">
+            {IMPORT_MESSAGES.variantSummary(dry.variants.variations, dry.variants.parents)}
+          </Text>
+        )}
       </section>
 
       {dry.errors.length > 0 && (

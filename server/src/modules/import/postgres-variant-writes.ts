@@ -1,0 +1,58 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { mergeImportedAttributes, VARIATION_OWN_COLUMNS, type StoredProduct } from './import-rules.js';
+import type { MappedRow } from './row-mapper.js';
+
+/**
+ * The PostgreSQL import writer's statements for variable products (issue 18), each set-based
+ * over a batch's rows: the SQLite writer's sqlite-variant-writes.ts, by the same rules.
+ */
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The variable rows' attributes, merged over the stored ones (mergeImportedAttributes); rows made simple lose theirs. */
+export async function writeImportedAttributes(trx: Executor, rows: MappedRow[], stored: Map<string, StoredProduct>) {
+  const variable = rows.filter((r) => r.variant?.kind === 'variable');
+  const madeSimple = rows.filter((r) => r.variant?.kind === 'simple' && stored.get(r.sku)?.kind === 'variable').map((r) => stored.get(r.sku)!.id);
+  if (madeSimple.length) await trx.deleteFrom('product_attributes').where('product_id', 'in', madeSimple).execute();
+  if (!variable.length) return;
+  const ids = new Map((await trx.selectFrom('products').select(['id', 'sku']).where('sku', 'in', variable.map((r) => r.sku)).execute()).map((r) => [r.sku, r.id]));
+  const withVariations = variable.flatMap((r) => (stored.get(r.sku)?.kind === 'variable' && stored.get(r.sku)!.variationCount > 0 ? [ids.get(r.sku)!] : []));
+  const before = new Map<number, Array<{ name: string; values: string[] }>>();
+  if (withVariations.length) {
+    const rowsBefore = await trx.selectFrom('product_attributes').select(['product_id', 'name', 'value_list']).where('product_id', 'in', withVariations).orderBy('product_id').orderBy('position').execute();
+    for (const a of rowsBefore) before.set(a.product_id, [...(before.get(a.product_id) ?? []), { name: a.name, values: JSON.parse(a.value_list) as string[] }]);
+  }
+  const inserts: Array<{ product_id: number; position: number; name: string; value_list: string }> = [];
+  for (const row of variable) {
+    const id = ids.get(row.sku)!;
+    const storedRow = stored.get(row.sku);
+    const merged = mergeImportedAttributes(before.get(id) ?? [], row.variant!.attributes, storedRow?.kind === 'variable' ? storedRow.variationCount : 0);
+    // The batch is then written again row by row, where this row alone fails with the reason.
+    if (typeof merged === 'string') throw new Error(merged);
+    merged.forEach((a, i) => inserts.push({ product_id: id, position: i + 1, name: a.name, value_list: JSON.stringify(a.values) }));
+  }
+  await trx.deleteFrom('product_attributes').where('product_id', 'in', [...ids.values()]).execute();
+  for (let i = 0; i < inserts.length; i += 10_000) await trx.insertInto('product_attributes').values(inserts.slice(i, i + 10_000)).execute();
+}
+
+/**
+ * Upserts variation rows: the file's columns a variation has of its own (the rest is its
+ * parent's), its parent and its values. `columns` are the import's insert columns, whose order a
+ * row's values follow; parentIds maps each row's parent SKU to its id.
+ */
+export async function upsertVariations(trx: Executor, rows: MappedRow[], columns: string[], parentIds: Map<string, number>, now: string) {
+  const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
+  const ownAt = own.map((c) => columns.indexOf(c));
+  const names = [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'];
+  const updates = [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'];
+  const perStatement = Math.floor(60_000 / names.length);
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const tuples = rows.slice(i, i + perStatement).map((row) => {
+      const { parentSku, options } = row.variation!;
+      const values = [...ownAt.map((at) => row.values[at] ?? null), 'variation', parentIds.get(parentSku)!, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now];
+      return sql`(${sql.join(values)})`;
+    });
+    await sql`insert into products (${sql.join(names.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
+      on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(trx);
+  }
+}

@@ -1,0 +1,54 @@
+import type Database from 'better-sqlite3';
+import { mergeImportedAttributes, VARIATION_OWN_COLUMNS, type StoredProduct, type VariantWrite } from './import-rules.js';
+import type { ColumnValue } from './row-mapper.js';
+
+/**
+ * The SQLite import writer's statements for variable products (issue 18), prepared once per
+ * import in its worker thread (sqlite-writer-worker.ts).
+ */
+
+/**
+ * A variation row writes the file's columns a variation has of its own, its parent and its values;
+ * its name, texts, vendor and categories stay empty: its parent's are read. `columns` are the
+ * import's insert columns, whose order a row's values follow.
+ */
+export function variationStatements(db: Database.Database, columns: string[]) {
+  const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
+  const ownAt = own.map((c) => columns.indexOf(c));
+  const createdAt = columns.indexOf('created_at');
+  const updatedAt = columns.indexOf('updated_at');
+  const names = [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'];
+  const placeholders = names.map(() => '?').join(', ');
+  const insert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders})`);
+  const updates = [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'].map((c) => `${c} = excluded.${c}`);
+  const upsert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders}) on conflict(sku) do update set ${updates.join(', ')}`);
+  return {
+    write(values: ColumnValue[], parentId: number, options: Array<string | null>, action: 'create' | 'update') {
+      const row = [...ownAt.map((at) => values[at]!), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', values[createdAt]!, values[updatedAt]!];
+      (action === 'create' ? insert : upsert).run(row);
+    },
+  };
+}
+
+/** A variable row's attributes, merged over the stored ones (mergeImportedAttributes); a row made simple loses its own. */
+export function attributeStatements(db: Database.Database) {
+  const idOf = db.prepare('select id from products where sku = ?').pluck();
+  const storedOf = db.prepare('select name, value_list from product_attributes where product_id = ? order by position');
+  const remove = db.prepare('delete from product_attributes where product_id = ?');
+  const add = db.prepare('insert into product_attributes (product_id, position, name, value_list) values (?, ?, ?, ?)');
+  return {
+    write(sku: string, variant: VariantWrite, stored: StoredProduct | undefined) {
+      if (variant.kind === 'simple') {
+        if (stored?.kind === 'variable') remove.run(stored.id);
+        return;
+      }
+      if (variant.kind !== 'variable') return;
+      const id = stored?.id ?? (idOf.get(sku) as number);
+      const before = stored?.kind === 'variable' ? (storedOf.all(id) as Array<{ name: string; value_list: string }>).map((a) => ({ name: a.name, values: JSON.parse(a.value_list) as string[] })) : [];
+      const merged = mergeImportedAttributes(before, variant.attributes!, stored?.kind === 'variable' ? stored.variationCount : 0);
+      if (typeof merged === 'string') throw new Error(merged);
+      remove.run(id);
+      merged.forEach((a, i) => add.run(id, i + 1, a.name, JSON.stringify(a.values)));
+    },
+  };
+}

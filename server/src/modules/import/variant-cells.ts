@@ -1,0 +1,110 @@
+import { putAttributesBodySchema, type Attribute, type FieldMapping, type ProductKind } from '@bosun/shared';
+
+/**
+ * A row's part in a variable product (issue 18), as WooCommerce's CSV and Bosun's direct layout
+ * write it: 'Type' (simple, variable, variation), 'Parent' (the parent's SKU, or `id:N` naming a
+ * row of this file by its 'ID'), and per attribute a name and its values: a parent lists them
+ * separated by commas ('\,' for a comma inside a value), a variation gives its one value.
+ */
+export interface VariantCells {
+  kind: ProductKind;
+  /** A variation's parent as the file names it. */
+  parent?: string;
+  /** A variable row: each attribute and its values; a variation: each attribute and its one value. */
+  attributes: Attribute[];
+  /** The row's own 'ID' cell, which a variation's `id:N` refers to. */
+  sourceId?: string;
+}
+
+export interface VariantCellProblem {
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export type ReadVariant = (cells: string[]) => VariantCells | VariantCellProblem;
+
+const isProblem = (read: VariantCells | VariantCellProblem): read is VariantCellProblem => 'reason' in read;
+export { isProblem as isVariantProblem };
+
+/** WooCommerce's value list: commas separate, '\,' is a comma inside a value, '\\' a backslash. */
+export function splitValueList(text: string): string[] {
+  const values: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\' && (text[i + 1] === ',' || text[i + 1] === '\\')) current += text[++i];
+    else if (c === ',') {
+      values.push(current);
+      current = '';
+    } else current += c;
+  }
+  values.push(current);
+  return values.map((v) => v.trim()).filter((v) => v !== '');
+}
+
+const KINDS: readonly ProductKind[] = ['variable', 'variation', 'simple'];
+
+/** WooCommerce writes 'simple, virtual' or 'variation, downloadable': the kind is one of the words. */
+function readKind(text: string): ProductKind | string | undefined {
+  if (text === '') return undefined;
+  const words = text.toLowerCase().split(',').map((w) => w.trim());
+  return KINDS.find((k) => words.includes(k)) ?? `Type '${text}' is not one Bosun has: simple, variable or variation`;
+}
+
+/**
+ * The reader of a file's variant cells, or undefined when the mapping names none of them (the row
+ * is then whatever its SKU is stored as, or a new simple product). `cell` reads a column by index
+ * as the row mapper does.
+ */
+export function createVariantReader(headers: string[], mapping: FieldMapping, cell: (cells: string[], at: number) => string): ReadVariant | undefined {
+  const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
+  const typeAt = index('product_type');
+  const parentAt = index('parent_sku');
+  const idAt = index('source_id');
+  const attributeAts = [1, 2, 3].map((n) => ({ n, nameAt: index(`attribute_${n}_name`), valuesAt: index(`attribute_${n}_values`) })).filter((a) => a.nameAt >= 0 || a.valuesAt >= 0);
+  if (typeAt < 0 && parentAt < 0 && !attributeAts.length) return undefined;
+  const header = (field: string) => mapping[field]!;
+
+  return (cells) => {
+    const kindText = typeAt >= 0 ? cell(cells, typeAt) : '';
+    const declared = readKind(kindText);
+    if (declared !== undefined && !(KINDS as readonly string[]).includes(declared)) return { column: header('product_type'), value: kindText, reason: declared };
+    const parent = parentAt >= 0 ? cell(cells, parentAt) : '';
+    const read: Array<Attribute & { n: number }> = [];
+    for (const { n, nameAt, valuesAt } of attributeAts) {
+      const name = nameAt >= 0 ? cell(cells, nameAt) : '';
+      const values = valuesAt >= 0 ? splitValueList(cell(cells, valuesAt)) : [];
+      if (!name && !values.length) continue;
+      if (!name) return { column: mapping[`attribute_${n}_name`] ?? `Attribute ${n} name`, value: '', reason: `Attribute ${n} has values but no name` };
+      read.push({ n, name, values });
+    }
+    const attributes = read.map(({ name, values }) => ({ name, values }));
+    // Without a Type column, a row with a parent is a variation and one listing attributes a parent.
+    const kind = (declared as ProductKind | undefined) ?? (parent ? 'variation' : attributes.length ? 'variable' : 'simple');
+    const sourceId = idAt >= 0 ? cell(cells, idAt) || undefined : undefined;
+    if (kind !== 'variation') {
+      if (parent) return { column: header('parent_sku'), value: parent, reason: `Only a variation has a parent; this row is ${kind}` };
+      if (kind === 'simple') return { kind, attributes: [], sourceId };
+      if (!attributes.length) return { column: mapping.attribute_1_name ?? mapping.product_type ?? 'Attribute 1 name', value: '', reason: 'A variable product needs at least one attribute and its values' };
+      const checked = putAttributesBodySchema.safeParse({ attributes });
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        const at = read[typeof issue.path[1] === 'number' ? issue.path[1] : 0]!;
+        return { column: mapping[`attribute_${at.n}_values`] ?? `Attribute ${at.n} value(s)`, value: at.values.join(', '), reason: issue.message };
+      }
+      return { kind, attributes: checked.data.attributes.map(({ name, values }) => ({ name, values })), sourceId };
+    }
+    if (!parent) return { column: mapping.parent_sku ?? 'Parent', value: '', reason: 'A variation needs its parent: the Parent column is empty' };
+    if (!attributes.length) return { column: mapping.attribute_1_values ?? 'Attribute 1 value(s)', value: '', reason: "A variation needs its value of each of its parent's attributes" };
+    for (const a of read) {
+      if (a.values.length !== 1) {
+        const column = mapping[`attribute_${a.n}_values`] ?? `Attribute ${a.n} value(s)`;
+        return a.values.length
+          ? { column, value: a.values.join(', '), reason: `A variation takes one value of ${a.name}` }
+          : { column, value: '', reason: `Give the variation's value of ${a.name}` };
+      }
+    }
+    return { kind, parent, attributes, sourceId };
+  };
+}

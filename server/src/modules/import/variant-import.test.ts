@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { autoMapHeaders } from '@bosun/shared';
+import { insertVendor } from '../../test/fixtures.js';
+import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
+
+/** Variable products and their variations through the import (issue 18), on the engine the suite runs on. */
+const t = setupTestApp();
+let vendorId: number;
+beforeAll(async () => {
+  vendorId = await insertVendor(t.database.db, 'Rigging Co');
+});
+
+const WOO = fs.readFileSync(new URL('../../test/files/woocommerce-variable-products.csv', import.meta.url), 'utf8');
+const headersOf = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
+
+const preview = (csv: string, mapping: Record<string, string>, updateMode = false) =>
+  t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), updateMode: String(updateMode) }, { name: 'products.csv', content: csv });
+const runImport = async (csv: string, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean } = {}) =>
+  expectImportComplete(
+    await t.upload(
+      `/api/products/import/${options.mode ?? 'ultra-fast'}`,
+      t.admin,
+      { fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false), selectedVendor: String(vendorId) },
+      { name: 'products.csv', content: csv },
+    ),
+  );
+const variationsOf = async (sku: string) => (await t.request('GET', `/api/products/${(await productBySku(t, sku)).id}/variations`, t.admin)).json();
+const clear = () => t.database.db.deleteFrom('products').execute();
+
+describe("WooCommerce's variable products", () => {
+  for (const mode of ['ultra-fast', 'standard'] as const) {
+    it(`brings in two parents and seven variations, a parent after its variations, id:N parents and values in any order (${mode})`, async () => {
+      await clear();
+      const mapping = autoMapHeaders(headersOf(WOO));
+      expect(mapping).toMatchObject({ product_type: 'Type', parent_sku: 'Parent', source_id: 'ID', attribute_2_values: 'Attribute 2 value(s)' });
+      const dry = (await preview(WOO, mapping)).json();
+      expect(dry.dryRun).toMatchObject({ valid: 10, create: 10, errorCount: 0, variants: { variations: 7, parents: 2 } });
+      expect(dry.message).toContain('7 variations under 2 parents');
+
+      const { complete } = await runImport(WOO, mapping, { mode });
+      expect(complete.errors).toEqual([]);
+      expect(complete).toMatchObject({ imported: 10, errorCount: 0, totalProducts: 10 });
+      const rope = await productBySku(t, 'ROPE-DB');
+      expect(rope).toMatchObject({ kind: 'variable', name: 'Double braid polyester rope', variation_count: 4, stock: 25, list_price: 39.9, variation_price_max: 99.9 });
+      const ropes = await variationsOf('ROPE-DB');
+      expect(ropes.attributes).toEqual([
+        { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'] },
+        { name: 'Length', values: ['30 m', '50 m'] },
+      ]);
+      expect(ropes.variations.map((v: { sku: string; values: string[]; enabled: boolean }) => [v.sku, v.values.join(' / '), v.enabled])).toEqual([
+        ['ROPE-DB-8-30', '8 mm / 30 m', true],
+        ['ROPE-DB-10-30', '10 mm / 30 m', true],
+        ['ROPE-DB-10-50', '10 mm / 50 m', true],
+        ['ROPE-DB-12-50', '12 mm / 50 m', false],
+      ]);
+      expect(ropes.variations[2]).toMatchObject({ list_price: 79.9, special_price: 74, stock: 5 });
+      const jackets = await variationsOf('LJ-150');
+      expect(jackets.attributes[1]).toEqual({ name: 'Colour', values: ['Red, fluorescent', 'Navy'] });
+      expect(jackets.variations.map((v: { values: string[] }) => v.values)).toEqual([
+        ['S', 'Red, fluorescent'],
+        ['M', 'Red, fluorescent'],
+        ['L', 'Navy'],
+      ]);
+      expect(await productBySku(t, 'LJ-150')).toMatchObject({ stock: 12, list_price: 129, variation_price_max: 139, featured: true });
+      expect(await productBySku(t, 'FEND-40')).toMatchObject({ kind: 'simple', stock: 20 });
+      // The list shows products and parents only; the dashboard counts variations apart.
+      const list = (await t.request('GET', '/api/products?limit=50', t.admin)).json();
+      expect(list.pagination.total).toBe(3);
+      const { stats } = (await t.request('GET', '/api/dashboard/stats', t.admin)).json();
+      expect(stats).toMatchObject({ totalVariations: 7 });
+    });
+  }
+
+  it('updates the same variations when the file comes again, and the parent follows', async () => {
+    await clear();
+    const mapping = autoMapHeaders(headersOf(WOO));
+    await runImport(WOO, mapping);
+    const again = WOO.replace('ROPE-DB-8-30,"Double braid polyester rope - 8 mm, 30 m",1,0,visible,,,taxable,1,12,,39.90', 'ROPE-DB-8-30,"Double braid polyester rope - 8 mm, 30 m",1,0,visible,,,taxable,1,40,,35.00');
+    const dry = (await preview(again, mapping, true)).json();
+    expect(dry.dryRun).toMatchObject({ update: 10, create: 0, errorCount: 0 });
+    const { complete } = await runImport(again, mapping, { updateMode: true });
+    expect(complete).toMatchObject({ imported: 0, updated: 10, errorCount: 0, totalProducts: 10 });
+    expect(await productBySku(t, 'ROPE-DB')).toMatchObject({ stock: 53, list_price: 35, variation_count: 4 });
+    expect((await variationsOf('ROPE-DB')).variations).toHaveLength(4);
+  });
+});
+
+describe('variation rows the import refuses, each with its row and reason', () => {
+  const HEAD = 'Type,SKU,Name,Parent,Regular price,Stock,Attribute 1 name,Attribute 1 value(s)\r\n';
+  const mapping = autoMapHeaders(headersOf(HEAD));
+
+  it('keeps the good rows and reports a missing parent, an undeclared value, a repeated combination and a taken SKU', async () => {
+    await clear();
+    await runImport(`${HEAD}simple,TAKEN-1,Plain shackle,,5,1,,\r\n`, mapping);
+    const csv =
+      HEAD +
+      'variable,SHK,Bow shackle,,,,Size,"6 mm, 8 mm"\r\n' +
+      'variation,SHK-6,,SHK,4.5,10,Size,6 mm\r\n' +
+      'variation,SHK-10,,SHK,6,3,Size,10 mm\r\n' +
+      'variation,SHK-6B,,SHK,4.5,1,Size,6 mm\r\n' +
+      'variation,ORPHAN-1,,NOPE,1,1,Size,6 mm\r\n' +
+      'variation,TAKEN-1,,SHK,1,1,Size,8 mm\r\n' +
+      'variation,SHK-8,,SHK,5,2,Size,8 mm\r\n';
+    const dry = (await preview(csv, mapping)).json();
+    const reasons = dry.dryRun.errors.map((e: { row: number; reason: string }) => [e.row, e.reason]).sort((a: [number], b: [number]) => a[0] - b[0]);
+    expect(reasons).toEqual([
+      [4, "'10 mm' is not a value of Size"],
+      [5, 'A variation 6 mm already exists in this file (SKU SHK-6)'],
+      [6, 'The parent NOPE is neither a variable product of this file nor one stored'],
+      [7, 'SKU TAKEN-1 is a product of its own, not a variation'],
+    ]);
+    expect(dry.dryRun).toMatchObject({ valid: 3, errorCount: 4, variants: { variations: 2, parents: 1 } });
+
+    const { complete } = await runImport(csv, mapping);
+    expect(complete).toMatchObject({ imported: 3, errorCount: 4 });
+    expect(complete.errors.join('\n')).toContain('Row 7: SKU: SKU TAKEN-1 is a product of its own, not a variation');
+    expect((await variationsOf('SHK')).variations.map((v: { sku: string }) => v.sku)).toEqual(['SHK-6', 'SHK-8']);
+    expect(await productBySku(t, 'TAKEN-1')).toMatchObject({ kind: 'simple', name: 'Plain shackle' });
+  });
+
+  it("refuses a plain row over a variation's SKU, and keeps a parent's stock and prices its variations'", async () => {
+    await clear();
+    await runImport(`${HEAD}variable,CHAIN,Galvanised chain,,,,Diameter,"6 mm, 8 mm"\r\nvariation,CHAIN-6,,CHAIN,9,30,Diameter,6 mm\r\n`, mapping);
+    const plain = 'SKU,Name,Regular price,Stock\r\nCHAIN-6,Renamed chain,1,1\r\nCHAIN,Galvanised chain (hot-dip),1,999\r\n';
+    const { complete } = await runImport(plain, autoMapHeaders(headersOf(plain)), { updateMode: true });
+    expect(complete).toMatchObject({ updated: 1, errorCount: 1 });
+    expect(complete.errors[0]).toMatch(/^Row 2: .*SKU CHAIN-6 is a variation/);
+    expect(await productBySku(t, 'CHAIN')).toMatchObject({ name: 'Galvanised chain (hot-dip)', stock: 30, list_price: 9 });
+    expect((await variationsOf('CHAIN')).variations[0]).toMatchObject({ sku: 'CHAIN-6', stock: 30, list_price: 9 });
+  });
+
+  it('adds variations to a stored parent, and adds values to its attributes without removing any', async () => {
+    await clear();
+    await runImport(`${HEAD}variable,ANCHOR,Delta anchor,,,,Weight,"6 kg, 10 kg"\r\nvariation,ANCHOR-6,,ANCHOR,150,2,Weight,6 kg\r\n`, mapping);
+    const more = `${HEAD}variable,ANCHOR,Delta anchor,,,,Weight,"16 kg"\r\nvariation,ANCHOR-16,,ANCHOR,260,1,Weight,16 kg\r\nvariation,ANCHOR-10,,ANCHOR,199,1,Weight,10 kg\r\n`;
+    const { complete } = await runImport(more, mapping, { updateMode: true });
+    expect(complete).toMatchObject({ imported: 2, updated: 1, errorCount: 0 });
+    const anchor = await variationsOf('ANCHOR');
+    expect(anchor.attributes).toEqual([{ name: 'Weight', values: ['16 kg', '6 kg', '10 kg'] }]);
+    expect(anchor.variations.map((v: { sku: string }) => v.sku)).toEqual(['ANCHOR-6', 'ANCHOR-16', 'ANCHOR-10']);
+    // A file of variations alone finds its parent in the database.
+    const alone = 'Parent,SKU,Regular price,Stock,Attribute 1 name,Attribute 1 value(s)\r\nANCHOR,ANCHOR-6,155,2,Weight,6 kg\r\n';
+    await runImport(alone, autoMapHeaders(headersOf(alone)), { updateMode: true });
+    expect((await variationsOf('ANCHOR')).variations[0]).toMatchObject({ sku: 'ANCHOR-6', list_price: 155 });
+  });
+
+  it('says which attribute a variation row leaves without a value, and a Type Bosun has not', async () => {
+    await clear();
+    const csv = `${HEAD}variable,BUOY,Mooring buoy,,,,Colour,"Red, Yellow"\r\nvariation,BUOY-R,,BUOY,20,1,Colour,\r\ngrouped,SET-1,Buoy set,,,,,\r\n`;
+    const dry = (await preview(csv, mapping)).json();
+    expect(dry.dryRun.errors).toEqual([
+      { row: 3, column: 'Attribute 1 value(s)', value: '', reason: "Give the variation's value of Colour" },
+      { row: 4, column: 'Type', value: 'grouped', reason: "Type 'grouped' is not one Bosun has: simple, variable or variation" },
+    ]);
+  });
+});
