@@ -20,6 +20,7 @@ function variantField(h: string): string | undefined {
   if (h === 'type') return 'product_type';
   if (h === 'parent' || h === 'parent sku') return 'parent_sku';
   if (h === 'id') return 'source_id';
+  if (h === 'handle') return 'handle';
   const attribute = /^attribute (\d) (name|values?)$/.exec(h);
   if (attribute && Number(attribute[1]) >= 1 && Number(attribute[1]) <= 3) return `attribute_${attribute[1]}_${attribute[2] === 'name' ? 'name' : 'values'}`;
   return undefined;
@@ -89,11 +90,26 @@ export function guessField(header: string): { key: string; score: number } | und
   return undefined;
 }
 
+/**
+ * Shopify's product CSV by its own column names: the product's on its first row, the variant's
+ * on every row ('Type' there is a product type, not WooCommerce's simple/variable/variation).
+ */
+const SHOPIFY: Record<string, string> = {
+  handle: 'handle', title: 'name', 'body': 'description', vendor: 'brand', published: 'published', 'variant sku': 'sku',
+  'variant grams': 'weight', 'variant inventory qty': 'stock', 'variant price': 'list_price', 'variant compare at price': 'market_price',
+  'variant barcode': 'gtin', 'variant image': 'image_url', 'image src': 'images', 'cost per item': 'vendor_cost', 'seo title': 'meta_title',
+  'seo description': 'meta_description', 'google shopping google product category': 'google_category',
+  'option1 name': 'attribute_1_name', 'option1 value': 'attribute_1_values', 'option2 name': 'attribute_2_name',
+  'option2 value': 'attribute_2_values', 'option3 name': 'attribute_3_name', 'option3 value': 'attribute_3_values',
+};
+const isShopifyFile = (headers: readonly string[]) => headers.some((h) => normalise(h) === 'handle') && headers.some((h) => normalise(h) === 'variant sku');
+
 /** One column per field: for each field, the header that means it most surely (the first on a tie). */
 export function autoMapHeaders(headers: readonly string[]): FieldMapping {
   const best = new Map<string, { header: string; score: number }>();
+  const shopify = isShopifyFile(headers);
   for (const header of headers) {
-    const guess = guessField(header);
+    const guess = shopify ? (SHOPIFY[normalise(header)] ? { key: SHOPIFY[normalise(header)]!, score: 4 } : undefined) : guessField(header);
     if (!guess) continue;
     const current = best.get(guess.key);
     if (!current || guess.score > current.score) best.set(guess.key, { header, score: guess.score });

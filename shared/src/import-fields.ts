@@ -63,6 +63,7 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
       field('product_type', 'Type (simple, variable or variation)'),
       field('parent_sku', "Parent (the variable product's SKU, or id:N of this file's ID column)"),
       field('source_id', 'ID (what Parent id:N refers to)'),
+      field('handle', "Handle (Shopify: the rows sharing it are one product, its variants)"),
       ...([1, 2, 3] as const).flatMap((n) => [
         field(`attribute_${n}_name`, `Attribute ${n} name`),
         field(`attribute_${n}_values`, `Attribute ${n} value(s) (a parent's values separated by commas, '\\,' for a comma in a value)`),

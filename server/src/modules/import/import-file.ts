@@ -16,7 +16,8 @@ export interface OpenedCsv {
   groups: AsyncGenerator<CsvGroup>;
 }
 
-export type CsvGroup = { records: string[][]; firstRow: number; unread?: undefined } | { records: []; firstRow: number; unread: ImportRowError };
+/** `rows`, when given, numbers each record (a file read as Shopify products: shopify-rows.ts); else record i is row firstRow + i. */
+export type CsvGroup = { records: string[][]; firstRow: number; rows?: number[]; unread?: undefined } | { records: []; firstRow: number; rows?: undefined; unread: ImportRowError };
 
 const unreadRow = (error: CsvRecordError): ImportRowError => ({ row: error.row, column: '', value: error.value, reason: error.reason });
 

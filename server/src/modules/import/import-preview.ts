@@ -8,6 +8,7 @@ import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } 
 import type { ImportDeps, ImportFile } from './import.service.js';
 import { classifyBatch, kindConflict } from './import-rules.js';
 import { storedProductsIn } from './product-writer.js';
+import { readShopifyProducts } from './shopify-rows.js';
 import { VariantPlanner } from './variant-planner.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
 
@@ -104,9 +105,9 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
  * Reads the whole file once, streaming: the first rows as they will be mapped, and a dry run over
  * every row (what would be created, updated, skipped, and the row errors), writing nothing.
  */
-async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
-  const { mapping } = options;
-  checkMapping(csv.headers, mapping);
+async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
+  checkMapping(opened.headers, options.mapping);
+  const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
   const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
   const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
   const ledger = new SkuLedger(options.updateMode);
@@ -145,7 +146,8 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     batch = [];
     await yieldToEventLoop();
   };
-  for await (const { records, firstRow, unread } of csv.groups) {
+  let mappedRecords = 0;
+  for await (const { records, firstRow, rows, unread } of csv.groups) {
     if (unread) {
       // A record the reader could not take is a row of the file, and an error.
       totalRows += 1;
@@ -154,8 +156,8 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     }
     for (let i = 0; i < records.length; i++) {
       const cells = records[i]!;
-      const row = firstRow + i;
-      totalRows += 1;
+      const row = rows?.[i] ?? firstRow + i;
+      mappedRecords += 1;
       const mapped = mapper.map(cells, row);
       if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row, !mapped.ok));
       if (!mapped.ok) {
@@ -170,12 +172,14 @@ async function previewRecords(deps: ImportDeps, csv: OpenedCsv, options: Preview
     }
   }
   await flush(true);
+  // A Shopify product's first row is its parent and a variant, and an image row is neither: the file's rows are counted as read.
+  totalRows += recordsRead ? recordsRead() : mappedRecords;
   const summary = planner ? IMPORT_MESSAGES.variantSummary(planner.counts.variations, planner.counts.parents) : undefined;
   return {
     previewRows,
     totalRows,
-    headers: csv.headers,
-    duplicateHeaders: duplicateHeaders(csv.headers),
+    headers: opened.headers,
+    duplicateHeaders: duplicateHeaders(opened.headers),
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,

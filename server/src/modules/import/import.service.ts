@@ -22,6 +22,7 @@ import { createPostgresWriter } from './postgres-writer.js';
 import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
+import { readShopifyProducts } from './shopify-rows.js';
 import { VariantPlanner } from './variant-planner.js';
 
 export interface ImportDeps {
@@ -91,7 +92,8 @@ export async function runImport(
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const csv = file.csv ?? (await openImportFile(file, request.mapping));
+  const opened = file.csv ?? (await openImportFile(file, request.mapping));
+  const { csv, mapping } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
   const total = await countDataRows(file.path, csv.format);
@@ -107,11 +109,12 @@ export async function runImport(
   const report = (error: ImportRowError, cells: string[]) => {
     counts.errors += 1;
     if (errorMessages.length < COMPLETE_ERRORS) errorMessages.push(formatRowError(error));
-    if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells, reason: formatRowError(error) });
+    // The file's own cells: a Shopify file's rows carry Bosun's columns after them (shopify-rows.ts).
+    if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells: cells.slice(0, opened.headers.length), reason: formatRowError(error) });
   };
 
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
-    const mapper = createRowMapper(csv.headers, request.mapping, await getSettings(deps.db));
+    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
     const resolver = await CategoryResolver.load(deps.db, request.vendorId);
     const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory }, resolver);
     const plan = MODE_PLAN[request.mode];
@@ -190,7 +193,7 @@ export async function runImport(
     };
 
     try {
-      for await (const { records, firstRow, unread } of csv.groups) {
+      for await (const { records, firstRow, rows, unread } of csv.groups) {
         if (unread) {
           // A record the reader could not take (too long, a quote left open) is the row's error.
           report(unread, []);
@@ -198,7 +201,7 @@ export async function runImport(
         }
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
-          const mapped = mapper.map(cells, firstRow + i);
+          const mapped = mapper.map(cells, rows?.[i] ?? firstRow + i);
           if (mapped.ok) {
             batch.push(mapped.row);
             if (plan.batchChars) for (const c of cells) batchChars += c.length;
@@ -242,7 +245,7 @@ export async function runImport(
     errors: errorMessages,
     errorCount: counts.errors,
     errorRows,
-    headers: csv.headers,
+    headers: opened.headers,
     message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors`,
     totalProducts: await countProductsTotal(deps.db),
     processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),

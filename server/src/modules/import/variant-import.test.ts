@@ -155,3 +155,42 @@ describe('variation rows the import refuses, each with its row and reason', () =
     ]);
   });
 });
+
+describe("Shopify's product CSV", () => {
+  const SHOPIFY = fs.readFileSync(new URL('../../test/files/shopify-products.csv', import.meta.url), 'utf8');
+
+  it('makes one product of the rows sharing a Handle: variants as variations, Default Title as a simple product, image rows as its gallery', async () => {
+    await clear();
+    const mapping = autoMapHeaders(headersOf(SHOPIFY));
+    expect(mapping).toMatchObject({ handle: 'Handle', name: 'Title', sku: 'Variant SKU', list_price: 'Variant Price', attribute_2_values: 'Option2 Value', weight: 'Variant Grams' });
+    expect(mapping.product_type).toBeUndefined();
+    const dry = (await preview(SHOPIFY, mapping)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 11, create: 11, errorCount: 0, variants: { variations: 8, parents: 2 } });
+    expect(dry.totalRows).toBe(10);
+
+    const { complete } = await runImport(SHOPIFY, mapping);
+    expect(complete.errors).toEqual([]);
+    expect(complete).toMatchObject({ imported: 11, totalProducts: 11 });
+    expect(await productBySku(t, 'antifouling-paint')).toMatchObject({
+      kind: 'variable', name: 'Hard antifouling paint', brand: 'SeaCoat', stock: 31, list_price: 54.9, variation_price_max: 159, variation_count: 5,
+      image_url: 'https://cdn.example.com/af-red.jpg', images: ['https://cdn.example.com/af-tin-back.jpg'],
+    });
+    const paint = await variationsOf('antifouling-paint');
+    expect(paint.attributes).toEqual([
+      { name: 'Colour', values: ['Red', 'Blue', 'Black'] },
+      { name: 'Volume', values: ['0.75 L', '2.5 L'] },
+    ]);
+    expect(paint.variations[0]).toMatchObject({ sku: 'AF-RED-075', values: ['Red', '0.75 L'], stock: 14, list_price: 54.9, market_price: 59.9, vendor_cost: 31, weight: 1.1, gtin: '4006381333931' });
+    expect(paint.variations[2]).toMatchObject({ sku: 'AF-BLU-075', image_url: 'https://cdn.example.com/af-blue.jpg' });
+    expect((await variationsOf('bow-shackle')).variations.map((v: { sku: string }) => v.sku)).toEqual(['SHK-B-6', 'SHK-B-8', 'SHK-B-10']);
+    expect(await productBySku(t, 'HOOK-1')).toMatchObject({ kind: 'simple', name: 'Telescopic boat hook', stock: 7, list_price: 34, weight: 0.9 });
+  });
+
+  it('reports a variant without a SKU by its own row', async () => {
+    await clear();
+    const csv = 'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\nfender,Fender,Size,S,FEN-S,10\nfender,,,M,,12\n';
+    const { complete } = await runImport(csv, autoMapHeaders(headersOf(csv)));
+    expect(complete).toMatchObject({ imported: 2, errorCount: 1 });
+    expect(complete.errors[0]).toMatch(/^Row 3: /);
+  });
+});
