@@ -43,6 +43,8 @@ export function splitValueList(text: string): string[] {
   return values.map((v) => v.trim()).filter((v) => v !== '');
 }
 
+const unescapeValue = (text: string) => text.replace(/\\([,\\])/g, '$1').trim();
+
 const KINDS: readonly ProductKind[] = ['variable', 'variation', 'simple'];
 
 /** WooCommerce writes 'simple, virtual' or 'variation, downloadable': the kind is one of the words. */
@@ -71,13 +73,14 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
     const declared = readKind(kindText);
     if (declared !== undefined && !(KINDS as readonly string[]).includes(declared)) return { column: header('product_type'), value: kindText, reason: declared };
     const parent = parentAt >= 0 ? cell(cells, parentAt) : '';
-    const read: Array<Attribute & { n: number }> = [];
+    const read: Array<Attribute & { n: number; raw: string }> = [];
     for (const { n, nameAt, valuesAt } of attributeAts) {
       const name = nameAt >= 0 ? cell(cells, nameAt) : '';
-      const values = valuesAt >= 0 ? splitValueList(cell(cells, valuesAt)) : [];
+      const raw = valuesAt >= 0 ? cell(cells, valuesAt) : '';
+      const values = splitValueList(raw);
       if (!name && !values.length) continue;
       if (!name) return { column: mapping[`attribute_${n}_name`] ?? `Attribute ${n} name`, value: '', reason: `Attribute ${n} has values but no name` };
-      read.push({ n, name, values });
+      read.push({ n, name, values, raw });
     }
     const attributes = read.map(({ name, values }) => ({ name, values }));
     // Without a Type column, a row with a parent is a variation and one listing attributes a parent.
@@ -97,14 +100,11 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
     }
     if (!parent) return { column: mapping.parent_sku ?? 'Parent', value: '', reason: 'A variation needs its parent: the Parent column is empty' };
     if (!attributes.length) return { column: mapping.attribute_1_values ?? 'Attribute 1 value(s)', value: '', reason: "A variation needs its value of each of its parent's attributes" };
+    // A variation's cell is its one value, whole: '5,200 lb' whether or not the file wrote its comma '\,'.
     for (const a of read) {
-      if (a.values.length !== 1) {
-        const column = mapping[`attribute_${a.n}_values`] ?? `Attribute ${a.n} value(s)`;
-        return a.values.length
-          ? { column, value: a.values.join(', '), reason: `A variation takes one value of ${a.name}` }
-          : { column, value: '', reason: `Give the variation's value of ${a.name}` };
-      }
+      if (!a.values.length) return { column: mapping[`attribute_${a.n}_values`] ?? `Attribute ${a.n} value(s)`, value: '', reason: `Give the variation's value of ${a.name}` };
+      a.values = [unescapeValue(a.raw)];
     }
-    return { kind, parent, attributes, sourceId };
+    return { kind, parent, attributes: read.map(({ name, values }) => ({ name, values })), sourceId };
   };
 }

@@ -194,3 +194,13 @@ describe("Shopify's product CSV", () => {
     expect(complete.errors[0]).toMatch(/^Row 3: /);
   });
 });
+
+describe('a value with a comma', () => {
+  it("reads a variation's value whole, its comma escaped or not", async () => {
+    await clear();
+    const csv = 'Type,SKU,Name,Parent,Attribute 1 name,Attribute 1 value(s)\r\nvariable,WINCH,Trailer winch,,Capacity,"5\\,200 lb, 6\\,000 lb"\r\nvariation,WINCH-52,,WINCH,Capacity,"5,200 lb"\r\nvariation,WINCH-60,,WINCH,Capacity,"6\\,000 lb"\r\n';
+    const { complete } = await runImport(csv, autoMapHeaders(headersOf(csv)));
+    expect(complete.errors).toEqual([]);
+    expect((await variationsOf('WINCH')).variations.map((v: { values: string[] }) => v.values[0])).toEqual(['5,200 lb', '6,000 lb']);
+  });
+});
