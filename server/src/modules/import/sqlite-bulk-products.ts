@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Every write to products runs three sets of row triggers: the FTS5 trigram index (migration
- * 0004), the category counts (0003) and the vendor counts (0007); together they cost more than the
- * insert itself. A bulk write drops them inside its own transaction, writes the rows, brings the
+ * Every write to products runs five sets of row triggers: the FTS5 trigram index (migration
+ * 0004), the category counts (0003), the vendor counts (0007), a variation's parent's totals (0017)
+ * and the variations' trigram index (0018); together they cost more than the insert itself. A bulk write drops them inside its own transaction, writes the rows, brings the
  * search index and the counts up to date with set-based statements over exactly the rows it
  * touched, and creates the triggers again before it commits. DDL is transactional in SQLite, so
  * no other connection ever sees the triggers missing (they only see committed data), and a write
@@ -18,6 +18,9 @@ const SUSPENDED_TRIGGERS = [
   'products_search_insert', 'products_search_delete', 'products_search_update',
   'products_category_count_insert', 'products_category_count_delete', 'products_category_count_update',
   'vendors_count_product_insert', 'vendors_count_product_delete', 'vendors_count_product_update',
+  // Variations (migrations 0017 and 0018): a parent's totals once per batch, not once per variation.
+  'products_variation_totals_insert', 'products_variation_totals_delete', 'products_variation_totals_update',
+  'variations_search_insert', 'variations_search_delete', 'variations_search_update',
 ];
 
 interface Contribution {
@@ -47,6 +50,19 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   );
   // The trigram table holds the listed products only (migration 0018), as its triggers do.
   const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand) select id, name, sku, mfn, gtin, brand from products where ${touched} and parent_id is null`);
+  const unindexVariations = db.prepare(
+    `insert into variations_search(variations_search, rowid, sku, mfn, gtin)
+     select 'delete', id, sku, mfn, gtin from products where id in (select value from json_each(?)) and parent_id is not null`,
+  );
+  const indexVariations = db.prepare(`insert into variations_search(rowid, sku, mfn, gtin) select id, sku, mfn, gtin from products where ${touched} and parent_id is not null`);
+  const parentsOfTouched = db.prepare(`select distinct parent_id from products where ${touched} and parent_id is not null`).pluck();
+  // What the totals triggers of migration 0017 do, for every parent of the batch at once.
+  const totals = (column: string, of: string) => `${column} = (select ${of} from products v where v.parent_id = products.id)`;
+  const updateTotals = db.prepare(
+    `update products set ${totals('stock', 'coalesce(sum(v.stock), 0)')}, ${totals('list_price', 'min(v.list_price)')},
+       ${totals('variation_price_max', 'max(v.list_price)')}, ${totals('variation_count', 'count(*)')}
+     where id in (select value from json_each(?))`,
+  );
   const addToCategory = db.prepare('update categories set direct_product_count = direct_product_count + ? where id = ?');
   const addToVendor = db.prepare('update vendors set product_count = product_count + ?, in_stock_count = in_stock_count + ? where id = ?');
 
@@ -71,11 +87,21 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
     const vendors = new Map<number, [number, number]>();
     tally(oldContributions.all(ids) as Contribution[], -1, categories, vendors);
     unindex.run(ids);
+    unindexVariations.run(ids);
     for (const t of triggers) db.exec(`drop trigger ${t.name}`);
     const result = write();
+    // The parents of the variations written take their new totals; one the batch did not write
+    // itself changes its stock, so its contribution to the vendor's counts is taken out first.
+    const parents = parentsOfTouched.all({ ids, after }) as number[];
+    const stored = new Set(storedIds);
+    const parentsAlone = JSON.stringify(parents.filter((id) => id <= after && !stored.has(id)));
+    tally(oldContributions.all(parentsAlone) as Contribution[], -1, categories, vendors);
+    updateTotals.run(JSON.stringify(parents));
     for (const t of triggers) db.exec(t.sql);
     index.run({ ids, after });
+    indexVariations.run({ ids, after });
     tally(contributions.all({ ids, after }) as Contribution[], 1, categories, vendors);
+    tally(oldContributions.all(parentsAlone) as Contribution[], 1, categories, vendors);
     for (const [id, n] of categories) if (n !== 0) addToCategory.run(n, id);
     for (const [id, [n, s]] of vendors) if (n !== 0 || s !== 0) addToVendor.run(n, s, id);
     return result;

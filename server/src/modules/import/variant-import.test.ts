@@ -69,6 +69,11 @@ describe("WooCommerce's variable products", () => {
       expect(list.pagination.total).toBe(3);
       const { stats } = (await t.request('GET', '/api/dashboard/stats', t.admin)).json();
       expect(stats).toMatchObject({ totalVariations: 7 });
+      // Search finds a parent by its variation's SKU; the vendor counts its products, not variations.
+      const found = (await t.request('GET', '/api/products?search=DB-12-5', t.admin)).json();
+      expect(found.products.map((p: { sku: string; matched_variation?: { sku: string } }) => [p.sku, p.matched_variation?.sku])).toEqual([['ROPE-DB', 'ROPE-DB-12-50']]);
+      const vendor = await t.database.db.selectFrom('vendors').select(['product_count', 'in_stock_count']).where('id', '=', vendorId).executeTakeFirstOrThrow();
+      expect(vendor).toEqual({ product_count: 3, in_stock_count: 3 });
     });
   }
 
