@@ -1,33 +1,63 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../server/src/db/database.js';
-import type { CategoriesTable, DB, ProductsTable } from '../server/src/db/types.js';
-import { createCatalogue, generateProducts, type Catalogue, type CatalogueOptions, type ProductSeed } from './catalogue/index.js';
+import type { CategoriesTable, DB, ProductAttributesTable, ProductsTable } from '../server/src/db/types.js';
+import {
+  createCatalogue,
+  generateProducts,
+  generateRows,
+  rowsOf,
+  variableShareFor,
+  withVariableShare,
+  type Catalogue,
+  type CatalogueOptions,
+  type ProductSeed,
+} from './catalogue/index.js';
 
 /**
  * Writes a generated catalogue straight into a migrated database (SQLite or PostgreSQL): vendors,
  * both category trees with their level and materialised path, then products in multi-row inserts
  * inside large transactions. The triggers on products keep category counts and search in step.
+ *
+ * With variants (issue 18), each batch of products is followed by its variable products'
+ * variations and attributes, set-based as well. A parent goes in with the stock, prices and
+ * variation count of its variations already; the variation-totals triggers then recompute the same
+ * figures row by row as the variations go in.
  */
 
 export interface LoadCatalogueOptions extends CatalogueOptions {
+  /** Products listed (simple and variable). With variationRows: all rows, variations included. */
   products: number;
+  /**
+   * About this many of the `products` rows are variations (e.g. 300,000 of 1,000,000): the share of
+   * variable products is set to make it so (overriding variableShare), and the last parent's
+   * variations are cut to make `products` rows exactly.
+   */
+  variationRows?: number;
   /** A catalogue made earlier with createCatalogue; otherwise one is made from the options. */
   catalogue?: Catalogue;
-  /** Products per transaction. Default 50,000. */
+  /** Rows per transaction (a product and its variations always share one). Default 50,000. */
   transactionRows?: number;
   /** Products per INSERT; default: as many as the dialect's bound-parameter limit allows. */
   insertRows?: number;
-  onProgress?: (loaded: number, total: number) => void;
+  /** After each transaction: the rows written so far, variations included. */
+  onProgress?: (rows: number) => void;
 }
 
 export interface LoadCatalogueResult {
   catalogue: Catalogue;
   vendors: number;
   categories: number;
+  /** Listed products (simple and variable). */
   products: number;
+  variableProducts: number;
+  variations: number;
+  attributes: number;
+  /** Every product row: listed products and variations. */
+  rows: number;
   /** Generating the catalogue, writing vendors and categories, writing products, all together. */
   ms: { catalogue: number; vendorsAndCategories: number; products: number; total: number };
+  /** Rows (variations included) per second of writing products. */
   productsPerSecond: number;
 }
 
@@ -139,6 +169,46 @@ function productRow(p: ProductSeed, vendorIds: number[], categoryIds: number[]):
   };
 }
 
+/**
+ * A catalogue that may have variants writes every row with its kind and variation figures (a
+ * multi-row INSERT takes one set of columns); one without writes the same rows as before variants.
+ */
+function listedRow(p: ProductSeed, vendorIds: number[], categoryIds: number[], withKind: boolean): Insertable<ProductsTable> {
+  const row = productRow(p, vendorIds, categoryIds);
+  if (!withKind) return row;
+  return { ...row, kind: p.variants ? 'variable' : 'simple', variation_count: p.variants?.variations.length ?? 0, variation_price_max: p.variants?.priceMax ?? null };
+}
+
+function variationRows(parent: ProductSeed, parentId: number): Insertable<ProductsTable>[] {
+  return parent.variants!.variations.map((v) => ({
+    kind: 'variation',
+    parent_id: parentId,
+    // A variation's name, texts, vendor and categories are its parent's, read from the parent (as the API writes one).
+    name: '',
+    sku: v.sku,
+    gtin: v.gtin,
+    mfn: v.mfn,
+    stock: v.stock,
+    list_price: v.list_price,
+    market_price: v.market_price,
+    vendor_cost: v.vendor_cost,
+    special_price: v.special_price,
+    weight: v.weight,
+    published: v.published ? 1 : 0,
+    option1: v.values[0] ?? null,
+    option2: v.values[1] ?? null,
+    option3: v.values[2] ?? null,
+    created_at: parent.created_at,
+    updated_at: parent.updated_at,
+  }));
+}
+
+function attributeRows(parent: ProductSeed, parentId: number): Insertable<ProductAttributesTable>[] {
+  return parent.variants!.attributes.map((a, i) => ({ product_id: parentId, position: i + 1, name: a.name, value_list: JSON.stringify(a.values) }));
+}
+
+const columnCount = (row: object) => Object.keys(row).length;
+
 export async function loadCatalogue(database: Database, options: LoadCatalogueOptions): Promise<LoadCatalogueResult> {
   const started = performance.now();
   const catalogue = options.catalogue ?? createCatalogue(options);
@@ -153,37 +223,69 @@ export async function loadCatalogue(database: Database, options: LoadCatalogueOp
   });
   const categoriesDone = performance.now();
 
-  const total = Math.max(0, Math.floor(options.products));
-  const columns = Object.keys(productRow(generateProducts(catalogue, 1).next().value!, vendorIds, categoryIds)).length;
+  const requested = Math.max(0, Math.floor(options.products));
+  const variants = options.variationRows !== undefined || catalogue.variableShare > 0;
+  const products =
+    options.variationRows === undefined
+      ? generateProducts(catalogue, requested)
+      : generateRows(withVariableShare(catalogue, variableShareFor(catalogue, requested, options.variationRows)), requested);
+  const columns = columnCount(listedRow(generateProducts(catalogue, 1).next().value!, vendorIds, categoryIds, variants));
   const insertRows = Math.max(1, Math.min(options.insertRows ?? Infinity, Math.floor(limit / columns)));
   const transactionRows = Math.max(insertRows, options.transactionRows ?? 50_000);
-  for (let start = 0; start < total; start += transactionRows) {
-    const count = Math.min(transactionRows, total - start);
+  const counts = { products: 0, variableProducts: 0, variations: 0, attributes: 0, rows: 0 };
+
+  /** One INSERT of products, then (with variants) their parents' variations and attributes. */
+  const writeBatch = async (trx: Transaction<DB>, batch: ProductSeed[]) => {
+    const rows = batch.map((p) => listedRow(p, vendorIds, categoryIds, variants));
+    const parents = batch.filter((p) => p.variants);
+    if (!parents.length) {
+      await trx.insertInto('products').values(rows).execute();
+      return;
+    }
+    // Parents' ids by SKU, for their variations' parent_id (RETURNING promises no order).
+    const inserted = await trx.insertInto('products').values(rows).returning(['id', 'sku']).execute();
+    const idBySku = new Map(inserted.map((r) => [r.sku, r.id]));
+    const children = parents.flatMap((p) => variationRows(p, idBySku.get(p.sku)!));
+    for (const chunk of chunks(children, Math.floor(limit / columnCount(children[0])))) await trx.insertInto('products').values(chunk).execute();
+    const attributes = parents.flatMap((p) => attributeRows(p, idBySku.get(p.sku)!));
+    for (const chunk of chunks(attributes, Math.floor(limit / columnCount(attributes[0])))) await trx.insertInto('product_attributes').values(chunk).execute();
+    counts.variableProducts += parents.length;
+    counts.variations += children.length;
+    counts.attributes += attributes.length;
+  };
+
+  let product = products.next();
+  while (!product.done) {
     await db.transaction().execute(async (trx) => {
-      let batch: Insertable<ProductsTable>[] = [];
-      for (const product of generateProducts(catalogue, count, start)) {
-        batch.push(productRow(product, vendorIds, categoryIds));
+      let inTransaction = 0;
+      let batch: ProductSeed[] = [];
+      // A product and its variations always go in the same transaction.
+      for (; !product.done && inTransaction < transactionRows; product = products.next()) {
+        batch.push(product.value);
+        counts.products += 1;
+        inTransaction += rowsOf(product.value);
         if (batch.length === insertRows) {
-          await trx.insertInto('products').values(batch).execute();
+          await writeBatch(trx, batch);
           batch = [];
         }
       }
-      if (batch.length > 0) await trx.insertInto('products').values(batch).execute();
+      if (batch.length > 0) await writeBatch(trx, batch);
+      counts.rows += inTransaction;
     });
-    options.onProgress?.(start + count, total);
+    options.onProgress?.(counts.rows);
   }
   const finished = performance.now();
   return {
     catalogue,
     vendors: catalogue.vendors.length,
     categories: catalogue.categories.length,
-    products: total,
+    ...counts,
     ms: {
       catalogue: Math.round(catalogueDone - started),
       vendorsAndCategories: Math.round(categoriesDone - catalogueDone),
       products: Math.round(finished - categoriesDone),
       total: Math.round(finished - started),
     },
-    productsPerSecond: Math.round(total / Math.max(0.001, (finished - categoriesDone) / 1000)),
+    productsPerSecond: Math.round(counts.rows / Math.max(0.001, (finished - categoriesDone) / 1000)),
   };
 }

@@ -4,12 +4,16 @@
  * databases, each figure beside a baseline measured in the same run.
  *
  *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads]
- *                    [--rows N] [--big-rows N] [--out file]
+ *                    [--rows N] [--big-rows N] [--variants] [--out file]
  *
  * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
  * ultra-fast on 1M rows and the reads on 1M products. --pg repeats everything on PostgreSQL
  * (a new database per scenario on that server, dropped afterwards). --rows / --big-rows change
  * the 10k-or-100k and the 1M sizes (targets are judged only at 100k and 1M).
+ * --variants adds issue 18's figures, each beside the same run's simple-only one: the list mix
+ * and search on a catalogue of the same row count, 30% of its rows variations; the variations
+ * screen (GET of a 2,048-variation product, PATCH of 500 rows); and the import of a
+ * WooCommerce-style file, 60% of its rows variations, in each mode.
  * Writes bench/results.json.
  */
 import fs from 'node:fs';
@@ -19,13 +23,14 @@ import { parseArgs } from 'node:util';
 import { IMPORT_MODES } from '@bosun/shared';
 import { createCatalogue } from './catalogue/index.js';
 import { insertBaseline, parseBaseline } from './harness/baselines.js';
-import { writeImportCsv } from './harness/catalogue-rows.js';
+import { wooImportMapping, writeImportCsv, writeWooImportCsv } from './harness/catalogue-rows.js';
 import { formatTable, type Figure } from './harness/report.js';
 import { installExitHooks, ROOT } from './harness/server.js';
 import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
-import { importFigures, previewFigure, readFigures } from './scenarios/figures.js';
+import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures } from './scenarios/figures.js';
 import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
 import { benchReads } from './scenarios/reads.js';
+import { benchVariantReads } from './scenarios/variants.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +41,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     rows: { type: 'string' },
     'big-rows': { type: 'string' },
+    variants: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(ROOT, 'bench/results.json') },
   },
 });
@@ -57,6 +63,9 @@ const plan = {
   warmups: args.quick ? 1 : 3,
   samples: args.quick ? 5 : 20,
   totalCategories: 5_000,
+  /** Issue 18: 1M products of which 300k are variations; a WooCommerce file of which 60% are variation rows. */
+  variationShareOfReads: 0.3,
+  variationShareOfImport: 0.6,
 };
 const dbs: DbKind[] = [...(args['no-sqlite'] ? [] : (['sqlite'] as const)), ...(args.pg ? (['postgres'] as const) : [])];
 if (!dbs.length) throw new Error('--no-sqlite needs --pg URL');
@@ -71,6 +80,7 @@ installExitHooks(dropAllTargets);
 const now = new Date(new Date().toISOString().slice(0, 10));
 const catalogue = createCatalogue({ totalCategories: plan.totalCategories, now });
 const figures: Figure[] = [];
+const notes: string[] = [];
 
 async function importSection(db: DbKind) {
   const file = scratchFile(`import-${plan.importRows}.csv`);
@@ -93,6 +103,7 @@ async function importSection(db: DbKind) {
     runs.push(run);
   }
   figures.push(...importFigures(db, runs, insert), previewFigure(db, preview, parse));
+  if (args.variants) await wooImportSection(db, runs);
 
   if (plan.bigImportRows) {
     const rows = plan.bigImportRows;
@@ -110,10 +121,44 @@ async function importSection(db: DbKind) {
   }
 }
 
+/** Issue 18: the WooCommerce-style file with variations, in each mode, beside the simple file's runs. */
+async function wooImportSection(db: DbKind, simpleRuns: ImportFigures[]) {
+  const rows = plan.importRows;
+  const file = scratchFile(`import-woo-${rows}.csv`);
+  if (!fs.existsSync(file)) {
+    const woo = writeWooImportCsv(catalogue, rows, file, plan.variationShareOfImport);
+    log(`wrote ${rows.toLocaleString('en-US')}-row WooCommerce file: ${woo.products.toLocaleString('en-US')} products (${woo.variableProducts.toLocaleString('en-US')} variable) and ${woo.variationRows.toLocaleString('en-US')} variation rows (${(woo.bytes / 1e6).toFixed(1)} MB)`);
+  }
+  const { mapping, unmapped } = wooImportMapping();
+  if (unmapped.length) log(`[${db}] the auto-mapping leaves unmapped: ${unmapped.join(', ')}`);
+  const runs: ImportFigures[] = [];
+  for (const mode of IMPORT_MODES) {
+    log(`[${db}] import ${mode}, WooCommerce file with variations, ${rows.toLocaleString('en-US')} rows...`);
+    try {
+      const run = await benchImport(db, mode, file, rows, { pgUrl: args.pg, log, mapping, label: 'woo' });
+      log(`[${db}] import ${mode} (woo variants): ${run.rowsPerSecond.toLocaleString('en-US')} rows/s, ${run.imported.toLocaleString('en-US')} imported, ${run.errorCount} errors, ${run.productsAfter.toLocaleString('en-US')} products listed after`);
+      runs.push(run);
+    } catch (error) {
+      // The import of Type, Parent and the attribute columns is issue 18's other half.
+      const text = `[${db}] import ${mode} of the WooCommerce file with variations failed: ${(error as Error).message}`;
+      log(text);
+      notes.push(text);
+    }
+  }
+  const variationRows = Math.round(rows * plan.variationShareOfImport);
+  figures.push(...wooImportFigures(db, runs, simpleRuns, variationRows));
+}
+
 async function readSection(db: DbKind) {
   for (const size of plan.readSizes) {
-    const reads = await benchReads(db, catalogue, size, { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t) => log(`[${db}] ${t}`) });
+    const options = { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) };
+    const reads = await benchReads(db, catalogue, size, options);
     figures.push(...readFigures(db, reads));
+    if (!args.variants) continue;
+    // The very same queries (ids of the same vendors and categories) on the catalogue with variants.
+    const kinds = reads.list.map(({ name, query }) => ({ name, query }));
+    const variants = await benchVariantReads(db, catalogue, size, plan.variationShareOfReads, kinds, options);
+    figures.push(...variantReadFigures(db, reads, variants));
   }
 }
 
@@ -134,6 +179,12 @@ function writeResults(complete: boolean) {
       'ratio = value / baseline.value: for rows/s the share of the baseline rate; for ms how many times the baseline time.',
       'Latency figures: value = p95; baseline = GET /api/health measured the same way (the HTTP floor); ratio on p95, ratioP50 on p50.',
       'Latency is measured by the client over loopback; the server-time figures read the Server-Timing header (time to the serialised answer).',
+      ...(args.variants
+        ? [
+            "Section 'variants' (issue 18): list queries on a catalogue of the same row count with 30% of its rows variations, beside the same query on the simple-only catalogue of this run; the variations screen's GET and PATCH beside GET and PUT of a simple product.",
+          ]
+        : []),
+      ...notes,
     ],
     figures,
   };

@@ -1,6 +1,6 @@
 /**
  * Fills data/demo.db for `npm run demo`: migrations, a generated catalogue of about 5,000
- * products, the demo admin and the demo company name. Does nothing when the database exists,
+ * products (about 30% of them variable, with 2–60 variations each), the demo admin and the demo company name. Does nothing when the database exists,
  * unless --reset is given (then data/demo.db* is deleted and built again).
  *
  *   node --import tsx bench/seed-demo.ts [--reset] [--date 2025-06-01]
@@ -19,6 +19,8 @@ export const DEMO_LOGIN = { username: 'demo', email: 'demo@bosun.test', password
 export const DEMO_COMPANY = 'Harbor Point Marine Supply';
 const DEMO_SEED = 7_310;
 const DEMO_PRODUCTS = 5_000;
+/** Boat supplies are variant-heavy (issue 18): rope by diameter × length, paint by colour × volume... */
+const DEMO_VARIABLE_SHARE = 0.3;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data');
@@ -55,12 +57,14 @@ async function seedDemo(reset: boolean, date: Date) {
       products: DEMO_PRODUCTS,
       categoriesPerTree: 14,
       storeCategories: 120,
+      variableShare: DEMO_VARIABLE_SHARE,
       now: date,
     });
     await bootstrapAdmin(database.db, DEMO_LOGIN);
     await updateSettingsRow(database.db, { company_name: DEMO_COMPANY });
     console.log(
-      `Loaded ${result.vendors} vendors, ${result.categories} categories and ${result.products.toLocaleString('en-US')} products in ${(result.ms.total / 1000).toFixed(1)} s`,
+      `Loaded ${result.vendors} vendors, ${result.categories} categories and ${result.products.toLocaleString('en-US')} products ` +
+        `(${result.variableProducts.toLocaleString('en-US')} variable, with ${result.variations.toLocaleString('en-US')} variations) in ${(result.ms.total / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     await database.close();

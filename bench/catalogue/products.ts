@@ -4,10 +4,13 @@ import { mixSeed, Random } from './random.js';
 import { DEPARTMENTS, taxonChildCount, taxonKey } from './taxonomy.js';
 import { htmlDescription, productName, shortDescription, type NameParts } from './text.js';
 import { leavesOf } from './trees.js';
-import type { Catalogue, ProductSeed } from './types.js';
+import type { AttributeSeed, Catalogue, ProductSeed, VariationSeed } from './types.js';
+import { choiceText, makeVariations, planVariants } from './variations.js';
 
 const DAY_MS = 86_400_000;
 const PRODUCT_SALT = 0x50524f44;
+/** A variable product's draws come from a Random of their own, so a simple product is the same with or without variants. */
+const VARIANT_SALT = 0x56415249;
 
 /** Lookups built once per catalogue so that each product costs a handful of array reads. */
 interface CatalogueIndex {
@@ -113,8 +116,11 @@ function sizeSpec(type: NameParts['type'], bucketIndex: number, rng: Random): { 
   return { spec: (type.sizes.format ?? '#').replace('#', text), position: (bucketIndex + (k + 0.5) / (steps + 1)) / count };
 }
 
-/** Product number `i` of the catalogue: the same for a given seed however the sequence is sliced. */
-export function productAt(catalogue: Catalogue, i: number): ProductSeed {
+/**
+ * Product number `i` of the catalogue: the same for a given seed however the sequence is sliced.
+ * `variants: false` gives it as a simple product even when the catalogue would make it variable.
+ */
+export function productAt(catalogue: Catalogue, i: number, variants = true): ProductSeed {
   const index = indexFor(catalogue);
   const rng = new Random(mixSeed(catalogue.seed, i, PRODUCT_SALT));
   const vendorIndex = pickVendor(index, rng);
@@ -128,8 +134,11 @@ export function productAt(catalogue: Catalogue, i: number): ProductSeed {
   const type = group.types[t];
   const brand = rng.pick(index.vendorBrands[vendorIndex].get(d * 100 + g) ?? index.allVendorBrands[vendorIndex]);
   const { spec, position } = sizeSpec(type, s, rng);
-  const parts: NameParts = { brand, department, type, variant: type.variants[v], spec };
-  const name = productName(parts, rng);
+  const variantRng = new Random(mixSeed(catalogue.seed, i, VARIANT_SALT));
+  const plan = variants && catalogue.variableShare > 0 && variantRng.chance(catalogue.variableShare) ? planVariants(type, variantRng) : undefined;
+  // A variable product's name leaves the size out (its variations carry it); its texts say what there is to choose.
+  const parts: NameParts = { brand, department, type, variant: type.variants[v], spec: plan ? choiceText(plan) : spec };
+  const name = productName(plan ? { ...parts, spec: '' } : parts, rng).trimEnd();
   const short = shortDescription(parts, rng);
 
   const [priceLo, priceHi] = type.price;
@@ -154,7 +163,7 @@ export function productAt(catalogue: Catalogue, i: number): ProductSeed {
   const createdMs = index.nowMs - Math.floor(rng.float() * 730 * DAY_MS);
   const updatedMs = createdMs + Math.floor(rng.float() * Math.min(120 * DAY_MS, index.nowMs - createdMs));
   const roll = rng.float();
-  return {
+  const product: ProductSeed = {
     index: i,
     sku: makeSku(brand, i),
     mfn: makeMfn(brand, rng),
@@ -185,5 +194,30 @@ export function productAt(catalogue: Catalogue, i: number): ProductSeed {
     vendorIndex,
     vendorCategoryRef,
     storeCategoryRef: storeLeafFor(catalogue, index, taxon, rng),
+  };
+  if (!plan) return product;
+  const variations = makeVariations(plan, { index: i, sku: product.sku, mfn: product.mfn, list_price: listPrice, weight, stockScale }, variantRng);
+  return asVariable(product, plan.attributes, variations);
+}
+
+/**
+ * A product as the parent of these variations: its stock and prices are theirs (as the database's
+ * triggers keep them): the total stock, the lowest prices and the highest list price. Its
+ * attributes declare only the values the variations use.
+ */
+export function asVariable(product: ProductSeed, attributes: readonly AttributeSeed[], variations: VariationSeed[]): ProductSeed {
+  const lowest = (pick: (v: VariationSeed) => number) => Math.min(...variations.map(pick));
+  return {
+    ...product,
+    stock: variations.reduce((sum, v) => sum + v.stock, 0),
+    list_price: lowest((v) => v.list_price),
+    market_price: lowest((v) => v.market_price),
+    vendor_cost: lowest((v) => v.vendor_cost),
+    special_price: null,
+    variants: {
+      attributes: attributes.map((a, k) => ({ ...a, values: a.values.filter((value) => variations.some((v) => v.values[k] === value)) })),
+      variations,
+      priceMax: Math.max(...variations.map((v) => v.list_price)),
+    },
   };
 }

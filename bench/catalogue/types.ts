@@ -58,6 +58,8 @@ export interface Catalogue {
   categories: CategorySeed[];
   vendorCategories: CategorySeed[];
   storeCategories: CategorySeed[];
+  /** The share of products that are variable (0 to 1); 0 makes a catalogue of simple products only. */
+  variableShare: number;
 }
 
 export interface ProductSeed {
@@ -94,6 +96,47 @@ export interface ProductSeed {
   vendorIndex: number;
   vendorCategoryRef: number;
   storeCategoryRef: number;
+  /**
+   * Present on a variable product only (issue 18): its attributes and variations. Its stock and
+   * list_price are then its variations' total and lowest price, as the database's triggers keep them.
+   */
+  variants?: VariantsSeed;
+}
+
+/** One attribute of a variable product: its name and the values its variations use, in order. */
+export interface AttributeSeed {
+  name: string;
+  values: string[];
+  /** WooCommerce's 'Attribute N visible' and 'Attribute N global'. */
+  visible: boolean;
+  global: boolean;
+}
+
+/** A variation's own fields; everything else (name, texts, vendor, categories...) is its parent's. */
+export interface VariationSeed {
+  /** 0-based place under its parent. */
+  position: number;
+  sku: string;
+  gtin: string;
+  mfn: string;
+  stock: number;
+  list_price: number;
+  market_price: number;
+  vendor_cost: number;
+  special_price: number | null;
+  /** kg; null on most: the parent's weight applies. */
+  weight: number | null;
+  /** 'enabled' on the variations screen. */
+  published: boolean;
+  /** One value per attribute, in the attributes' order. */
+  values: string[];
+}
+
+export interface VariantsSeed {
+  attributes: AttributeSeed[];
+  variations: VariationSeed[];
+  /** The highest of the variations' list prices (list_price is the lowest). */
+  priceMax: number;
 }
 
 export interface CatalogueOptions {
@@ -111,4 +154,10 @@ export interface CatalogueOptions {
   totalCategories?: number;
   /** Reference date; timestamps spread over the two years before it. Default CATALOGUE_REFERENCE_DATE. */
   now?: Date | string;
+  /**
+   * The share of products that are variable, each with 2–60 variations (issue 18). Default 0: simple
+   * products only, the same catalogue as before variants existed. Product i is variable or not by
+   * a draw of its own, so raising the share only turns more products variable.
+   */
+  variableShare?: number;
 }

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { autoMapHeaders, csvLine, type FieldMapping } from '@bosun/shared';
 import type { DB } from '../../server/src/db/types.js';
-import { generateProducts, type Catalogue, type ProductSeed } from '../catalogue/index.js';
+import { generateProducts, generateRows, variableShareFor, withVariableShare, type Catalogue, type ProductSeed } from '../catalogue/index.js';
 
 /**
  * Generated products as an import file (plain field-name headers, categories in one
- * category_hierarchy cell: 'Vendor:A > B, Store:C > D') and as rows for the baselines' direct inserts.
+ * category_hierarchy cell: 'Vendor:A > B, Store:C > D'), as a WooCommerce-style file with variable
+ * products and their variations (issue 18), and as rows for the baselines' direct inserts.
  */
 
 /** The product columns the file carries, and so the ones the import writes; image_url is never set by the generator. */
@@ -56,6 +57,89 @@ export function writeImportCsv(catalogue: Catalogue, rows: number, file: string)
     fs.closeSync(fd);
   }
   return fs.statSync(file).size;
+}
+
+const WOO_ATTRIBUTE_HEADERS = [1, 2, 3].flatMap((n) => [`Attribute ${n} name`, `Attribute ${n} value(s)`, `Attribute ${n} visible`, `Attribute ${n} global`]);
+
+/**
+ * WooCommerce's product CSV columns (its exporter's names): 'Type' is simple, variable or variation;
+ * a variation row names its parent's SKU in 'Parent', leaves Name and the parent's texts empty and
+ * carries one value per attribute.
+ */
+export const WOO_HEADERS = [
+  'Type', 'SKU', 'Name', 'Parent', 'Short description', 'Description', 'Brands', 'GTIN, UPC, EAN, or ISBN', 'Stock',
+  'Regular price', 'Sale price', 'Weight (kg)', 'Categories', ...WOO_ATTRIBUTE_HEADERS,
+];
+
+/** WooCommerce's list cells: values joined ', ', a literal comma (or backslash) escaped with a backslash. */
+export const wooList = (values: readonly string[]) => values.map((v) => v.replaceAll('\\', '\\\\').replaceAll(',', '\\,')).join(', ');
+
+const price = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+function wooRows(p: ProductSeed, storePaths: string[][]): Array<Array<string | number | null>> {
+  const category = storePaths[p.storeCategoryRef].map(escapeName).join(' > ');
+  const attributes = p.variants?.attributes ?? [];
+  const attributeCells = (values: (k: number) => string | null) =>
+    [0, 1, 2].flatMap((k) => (k < attributes.length ? [attributes[k].name, values(k), 1, attributes[k].global ? 1 : 0] : [null, null, null, null]));
+  if (!p.variants) {
+    return [['simple', p.sku, p.name, null, p.short_description, p.description, p.brand, p.gtin, p.stock, price(p.list_price), price(p.special_price), p.weight, category, ...attributeCells(() => null)]];
+  }
+  // The parent's stock and prices are its variations': WooCommerce leaves them empty on the variable row.
+  const parent = ['variable', p.sku, p.name, null, p.short_description, p.description, p.brand, p.gtin, null, null, null, p.weight, category, ...attributeCells((k) => wooList(attributes[k].values))];
+  const variations = p.variants.variations.map((v) => [
+    'variation', v.sku, null, p.sku, null, null, null, v.gtin, v.stock, price(v.list_price), price(v.special_price), v.weight, null,
+    ...attributeCells((k) => v.values[k]),
+  ]);
+  return [parent, ...variations];
+}
+
+export interface WooFile {
+  bytes: number;
+  rows: number;
+  products: number;
+  variableProducts: number;
+  variationRows: number;
+}
+
+/**
+ * Writes a WooCommerce-style import file of exactly `rows` rows, about `variationShare` of them
+ * variation rows (each variable row first, then its variations), from the catalogue's products.
+ */
+export function writeWooImportCsv(catalogue: Catalogue, rows: number, file: string, variationShare: number): WooFile {
+  const storePaths = categoryNamePaths(catalogue);
+  const variants = withVariableShare(catalogue, variableShareFor(catalogue, rows, Math.round(rows * variationShare)));
+  const counts = { rows: 0, products: 0, variableProducts: 0, variationRows: 0 };
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, csvLine(WOO_HEADERS));
+    let text = '';
+    for (const p of generateRows(variants, rows)) {
+      for (const row of wooRows(p, storePaths)) text += csvLine(row);
+      counts.products += 1;
+      counts.variableProducts += p.variants ? 1 : 0;
+      counts.variationRows += p.variants?.variations.length ?? 0;
+      counts.rows += 1 + (p.variants?.variations.length ?? 0);
+      if (text.length > 4_000_000) {
+        fs.writeSync(fd, text);
+        text = '';
+      }
+    }
+    fs.writeSync(fd, text);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { bytes: fs.statSync(file).size, ...counts };
+}
+
+/**
+ * The mapping the import wizard proposes for the WooCommerce file. Unlike importMapping, columns
+ * left unmapped are allowed: until the import knows Type, Parent and the attribute columns
+ * (issue 18), they are what the scenario waits for.
+ */
+export function wooImportMapping(): { mapping: FieldMapping; unmapped: string[] } {
+  const mapping = autoMapHeaders(WOO_HEADERS);
+  const mapped = new Set(Object.values(mapping));
+  return { mapping, unmapped: WOO_HEADERS.filter((h) => !mapped.has(h)) };
 }
 
 /** The mapping the import wizard would propose for the file; every column must be recognised. */

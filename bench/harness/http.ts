@@ -59,10 +59,18 @@ export async function getJson<T>(url: string, token?: string): Promise<T> {
   return JSON.parse(check(await request(url, { token }), url).body.toString()) as T;
 }
 
-async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, token?: string): Promise<T> {
+function requestJson(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown, token?: string): Promise<Response> {
   const text = JSON.stringify(body);
-  const res = await request(url, { method, token, body: text, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
-  return JSON.parse(check(res, url).body.toString()) as T;
+  return request(url, { method, token, body: text, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
+}
+
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, token?: string): Promise<T> {
+  return JSON.parse(check(await requestJson(method, url, body, token), url).body.toString()) as T;
+}
+
+/** One JSON request whose whole answer is read; the time from sending to the last byte, in ms. */
+export async function timedSend(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown, token?: string): Promise<number> {
+  return check(await requestJson(method, url, body, token), url).ms;
 }
 
 export const postJson = <T>(url: string, body: unknown, token?: string) => sendJson<T>('POST', url, body, token);

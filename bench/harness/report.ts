@@ -8,7 +8,7 @@ import type { DbKind } from './targets.js';
  */
 
 export interface Figure {
-  section: 'import' | 'list' | 'tree' | 'export';
+  section: 'import' | 'list' | 'tree' | 'export' | 'variants';
   name: string;
   db: DbKind;
   /** Rows imported or exported, or products loaded. */
@@ -47,6 +47,29 @@ export function latencyFigure(f: Omit<Figure, 'unit' | 'ratio' | 'value' | 'p50'
     baseline: { name: 'GET /api/health, measured the same way (the HTTP floor)', short: 'health', value: floor.p95, p50: floor.p50, p95: floor.p95 },
     ratio: round(summary.p95 / floor.p95, 1),
     ratioP50: round(summary.p50 / floor.p50, 1),
+    details: { ...f.details, mean: summary.mean, max: summary.max, samples: summary.n },
+  };
+}
+
+/**
+ * A latency beside another latency of the same run (e.g. the same query on the simple-only
+ * catalogue): ratio on p95, ratioP50 on p50.
+ */
+export function pairedLatencyFigure(
+  f: Omit<Figure, 'unit' | 'ratio' | 'value' | 'p50' | 'p95' | 'baseline'>,
+  summary: LatencySummary,
+  baseline: { name: string; short: string; summary: LatencySummary },
+): Figure {
+  const b = baseline.summary;
+  return {
+    ...f,
+    unit: 'ms',
+    value: summary.p95,
+    p50: summary.p50,
+    p95: summary.p95,
+    baseline: { name: baseline.name, short: baseline.short, value: b.p95, p50: b.p50, p95: b.p95 },
+    ratio: round(summary.p95 / b.p95),
+    ratioP50: round(summary.p50 / b.p50),
     details: { ...f.details, mean: summary.mean, max: summary.max, samples: summary.n },
   };
 }

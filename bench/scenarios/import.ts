@@ -1,4 +1,4 @@
-import type { ImportCompleteEvent, ImportEvent, ImportMode, ImportPreviewResponse } from '@bosun/shared';
+import type { FieldMapping, ImportCompleteEvent, ImportEvent, ImportMode, ImportPreviewResponse } from '@bosun/shared';
 import { importMapping } from '../harness/catalogue-rows.js';
 import { getJson, postJson, postMultipart, sseParser } from '../harness/http.js';
 import { perSecond, timeIt, watchRss } from '../harness/measure.js';
@@ -46,13 +46,14 @@ export async function withImportServer<T>(
   label: string,
   pgUrl: string | undefined,
   fn: (api: string, server: ServerHandle, fields: Record<string, string>) => Promise<T>,
+  mapping: FieldMapping = importMapping(),
 ): Promise<T> {
   const target = await freshTarget(kind, label, pgUrl);
   try {
     return await withServer(target.url, async (server) => {
       const api = `${server.baseUrl}/api`;
       const { vendor } = await postJson<{ vendor: { id: number } }>(`${api}/vendors`, { name: 'Bench Import Vendor' }, server.token);
-      const fields = { fieldMapping: JSON.stringify(importMapping()), updateMode: 'false', selectedVendor: String(vendor.id) };
+      const fields = { fieldMapping: JSON.stringify(mapping), updateMode: 'false', selectedVendor: String(vendor.id) };
       return fn(api, server, fields);
     });
   } finally {
@@ -78,8 +79,15 @@ export function benchPreview(kind: DbKind, file: string, rows: number, options: 
   });
 }
 
-export function benchImport(kind: DbKind, mode: ImportMode, file: string, rows: number, options: { pgUrl?: string; log: (text: string) => void }): Promise<ImportFigures> {
-  return withImportServer(kind, `import_${mode}_${rows}`, options.pgUrl, async (api, server, fields) => {
+/** `mapping`: the file's columns to fields; by default the plain import file's (importMapping). */
+export function benchImport(
+  kind: DbKind,
+  mode: ImportMode,
+  file: string,
+  rows: number,
+  options: { pgUrl?: string; log: (text: string) => void; mapping?: FieldMapping; label?: string },
+): Promise<ImportFigures> {
+  return withImportServer(kind, `${options.label ?? 'import'}_${mode}_${rows}`, options.pgUrl, async (api, server, fields) => {
     let complete: ImportCompleteEvent | undefined;
     let failure: string | undefined;
     let progressEvents = 0;
@@ -115,5 +123,5 @@ export function benchImport(kind: DbKind, mode: ImportMode, file: string, rows: 
       progressEvents,
       productsAfter: list.pagination.total,
     };
-  });
+  }, options.mapping);
 }
