@@ -20,9 +20,8 @@ import {
  * inside large transactions. The triggers on products keep category counts and search in step.
  *
  * With variants (issue 18), each batch of products is followed by its variable products'
- * variations and attributes, set-based as well. A parent goes in with the stock, prices and
- * variation count of its variations already; the variation-totals triggers then recompute the same
- * figures row by row as the variations go in.
+ * variations and attributes, set-based as well. A parent goes in with no stock nor variations;
+ * the variation-totals triggers bring its figures as its variations go in, as they do in the app.
  */
 
 export interface LoadCatalogueOptions extends CatalogueOptions {
@@ -176,7 +175,8 @@ function productRow(p: ProductSeed, vendorIds: number[], categoryIds: number[]):
 function listedRow(p: ProductSeed, vendorIds: number[], categoryIds: number[], withKind: boolean): Insertable<ProductsTable> {
   const row = productRow(p, vendorIds, categoryIds);
   if (!withKind) return row;
-  return { ...row, kind: p.variants ? 'variable' : 'simple', variation_count: p.variants?.variations.length ?? 0, variation_price_max: p.variants?.priceMax ?? null };
+  // A parent goes in with no variations; its variations' inserts then bring its totals (the triggers add each one's).
+  return { ...row, kind: p.variants ? 'variable' : 'simple', stock: p.variants ? 0 : row.stock, variation_count: 0, variation_price_max: null };
 }
 
 function variationRows(parent: ProductSeed, parentId: number): Insertable<ProductsTable>[] {
