@@ -191,6 +191,7 @@ export const bulkDeleteProductsResponseSchema = z.object({
   /** Variations deleted with their variable products. */
   variations_deleted: z.number().int(),
 });
+export type BulkDeleteProductsResponse = z.infer<typeof bulkDeleteProductsResponseSchema>;
 
 export const PRODUCT_MESSAGES = {
   notFound: 'Product not found',
