@@ -6,7 +6,7 @@ import type { ListedVariation, Product } from '@bosun/shared';
  */
 export type ListRow =
   | { type: 'product'; key: string; product: Product }
-  | { type: 'variation'; key: string; product: Product; parent: Product }
+  | { type: 'variation'; key: string; product: VariationRowProduct; parent: Product }
   | { type: 'more'; key: string; parent: Product; remaining: number };
 
 export const variationsPath = (productId: number) => `/product/${productId}/variations`;
@@ -15,14 +15,21 @@ export const variationsPath = (productId: number) => `/product/${productId}/vari
 export const variationName = (parentName: string, values: readonly string[]) =>
   values.length ? `${parentName} — ${values.join(' / ')}` : parentName;
 
+/** A variation drawn with the product columns, knowing its parent's name and its own values apart. */
+export type VariationRowProduct = Product & { parent_name: string; variation_values: string[] };
+
+export const isVariationRow = (product: Product): product is VariationRowProduct => 'variation_values' in product;
+
 /**
  * A variation as a row of the product columns: its own codes, stock, prices and enabled flag;
  * the parent's name (with the values), brand, vendor and categories; weight, sizes and image its
  * own or, when empty, the parent's (as the shop shows them).
  */
-export function variationRowProduct(parent: Product, variation: ListedVariation): Product {
+export function variationRowProduct(parent: Product, variation: ListedVariation): VariationRowProduct {
   return {
     ...parent,
+    parent_name: parent.name,
+    variation_values: variation.values,
     id: variation.id,
     sku: variation.sku,
     gtin: variation.gtin,

@@ -2,7 +2,7 @@ import type { Product } from '@bosun/shared';
 import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
-import { variationsPath } from './list-rows';
+import { isVariationRow, variationName, variationsPath } from './list-rows';
 import classes from './variant-cells.module.css';
 
 /** 'matches variation ROPE-10-50 (10 mm / 50 m)': why a search listed this product. */
@@ -16,39 +16,52 @@ export function matchedVariationText(match: NonNullable<Product['matched_variati
  * its parent's.
  */
 export function NameCell({ product }: { product: Product }) {
-  if (product.kind === 'variation') {
+  if (isVariationRow(product)) return <VariationName parent={product.parent_name} values={product.variation_values} />;
+  const match = product.matched_variation;
+  if (product.kind !== 'variable') {
     return (
-      <span className={`${classes.ellipsis} ${classes.variationName}`} title={product.name}>
-        {product.name}
+      <span className={classes.ellipsis} title={product.name}>
+        {product.name || '—'}
       </span>
     );
   }
-  const match = product.matched_variation;
+  // The name keeps the whole first line; the count and the matching variation share the second.
   return (
     <span className={classes.name}>
+      <span className={classes.ellipsis} title={product.name}>
+        {product.name || '—'}
+      </span>
       <span className={classes.nameLine}>
-        <span className={classes.ellipsis} title={product.name}>
-          {product.name || '—'}
-        </span>
-        {product.kind === 'variable' && (
-          <Badge
-            component={Link}
-            to={variationsPath(product.id)}
-            size="xs"
-            variant="light"
-            color="grape"
-            className={classes.count}
-            title={`Open the variations of ${product.name}`}
-          >
-            {product.variation_count} {product.variation_count === 1 ? 'variation' : 'variations'}
-          </Badge>
+        <Badge
+          component={Link}
+          to={variationsPath(product.id)}
+          size="xs"
+          variant="light"
+          color="grape"
+          className={classes.count}
+          title={`Open the variations of ${product.name}`}
+        >
+          {product.variation_count} {product.variation_count === 1 ? 'variation' : 'variations'}
+        </Badge>
+        {match && (
+          <span className={`${classes.ellipsis} ${classes.matched}`} title={matchedVariationText(match)}>
+            {matchedVariationText(match)}
+          </span>
         )}
       </span>
-      {match && (
-        <span className={`${classes.ellipsis} ${classes.matched}`} title={matchedVariationText(match)}>
-          {matchedVariationText(match)}
-        </span>
-      )}
+    </span>
+  );
+}
+
+/**
+ * 'Rope — 10 mm / 50 m', indented under the parent's row. In a narrow column the parent's name
+ * gives way first, down to nothing: the values are what tells the variations apart.
+ */
+function VariationName({ parent, values }: { parent: string; values: readonly string[] }) {
+  return (
+    <span className={`${classes.nameLine} ${classes.variationName}`} title={variationName(parent, values)}>
+      <span className={`${classes.ellipsis} ${classes.parentPart}`}>{values.length > 0 ? `${parent} —` : parent}</span>
+      {values.length > 0 && <span className={`${classes.ellipsis} ${classes.valuesPart}`}>{values.join(' / ')}</span>}
     </span>
   );
 }
