@@ -61,6 +61,8 @@ function VariationName({ parent, values }: { parent: string; values: readonly st
   return (
     <span className={`${classes.nameLine} ${classes.variationName}`} title={variationName(parent, values)}>
       <span className={`${classes.ellipsis} ${classes.parentPart}`}>{values.length > 0 ? `${parent} —` : parent}</span>
+      {/* Not drawn between flex items, but read: the text is 'Rope — 10 mm / 50 m'. */}
+      {values.length > 0 && ' '}
       {values.length > 0 && <span className={`${classes.ellipsis} ${classes.valuesPart}`}>{values.join(' / ')}</span>}
     </span>
   );
