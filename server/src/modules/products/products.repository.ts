@@ -230,8 +230,10 @@ export function findFirstVariationsOf(db: Kysely<DB>, parentIds: readonly number
         .as('last_id'),
     ])
     .where('p.id', 'in', [...parentIds]);
+  // Materialised: PostgreSQL would otherwise inline it and work out the last id again for every
+  // candidate row, instead of once per parent as the bound of one index range.
   return db
-    .with('last_shown', () => lastShown)
+    .with((cte) => cte('last_shown').materialized(), () => lastShown)
     .selectFrom('last_shown')
     .innerJoin('products as v', (join) => join.onRef('v.parent_id', '=', 'last_shown.parent_id').onRef('v.id', '<=', 'last_shown.last_id'))
     .select([
