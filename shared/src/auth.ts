@@ -45,6 +45,8 @@ export const preferencesSchema = z
     sidebarCollapsed: z.boolean().optional(),
     productColumns: z.array(z.string().max(64)).max(64).optional(),
     productColumnWidths: z.record(z.string().max(64), z.number().int().min(50).max(2000)).optional(),
+    /** The products list shows each variable product's variations under it. */
+    showVariations: z.boolean().optional(),
   })
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -122,6 +122,11 @@ export const productListQuerySchema = productFilterQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(20),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORTABLE_COLUMNS, 'sort must be one of the sortable columns').optional()),
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], "order must be 'asc' or 'desc'").default('asc')),
+  /** Also answer the first variations of each variable product on the page (the list's 'Show variations'). */
+  show_variations: z.preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+    z.boolean('show_variations must be true or false').default(false),
+  ),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -136,14 +141,36 @@ export type ProductFilterParams = Omit<ProductFilterQuery, 'advanced_filters'> &
   advanced_filters?: string;
 };
 
-/** A page of the list as a client asks for it; without sort and order the server's defaults apply. */
+/** A page of the list as a client asks for it; without sort, order or show_variations the server's defaults apply. */
 export type ProductListParams = ProductFilterParams &
   Pick<ProductListQuery, 'page' | 'limit'> &
-  Partial<Pick<ProductListQuery, 'sort' | 'order'>>;
+  Partial<Pick<ProductListQuery, 'sort' | 'order' | 'show_variations'>>;
+
+/** With show_variations, the list answers at most this many variations of each variable product (the first by id). */
+export const LIST_VARIATIONS_PER_PARENT = 50;
+
+/**
+ * A variation as the list shows it under its parent: its own fields only (name, brand, vendor,
+ * categories and the rest are the parent's, already on the page), its values for the parent's
+ * attributes in their order, and enabled (a variation's own published flag).
+ */
+export const listedVariationSchema = productSchema
+  .pick({
+    id: true, sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+    weight: true, length: true, width: true, height: true, image_url: true, created_at: true, updated_at: true,
+  })
+  .extend({ parent_id: z.number().int(), enabled: z.boolean(), values: z.array(z.string()) });
+export type ListedVariation = z.infer<typeof listedVariationSchema>;
 
 export const productListResponseSchema = z.object({
   products: z.array(productSchema),
   pagination: productPaginationSchema,
+  /**
+   * Only with show_variations=true: the variations of the page's variable products, by parent
+   * then id, at most LIST_VARIATIONS_PER_PARENT of each (a parent's variation_count says how many
+   * it has in all).
+   */
+  variations: z.array(listedVariationSchema).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
@@ -157,18 +184,30 @@ export const bulkDeleteProductsBodySchema = z
     filter: productFilterQuerySchema.optional(),
   })
   .refine((v) => (v.ids?.length ?? 0) > 0 || v.filter !== undefined, { message: 'Please select products to delete', path: ['ids'] });
-export const bulkDeleteProductsResponseSchema = z.object({ message: z.string(), deleted: z.number().int() });
+export const bulkDeleteProductsResponseSchema = z.object({
+  message: z.string(),
+  /** Products deleted (simple and variable). */
+  deleted: z.number().int(),
+  /** Variations deleted with their variable products. */
+  variations_deleted: z.number().int(),
+});
+export type BulkDeleteProductsResponse = z.infer<typeof bulkDeleteProductsResponseSchema>;
 
 export const PRODUCT_MESSAGES = {
   notFound: 'Product not found',
   deleted: 'Product deleted successfully',
-  bulkDeleted: (n: number) => `${n} products deleted successfully`,
+  bulkDeleted: (n: number, variations = 0) => `${n} products${variations ? ` and ${variations} variations` : ''} deleted successfully`,
   selectToDelete: 'Please select products to delete',
   loadFailed: 'Error loading products',
   deleteFailed: 'Error deleting product',
   bulkDeleteFailed: 'Error deleting products',
   confirmDelete: 'Are you sure you want to delete this product?',
+  /** Said under the confirmation of a variable product's delete. */
+  alsoDeletesVariations: (n: number) => `This also deletes its ${n} variations.`,
   confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} products?`,
+  /** Under a bulk delete's confirmation: how many variations go too, or, for 'all matching', that they do. */
+  bulkAlsoDeletesVariations: (n: number | 'unknown') =>
+    n === 'unknown' ? 'Variable products among them are deleted with their variations.' : `This also deletes their ${n} variations.`,
 } as const;
 
 export const GLOBAL_SEARCH_MIN_CHARS = 2;

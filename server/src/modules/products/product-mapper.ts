@@ -1,6 +1,6 @@
-import type { Product } from '@bosun/shared';
+import type { ListedVariation, Product } from '@bosun/shared';
 import { pathIds } from '../categories/index.js';
-import type { ProductWithNamesRow } from './products.repository.js';
+import type { ProductWithNamesRow, VariationListRow } from './products.repository.js';
 
 function parseImages(json: string): string[] {
   try {
@@ -71,5 +71,30 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
     kind: row.kind,
     variation_count: row.variation_count,
     variation_price_max: finite(row.variation_price_max),
+  };
+}
+
+/** A variation under its parent in the list: its own columns; a value it lacks (an attribute added later) is left out. */
+export function toListedVariation(row: VariationListRow): ListedVariation {
+  return {
+    id: row.id,
+    parent_id: row.parent_id!,
+    sku: row.sku,
+    gtin: row.gtin,
+    mfn: row.mfn,
+    stock: Number.isSafeInteger(row.stock) ? row.stock : 0,
+    list_price: finite(row.list_price),
+    market_price: finite(row.market_price),
+    vendor_cost: finite(row.vendor_cost),
+    special_price: finite(row.special_price),
+    weight: finite(row.weight),
+    length: finite(row.length),
+    width: finite(row.width),
+    height: finite(row.height),
+    image_url: row.image_url,
+    enabled: row.published === 1,
+    values: [row.option1, row.option2, row.option3].filter((v): v is string => v !== null),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }

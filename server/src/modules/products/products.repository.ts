@@ -161,6 +161,30 @@ export async function deleteProductsByIds(trx: Transaction<DB>, ids: number[]): 
 export const matchingProductIds = (db: Kysely<DB>, dialect: Dialect, filter: ProductFilterQuery) =>
   matchingProducts(db, dialect, filter).select('p.id');
 
+/** Variations whose parent is among these ids (what a delete of them takes along). */
+export async function countVariationsOf(trx: Transaction<DB>, parentIds: number[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < parentIds.length; i += 10_000) {
+    const row = await trx
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', 'in', parentIds.slice(i, i + 10_000))
+      .executeTakeFirstOrThrow();
+    n += Number(row.n);
+  }
+  return n;
+}
+
+/** Variations whose parent matches the filters. */
+export async function countVariationsOfMatching(trx: Transaction<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
+  const row = await trx
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', 'in', matchingProductIds(trx, dialect, filter) as never)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function deleteProductsMatching(trx: Transaction<DB>, dialect: Dialect, filter: ProductFilterQuery): Promise<number> {
   const ids = matchingProductIds(trx, dialect, filter);
   const result = await trx.deleteFrom('products').where('id', 'in', ids as never).executeTakeFirst();
@@ -186,3 +210,39 @@ export async function updateProductRow(db: Kysely<DB>, id: number, changes: Upda
 export const findCategoryForProduct = (db: Kysely<DB>, id: number) =>
   db.selectFrom('categories').select(['id', 'type', 'vendor_id']).where('id', '=', id).executeTakeFirst();
 
+
+/**
+ * The first `perParent` variations (by id) of each of these products, by parent then id, in one
+ * statement. Each parent's last id to show is one seek down its (parent_id, id) index (the
+ * perParent-th variation, or the last one when it has fewer), and its rows up to that id are one
+ * range of the same index: a parent with 2,048 variations costs what one with 50 does.
+ */
+export function findFirstVariationsOf(db: Kysely<DB>, parentIds: readonly number[], perParent: number) {
+  const lastShown = db
+    .selectFrom('products as p')
+    .select((eb) => [
+      'p.id as parent_id',
+      eb.fn
+        .coalesce(
+          eb.selectFrom('products as c').select('c.id').whereRef('c.parent_id', '=', 'p.id').orderBy('c.id').limit(1).offset(perParent - 1),
+          eb.selectFrom('products as c').select((m) => m.fn.max('c.id').as('id')).whereRef('c.parent_id', '=', 'p.id'),
+        )
+        .as('last_id'),
+    ])
+    .where('p.id', 'in', [...parentIds]);
+  // Materialised: PostgreSQL would otherwise inline it and work out the last id again for every
+  // candidate row, instead of once per parent as the bound of one index range.
+  return db
+    .with((cte) => cte('last_shown').materialized(), () => lastShown)
+    .selectFrom('last_shown')
+    .innerJoin('products as v', (join) => join.onRef('v.parent_id', '=', 'last_shown.parent_id').onRef('v.id', '<=', 'last_shown.last_id'))
+    .select([
+      'v.id', 'v.parent_id', 'v.sku', 'v.gtin', 'v.mfn', 'v.stock', 'v.list_price', 'v.market_price', 'v.vendor_cost', 'v.special_price',
+      'v.weight', 'v.length', 'v.width', 'v.height', 'v.image_url', 'v.published', 'v.option1', 'v.option2', 'v.option3',
+      'v.created_at', 'v.updated_at',
+    ])
+    .orderBy('v.parent_id')
+    .orderBy('v.id')
+    .execute();
+}
+export type VariationListRow = Awaited<ReturnType<typeof findFirstVariationsOf>>[number];

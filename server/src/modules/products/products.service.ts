@@ -1,16 +1,19 @@
-import { PRODUCT_MESSAGES, type Product, type ProductFilterQuery, type ProductListQuery, type ProductListResponse } from '@bosun/shared';
+import { LIST_VARIATIONS_PER_PARENT, PRODUCT_MESSAGES, type ListedVariation, type Product, type ProductFilterQuery, type ProductListQuery, type ProductListResponse } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
-import { categoryIdsInPaths, toProduct } from './product-mapper.js';
+import { categoryIdsInPaths, toListedVariation, toProduct } from './product-mapper.js';
 import { planProductList } from './list-query/index.js';
 import {
   countProducts,
+  countVariationsOf,
+  countVariationsOfMatching,
   deleteProductById,
   deleteProductsByIds,
   deleteProductsMatching,
   findCategoryNames,
+  findFirstVariationsOf,
   findMatchingVariations,
   findProductRowById,
   findProductsPage,
@@ -29,7 +32,7 @@ export async function toProducts(db: Kysely<DB>, rows: ProductWithNamesRow[]): P
 }
 
 export async function listProducts({ db, dialect }: ProductDeps, query: ProductListQuery): Promise<ProductListResponse> {
-  const { page, limit, sort, order, ...filter } = query;
+  const { page, limit, sort, order, show_variations, ...filter } = query;
   const offset = (page - 1) * limit;
   // The count first: a page past the last match (no match at all, often) needs no page query,
   // and that query is the slow one when its filter finds nothing to stop early on.
@@ -41,7 +44,16 @@ export async function listProducts({ db, dialect }: ProductDeps, query: ProductL
   return {
     products,
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+    // Read after the page, from the page's own rows: the count and page queries stay as they are.
+    ...(show_variations ? { variations: await firstVariationsOnPage(db, products) } : {}),
   };
+}
+
+/** 'Show variations': the first variations of each variable product on the page, under their parent. */
+async function firstVariationsOnPage(db: Kysely<DB>, products: Product[]): Promise<ListedVariation[]> {
+  const parentIds = products.filter((p) => p.kind === 'variable' && p.variation_count > 0).map((p) => p.id);
+  if (!parentIds.length) return [];
+  return (await findFirstVariationsOf(db, parentIds, LIST_VARIATIONS_PER_PARENT)).map(toListedVariation);
 }
 
 /** A search may find a product through one of its variations' codes: the row says which variation. */
@@ -69,8 +81,13 @@ export async function deleteProduct({ db }: ProductDeps, id: number) {
 /** Deletes the listed products, or every product matching the list's filters; one transaction either way. */
 export async function bulkDeleteProducts({ db, dialect }: ProductDeps, target: { ids?: number[]; filter?: ProductFilterQuery }) {
   if (!target.ids?.length && !target.filter) throw badRequest(PRODUCT_MESSAGES.selectToDelete, { ids: PRODUCT_MESSAGES.selectToDelete });
-  const deleted = await db
-    .transaction()
-    .execute((trx) => (target.ids?.length ? deleteProductsByIds(trx, [...new Set(target.ids)]) : deleteProductsMatching(trx, dialect, target.filter!)));
-  return { message: PRODUCT_MESSAGES.bulkDeleted(deleted), deleted };
+  const ids = target.ids?.length ? [...new Set(target.ids)] : undefined;
+  // Variations go with their parent (the foreign key cascades); they are counted first, in the
+  // same transaction, for the answer to say so.
+  const { deleted, variations } = await db.transaction().execute(async (trx) => {
+    const variations = ids ? await countVariationsOf(trx, ids) : await countVariationsOfMatching(trx, dialect, target.filter!);
+    const deleted = ids ? await deleteProductsByIds(trx, ids) : await deleteProductsMatching(trx, dialect, target.filter!);
+    return { deleted, variations };
+  });
+  return { message: PRODUCT_MESSAGES.bulkDeleted(deleted, variations), deleted, variations_deleted: variations };
 }

@@ -1,4 +1,4 @@
-import type { ProductFilterParams } from '@bosun/shared';
+import type { BulkDeleteProductsResponse, ProductFilterParams } from '@bosun/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export type BulkDeleteTarget = { ids: number[] } | { filter: ProductFilterParams };
 
 export const bulkDeleteProducts = (target: BulkDeleteTarget) =>
-  apiClient.post<{ message: string; deleted: number }>('/products/bulk-delete', target);
+  apiClient.post<BulkDeleteProductsResponse>('/products/bulk-delete', target);
 
 export function useBulkDeleteProducts() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
 import { IconCategory, IconFilterOff, IconFilterPlus, IconRefresh } from '@tabler/icons-react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { PublishedFilter, StockStatusFilter } from '../model/list-filter';
@@ -26,6 +26,9 @@ interface FilterBarProps {
   onApply: (searchText: string) => void;
   onClearSearch: () => void;
   onClearAll: () => void;
+  /** Each variable product's variations listed under it (a saved preference, not a filter). */
+  showVariations: boolean;
+  onShowVariationsChange: (show: boolean) => void;
 }
 
 const SEARCH_FORM_ID = 'product-list-search';
@@ -130,6 +133,11 @@ export function FilterBar(props: FilterBarProps) {
             <IconFilterOff size={18} />
           </ActionIcon>
         </Tooltip>
+        <Switch
+          label="Show variations"
+          checked={props.showVariations}
+          onChange={(event) => props.onShowVariationsChange(event.currentTarget.checked)}
+        />
       </Group>
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { Product } from '@bosun/shared';
-import { SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Switch, Text as MantineText, Textarea, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormNativeSelect, FormNumberInput } from '../../../components/ui/form-fields';
 import { hasPermission, useCurrentUser } from '../../auth';
@@ -8,7 +9,10 @@ import { useVendorCategories } from '../api/get-vendor-categories';
 import { useVendorOptions } from '../api/get-vendor-options';
 import { storeCategoryOptions, treeToOptions, withCurrent } from '../model/category-options';
 import type { Units } from '../model/product-columns';
+import { formatNumber } from '../model/cell-format';
+import { variationsPath } from '../model/list-rows';
 import type { ProductFormValues } from '../model/product-form-values';
+import { listPriceText, SET_ON_VARIATIONS } from '../model/variant-cells';
 import { RichTextField, type RichTextTab } from './rich-text-field';
 
 /**
@@ -18,6 +22,33 @@ import { RichTextField, type RichTextTab } from './rich-text-field';
 
 interface FieldsProps {
   readOnly?: boolean;
+}
+
+/**
+ * The product being edited, when it is variable: its stock and prices are its variations' (shown
+ * read-only: their total and list price range), and its weight, sizes and image their fallback.
+ */
+interface VariableProps {
+  variable?: Product | null;
+}
+
+const isVariable = (product: Product | null | undefined): product is Product => product?.kind === 'variable';
+
+/** 'Set on the variations', with the way there. */
+function SetOnVariationsNote({ product }: { product: Product }) {
+  return (
+    <MantineText size="xs" c="dimmed">
+      {SET_ON_VARIATIONS}:{' '}
+      <Anchor component={Link} to={variationsPath(product.id)} size="xs">
+        open the {product.variation_count} variations
+      </Anchor>
+    </MantineText>
+  );
+}
+
+/** A value of a variable product that its variations hold: shown, never an input. */
+function FromVariations({ label, value }: { label: string; value: string }) {
+  return <TextInput label={label} value={value} readOnly placeholder="On each variation" />;
 }
 
 type NumberField = 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height';
@@ -41,12 +72,26 @@ function NumberField({ name, label, readOnly, money, integer }: { name: NumberFi
   );
 }
 
-function Text({ name, label, readOnly, required, multiline }: { name: keyof ProductFormValues; label: string; readOnly?: boolean; required?: boolean; multiline?: boolean }) {
+function Text({
+  name,
+  label,
+  readOnly,
+  required,
+  multiline,
+  description,
+}: {
+  name: keyof ProductFormValues;
+  label: string;
+  readOnly?: boolean;
+  required?: boolean;
+  multiline?: boolean;
+  description?: string;
+}) {
   const {
     register,
     formState: { errors },
   } = useFormContext<ProductFormValues>();
-  const props = { label, readOnly, withAsterisk: required && !readOnly, error: errors[name]?.message, ...register(name) };
+  const props = { label, readOnly, description, withAsterisk: required && !readOnly, error: errors[name]?.message, ...register(name) };
   return multiline ? <Textarea rows={2} resize="vertical" {...props} /> : <TextInput autoComplete="off" {...props} />;
 }
 
@@ -130,7 +175,20 @@ export function DescriptionFields({
   );
 }
 
-export function PricingFields({ readOnly }: FieldsProps) {
+export function PricingFields({ readOnly, variable }: FieldsProps & VariableProps) {
+  if (isVariable(variable)) {
+    return (
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FromVariations label="List Price" value={variable.list_price === null ? '' : listPriceText(variable)} />
+          <FromVariations label="Market Price" value="" />
+          <FromVariations label="Vendor Cost" value="" />
+          <FromVariations label="Special Price" value="" />
+        </SimpleGrid>
+        <SetOnVariationsNote product={variable} />
+      </Stack>
+    );
+  }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NumberField name="list_price" label="List Price" money readOnly={readOnly} />
@@ -141,18 +199,33 @@ export function PricingFields({ readOnly }: FieldsProps) {
   );
 }
 
-export function StockField({ readOnly }: FieldsProps) {
+export function StockField({ readOnly, variable }: FieldsProps & VariableProps) {
+  if (isVariable(variable)) {
+    return (
+      <Stack gap="xs">
+        <FromVariations label="Stock (total of the variations)" value={formatNumber(variable.stock)} />
+        <SetOnVariationsNote product={variable} />
+      </Stack>
+    );
+  }
   return <NumberField name="stock" label="Stock" integer readOnly={readOnly} />;
 }
 
-export function ShippingFields({ readOnly, units }: FieldsProps & { units: Units }) {
+export function ShippingFields({ readOnly, units, variable }: FieldsProps & VariableProps & { units: Units }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      <NumberField name="weight" label={`Weight (${units.weight})`} readOnly={readOnly} />
-      <NumberField name="length" label={`Length (${units.dimension})`} readOnly={readOnly} />
-      <NumberField name="width" label={`Width (${units.dimension})`} readOnly={readOnly} />
-      <NumberField name="height" label={`Height (${units.dimension})`} readOnly={readOnly} />
-    </SimpleGrid>
+    <Stack gap={4}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <NumberField name="weight" label={`Weight (${units.weight})`} readOnly={readOnly} />
+        <NumberField name="length" label={`Length (${units.dimension})`} readOnly={readOnly} />
+        <NumberField name="width" label={`Width (${units.dimension})`} readOnly={readOnly} />
+        <NumberField name="height" label={`Height (${units.dimension})`} readOnly={readOnly} />
+      </SimpleGrid>
+      {isVariable(variable) && (
+        <MantineText size="xs" c="dimmed">
+          A variation without its own weight or dimensions uses these.
+        </MantineText>
+      )}
+    </Stack>
   );
 }
 
@@ -229,14 +302,19 @@ export function SeoFields({ readOnly }: FieldsProps) {
   );
 }
 
-export function ImageFields({ readOnly }: FieldsProps) {
+export function ImageFields({ readOnly, variable }: FieldsProps & VariableProps) {
   const {
     register,
     formState: { errors },
   } = useFormContext<ProductFormValues>();
   return (
     <>
-      <Text name="image_url" label="Image URL" readOnly={readOnly} />
+      <Text
+        name="image_url"
+        label="Image URL"
+        readOnly={readOnly}
+        description={isVariable(variable) ? 'A variation without its own image uses this one.' : undefined}
+      />
       <Textarea
         label="Additional Images"
         description="One address per line"

@@ -155,6 +155,46 @@ describe('ProductFormModal', () => {
     expect(body).toMatchObject({ sku: 'NEW-12', list_price: null, weight: 0.8, vendor_id: 1, vendor_category_id: 6, store_category_id: 9, images: ['https://img.test/a.jpg'] });
   });
 
+  it("shows a variable product's stock and prices read-only as its variations', does not send them, and keeps weight and image editable", async () => {
+    const rope = product(40, { kind: 'variable', variation_count: 12, stock: 60, list_price: 19.9, variation_price_max: 34.5, market_price: 99, weight: 2 });
+    const api = stubWriteApi();
+    const user = userEvent.setup();
+    const dialog = await openForm({ mode: 'edit', product: rope });
+    expect(field(dialog, 'List Price').value).toBe('$19.90 – $34.50');
+    expect(field(dialog, 'List Price').readOnly).toBe(true);
+    for (const name of ['Market Price', 'Vendor Cost', 'Special Price']) {
+      expect(field(dialog, name).readOnly, name).toBe(true);
+      expect(field(dialog, name).value, name).toBe('');
+    }
+    expect(field(dialog, 'Stock (total of the variations)').value).toBe('60');
+    expect(field(dialog, 'Stock (total of the variations)').readOnly).toBe(true);
+    const links = within(dialog).getAllByRole('link', { name: 'open the 12 variations' });
+    expect(links).toHaveLength(2);
+    expect(links[0]!.getAttribute('href')).toBe('/product/40/variations');
+    expect(within(dialog).getAllByText(/Set on the variations/)).toHaveLength(2);
+    expect(within(dialog).getByText('A variation without its own weight or dimensions uses these.')).toBeTruthy();
+    expect(within(dialog).getByText('A variation without its own image uses this one.')).toBeTruthy();
+
+    // Weight stays an input: the variations' fallback.
+    const weight = within(dialog).getByRole('textbox', { name: 'Weight (kg)' }) as HTMLInputElement;
+    await user.clear(weight);
+    await user.type(weight, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully')).toBeTruthy();
+    const body = api.lastWrite()!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ sku: 'SKU-40', weight: 2.5 });
+    for (const key of ['stock', 'list_price', 'market_price', 'vendor_cost', 'special_price']) expect(body).not.toHaveProperty(key);
+  });
+
+  it("duplicates a variable product as a simple one: its stock and prices are inputs again", async () => {
+    stubWriteApi();
+    const rope = product(41, { kind: 'variable', variation_count: 3, stock: 9, list_price: 10, variation_price_max: 12 });
+    const dialog = await openForm({ mode: 'duplicate', product: rope });
+    expect(field(dialog, 'List Price').readOnly).toBe(false);
+    expect(field(dialog, 'Stock').readOnly).toBe(false);
+    expect(within(dialog).queryByText(/Set on the variations/)).toBeNull();
+  });
+
   it('duplicates: a new product prefilled with the copy suffixes, sent with POST', async () => {
     const api = stubWriteApi();
     const user = userEvent.setup();

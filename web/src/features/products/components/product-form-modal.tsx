@@ -7,7 +7,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductForm } from '../hooks/use-product-form';
 import { useUnits } from '../hooks/use-units';
-import type { ProductFormMode } from '../model/product-form-values';
+import { editsVariableProduct, type ProductFormMode } from '../model/product-form-values';
 import { FormSection, StickyFormActions } from './form-layout';
 import {
   CategoryFields,
@@ -73,6 +73,8 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
   const { form, showSaveError } = useProductForm(product, mode);
   const [tabs, setTabs] = useState<DescriptionTabs>(VISUAL_TABS);
   const editing = mode === 'edit' && product !== null;
+  // A copy of a variable product is a simple one: only an edit shows the variations' fields.
+  const variable = editsVariableProduct(product, mode) ? product : null;
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -99,18 +101,18 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
             <DescriptionFields tabs={tabs} onTabsChange={setTabs} />
           </FormSection>
           <FormSection title="Pricing">
-            <PricingFields />
+            <PricingFields variable={variable} />
           </FormSection>
           <FormSection title="Inventory & Shipping">
-            <StockField />
-            <ShippingFields units={units} />
+            <StockField variable={variable} />
+            <ShippingFields units={units} variable={variable} />
           </FormSection>
           <FormSection title="Categories">
             <CategoryFields current={product} />
           </FormSection>
           <FormSection title="SEO & Images">
             <SeoFields />
-            <ImageFields />
+            <ImageFields variable={variable} />
           </FormSection>
           <StickyFormActions submitLabel={editing ? 'Update Product' : 'Create Product'} savingLabel="Saving..." saving={saving} onCancel={onCancel} />
         </Stack>

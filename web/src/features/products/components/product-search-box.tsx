@@ -27,6 +27,8 @@ export function ProductSearchBox({ search, formId, onSubmit, onClear }: ProductS
     <Group
       gap="xs"
       wrap="nowrap"
+      // On a phone the box takes the row's width: at a fixed width the Search button overflowed the filter card.
+      w={{ base: '100%', sm: 'auto' }}
       component="form"
       id={formId}
       role="search"
@@ -41,7 +43,9 @@ export function ProductSearchBox({ search, formId, onSubmit, onClear }: ProductS
         placeholder="Search by name, SKU, MFN, GTIN or brand…"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
-        w={{ base: 220, md: 320 }}
+        w={{ base: 'auto', sm: 220, md: 320 }}
+        flex={{ base: 1, sm: 'none' }}
+        miw={0}
         onChange={(event) => {
           const next = event.currentTarget.value;
           setText(next);

@@ -1,6 +1,6 @@
-import type { Product, SortColumn } from '@bosun/shared';
-import { ActionIcon, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconCopy, IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import type { ListedVariation, Product, SortColumn } from '@bosun/shared';
+import { ActionIcon, Anchor, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconCopy, IconEdit, IconExternalLink, IconListDetails, IconTrash } from '@tabler/icons-react';
 import {
   getCoreRowModel,
   useReactTable,
@@ -12,8 +12,10 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { SortState } from '../hooks/use-product-list-state';
 import { useResetOnChange } from '../hooks/use-reset-on-change';
+import { buildListRows, variationsPath, type ListRow } from '../model/list-rows';
 import {
   DEFAULT_COLUMN_WIDTH,
   isSortableColumn,
@@ -32,6 +34,8 @@ const KEYBOARD_RESIZE_STEP = 10;
 
 interface ProductsTableProps {
   products: Product[];
+  /** With 'Show variations': the variations the server answered for the page's variable products, drawn under each. */
+  variations?: ListedVariation[];
   units: Units;
   visibleColumns: readonly string[];
   columnWidths: Record<string, number>;
@@ -184,12 +188,79 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
   );
 });
 
+interface VariationRowProps {
+  row: Extract<ListRow, { type: 'variation' }>;
+  index: number;
+  start: number;
+  layout: CellLayout[];
+  units: Units;
+}
+
+/**
+ * A variation under its parent: the same columns, no checkbox (bulk actions act on products), and
+ * one action, its parent's variations screen, where a variation is edited.
+ */
+const VariationRow = memo(function VariationRow({ row, index, start, layout, units }: VariationRowProps) {
+  const { product, parent } = row;
+  return (
+    <tr
+      role="row"
+      aria-rowindex={index + 2}
+      data-variation
+      className={`${classes.tr} ${classes.row} ${classes.variationRow}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+    >
+      <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }} />
+      {layout.map((column) => (
+        <td key={column.id} role="cell" className={column.align === 'right' ? `${classes.td} ${classes.right}` : classes.td} style={{ width: column.width }}>
+          <span className={classes.cellText}>{column.cell(product, units)}</span>
+        </td>
+      ))}
+      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+        <div className={classes.actionButtons}>
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={variationsPath(parent.id)}
+            aria-label={`Open the variations of ${parent.name}`}
+            title="Open variations"
+          >
+            <IconListDetails size={16} />
+          </ActionIcon>
+        </div>
+      </td>
+    </tr>
+  );
+});
+
+/** After the variations the list shows of a parent: how many more it has, and where they are. */
+function MoreVariationsRow({ row, index, start, width }: { row: Extract<ListRow, { type: 'more' }>; index: number; start: number; width: number }) {
+  return (
+    <tr
+      role="row"
+      aria-rowindex={index + 2}
+      className={`${classes.tr} ${classes.row} ${classes.variationRow}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+    >
+      <td role="cell" className={`${classes.td} ${classes.moreCell}`} style={{ width }}>
+        <span className={classes.cellText}>
+          and {row.remaining.toLocaleString('en-US')} more:{' '}
+          <Anchor component={Link} to={variationsPath(row.parent.id)} size="sm">
+            open variations
+          </Anchor>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The products grid: only the rows in view are in the page (a 500-row page scrolls like a 20-row
  * one), widths are dragged on the header edges, and row actions show on hover or focus.
  */
 export function ProductsTable({
   products,
+  variations,
   units,
   visibleColumns,
   columnWidths,
@@ -260,12 +331,14 @@ export function ProductsTable({
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
+  // The table's own rows are the products (what selection acts on); variations are drawn between them.
+  const listRows = useMemo(() => buildListRows(rows.map((row) => row.original), variations), [rows, variations]);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: listRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey: (index) => listRows[index]?.key ?? index,
   });
 
   useEffect(() => {
@@ -309,7 +382,7 @@ export function ProductsTable({
 
   return (
     <div ref={scrollRef} className={classes.scroller} style={{ maxHeight }} aria-busy={busy || undefined}>
-      <table role="table" aria-label="Products" aria-rowcount={rows.length + 1} className={classes.table} style={{ width: totalWidth }}>
+      <table role="table" aria-label="Products" aria-rowcount={listRows.length + 1} className={classes.table} style={{ width: totalWidth }}>
         <thead role="rowgroup" className={classes.thead}>
           <tr role="row" aria-rowindex={1} className={classes.tr}>
             <th role="columnheader" className={classes.th} style={{ width: SELECT_COLUMN_WIDTH }}>
@@ -339,10 +412,15 @@ export function ProductsTable({
         </thead>
         <tbody role="rowgroup" className={classes.tbody} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const product = rows[item.index]!.original;
+            const row = listRows[item.index]!;
+            if (row.type === 'variation') {
+              return <VariationRow key={row.key} row={row} index={item.index} start={item.start} layout={layout} units={units} />;
+            }
+            if (row.type === 'more') return <MoreVariationsRow key={row.key} row={row} index={item.index} start={item.start} width={totalWidth} />;
+            const product = row.product;
             return (
               <ProductRow
-                key={product.id}
+                key={row.key}
                 product={product}
                 index={item.index}
                 start={item.start}

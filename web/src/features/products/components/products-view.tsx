@@ -31,8 +31,8 @@ const openProductDetails = (product: Product) => window.open(`/product/${product
 export function ProductsView() {
   const user = useCurrentUser();
   const preferences = useListPreferences();
-  const state = useProductListState({ pageSize: preferences.pageSize });
-  const { list, data, products, total, showingCurrentAnswer } = useProductList(state);
+  const state = useProductListState({ pageSize: preferences.pageSize, showVariations: preferences.showVariations });
+  const { list, data, products, variations, total, showingCurrentAnswer } = useProductList(state);
   const units = useUnits();
   const choices = useFilterChoices(user, state.url.vendor_id);
   const [modal, setModal] = useState<ProductsModal | null>(null);
@@ -49,6 +49,12 @@ export function ProductsView() {
     state.filter.advanced_filters !== undefined;
   const bulkTarget = selection.allMatching ? { filter: state.filter } : { ids: selection.selectedIds };
   const bulkCount = selection.allMatching ? total : selection.selectedIds.length;
+  // The variations a bulk delete takes along: known from the rows when every product it deletes is on screen.
+  const everyMatchOnPage = selection.allMatching && showingCurrentAnswer && total === products.length;
+  const bulkVariationCount =
+    selection.allMatching && !everyMatchOnPage
+      ? 'unknown'
+      : products.filter((p) => everyMatchOnPage || selection.selectedIds.includes(p.id)).reduce((n, p) => n + p.variation_count, 0);
 
   const submitSearch = (text: string) => {
     if (text === state.url.search) void list.refetch();
@@ -99,6 +105,8 @@ export function ProductsView() {
         onApply={submitSearch}
         onClearSearch={clearSearch}
         onClearAll={state.clearAll}
+        showVariations={preferences.showVariations}
+        onShowVariationsChange={preferences.setShowVariations}
       />
 
       {state.filterRows.length > 0 && <AdvancedFiltersPanel rows={state.filterRows} onChange={state.setFilterRows} />}
@@ -132,7 +140,7 @@ export function ProductsView() {
           onSelectAllMatching={selection.selectAllMatching}
           onClearSelection={selection.clear}
           onBulkEdit={() => setModal({ kind: 'bulk-edit' })}
-          onDeleteSelected={() => deletes.confirmBulkDelete(bulkTarget, bulkCount)}
+          onDeleteSelected={() => deletes.confirmBulkDelete(bulkTarget, bulkCount, bulkVariationCount)}
         />
       )}
 
@@ -148,6 +156,7 @@ export function ProductsView() {
         ) : (
           <ProductsTable
             products={products}
+            variations={variations}
             units={units}
             visibleColumns={preferences.visibleColumns}
             columnWidths={preferences.columnWidths}

@@ -11,7 +11,7 @@ export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 const clampWidth = (width: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
 
 /**
- * The list's per-user choices (visible columns, widths, page size), kept in the account's
+ * The list's per-user choices (visible columns, widths, page size, variations shown), kept in the account's
  * preferences so they follow the user to any browser. A change shows at once; the save runs behind
  * it and its answer is not applied back, so quick successive changes cannot undo each other.
  */
@@ -29,6 +29,7 @@ export function useListPreferences() {
   }, [preferences.productColumns]);
   const columnWidths = useMemo(() => preferences.productColumnWidths ?? {}, [preferences.productColumnWidths]);
   const pageSize = (PAGE_SIZES as readonly number[]).includes(preferences.pageSize ?? 0) ? preferences.pageSize! : DEFAULT_PAGE_SIZE;
+  const showVariations = preferences.showVariations ?? false;
 
   const persist = useCallback(
     (changes: Preferences) => {
@@ -42,11 +43,13 @@ export function useListPreferences() {
     visibleColumns,
     columnWidths,
     pageSize,
+    showVariations,
     setVisibleColumns: (ids: string[]) => persist({ productColumns: PRODUCT_COLUMN_IDS.filter((id) => ids.includes(id)) }),
     setColumnWidths: (widths: Record<string, number>) =>
       persist({ productColumnWidths: Object.fromEntries(Object.entries(widths).map(([id, w]) => [id, clampWidth(w)])) }),
     resetColumnWidths: () => persist({ productColumnWidths: {} }),
     setPageSize: (size: number) => persist({ pageSize: size }),
+    setShowVariations: (show: boolean) => persist({ showVariations: show }),
   };
 }
 

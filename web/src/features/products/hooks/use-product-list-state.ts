@@ -16,7 +16,7 @@ export interface SortState {
  * the address; the rest is the screen's own state. Any change of filter, sort or page size starts
  * again at page 1.
  */
-export function useProductListState({ pageSize }: { pageSize: number }) {
+export function useProductListState({ pageSize, showVariations = false }: { pageSize: number; showVariations?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const url = useMemo(() => readUrlFilters(searchParams), [searchParams]);
   const [stockStatus, setStockStatus] = useState<StockStatusFilter>('');
@@ -31,9 +31,16 @@ export function useProductListState({ pageSize }: { pageSize: number }) {
   const viewKey = JSON.stringify([filter, sort, pageSize]);
   const [page, setPage] = useResetOnChange(viewKey, 1);
 
+  // Showing variations adds rows under their parents but changes neither the page nor the selection.
   const params = useMemo<ProductListParams>(
-    () => ({ ...filter, page, limit: pageSize, ...(sort ? { sort: sort.column, order: sort.order } : {}) }),
-    [filter, page, pageSize, sort],
+    () => ({
+      ...filter,
+      page,
+      limit: pageSize,
+      ...(sort ? { sort: sort.column, order: sort.order } : {}),
+      ...(showVariations ? { show_variations: true } : {}),
+    }),
+    [filter, page, pageSize, sort, showVariations],
   );
 
   const setUrl = (change: (current: UrlFilters) => UrlFilters) =>

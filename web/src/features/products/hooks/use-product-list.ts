@@ -32,6 +32,8 @@ export function useProductList(state: ProductListState) {
     /** The current answer, or the last good one while a request fails; none before the first. */
     data,
     products: data?.products ?? [],
+    /** With 'Show variations', the variations of the page's variable products; otherwise none. */
+    variations: data?.variations,
     total: data?.pagination.total ?? 0,
     /** The rows on screen answer the current filters (not stale, not a previous page's). */
     showingCurrentAnswer: Boolean(list.data) && !list.isPlaceholderData && !list.isError,

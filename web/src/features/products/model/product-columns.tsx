@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { formatCategories, formatDimensions, formatNumber, htmlToText, truncate, TRUNCATE_AT } from './cell-format';
+import { listPriceText, NameCell, SET_ON_VARIATIONS } from './variant-cells';
 
 export interface Units {
   weight: string;
@@ -38,11 +39,12 @@ const text = (column: keyof Product & FilterColumn): ProductColumnSpec => ({
   label: label(column),
   cell: (p) => <Text value={p[column] as string | null} />,
 });
-const money = (column: 'list_price' | 'market_price' | 'vendor_cost' | 'special_price'): ProductColumnSpec => ({
+/** A variable product's own prices are not shown: they are its variations' (the list price is their range). */
+const money = (column: 'market_price' | 'vendor_cost' | 'special_price'): ProductColumnSpec => ({
   id: column,
   label: label(column),
   align: 'right',
-  cell: (p) => formatCurrency(p[column]),
+  cell: (p) => (p.kind === 'variable' ? <span title={SET_ON_VARIATIONS} data-empty>—</span> : formatCurrency(p[column])),
 });
 const measure = (column: 'length' | 'width' | 'height'): ProductColumnSpec => ({
   id: column,
@@ -74,7 +76,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
     cell: (p) => <Text value={p.image_url && truncate(p.image_url, TRUNCATE_AT.image_url)} full={p.image_url ?? undefined} />,
   },
   text('sku'),
-  text('name'),
+  { id: 'name', label: label('name'), cell: (p) => <NameCell product={p} /> },
   text('brand'),
   text('mfn'),
   text('gtin'),
@@ -90,7 +92,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
       </Badge>
     ),
   },
-  money('list_price'),
+  { id: 'list_price', label: label('list_price'), align: 'right', cell: listPriceText },
   money('market_price'),
   money('vendor_cost'),
   money('special_price'),
@@ -112,9 +114,10 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
   {
     id: 'published',
     label: 'Status',
+    // A variation has no status of its own (it is its parent's), only its enabled flag.
     cell: (p) => (
       <Badge size="sm" variant="light" color={p.published ? 'green' : 'gray'}>
-        {p.published ? 'Published' : 'Draft'}
+        {p.kind === 'variation' ? (p.published ? 'Enabled' : 'Disabled') : p.published ? 'Published' : 'Draft'}
       </Badge>
     ),
   },

@@ -1,4 +1,4 @@
-import { productFieldsSchema, type CreateProductBody, type Product } from '@bosun/shared';
+import { productFieldsSchema, VARIATION_LEVEL_FIELDS, type CreateProductBody, type Product } from '@bosun/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** What the inputs hold: text as typed, numbers as typed ('' when empty), ids as select values. */
@@ -170,10 +170,26 @@ export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKe
 
 /**
  * Validates exactly what would be sent with the server's own schema, and hands the parsed body
- * (trimmed, blanks as null) to the submit handler.
+ * (trimmed, blanks as null) to the submit handler. The fields in `leaveOut` are not sent.
  */
-export const productFormResolver: Resolver<ProductFormValues, unknown, CreateProductBody> = async (values) => {
-  const result = productFieldsSchema.strict().safeParse(toProductPayload(values));
-  if (result.success) return { values: result.data, errors: {} };
-  return { values: {}, errors: issuesToFieldErrors(result.error.issues) };
-};
+const resolverLeavingOut =
+  (leaveOut: readonly string[]): Resolver<ProductFormValues, unknown, CreateProductBody> =>
+  async (values) => {
+    const payload = toProductPayload(values);
+    for (const field of leaveOut) delete payload[field];
+    const result = productFieldsSchema.strict().safeParse(payload);
+    if (result.success) return { values: result.data, errors: {} };
+    return { values: {}, errors: issuesToFieldErrors(result.error.issues) };
+  };
+
+export const productFormResolver = resolverLeavingOut([]);
+
+/**
+ * A variable product's stock and prices are its variations' (the server refuses a change to
+ * them): its form shows them but never sends them, so a variation changed meanwhile cannot make
+ * the save fail.
+ */
+export const variableProductFormResolver = resolverLeavingOut(VARIATION_LEVEL_FIELDS);
+
+/** The product edited is a variable one: its stock and prices are set on its variations. */
+export const editsVariableProduct = (product: Product | null | undefined, mode: ProductFormMode) => mode === 'edit' && product?.kind === 'variable';

@@ -1,9 +1,24 @@
 import { PRODUCT_MESSAGES, type Product } from '@bosun/shared';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { useBulkDeleteProducts, type BulkDeleteTarget } from '../api/bulk-delete-products';
 import { useDeleteProduct } from '../api/delete-product';
+
+/** The confirmation's question, and under it what else goes (a variable product's variations). */
+function confirmation(question: string, also: string | null): ReactNode {
+  if (!also) return question;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{question}</Text>
+      <Text size="sm" fw={500}>
+        {also}
+      </Text>
+    </Stack>
+  );
+}
 
 /** Deleting one product, from the list or its page: behind the spec's confirmation, with its toasts. */
 export function useConfirmDeleteProduct(onDeleted: (product: Product) => void) {
@@ -11,7 +26,7 @@ export function useConfirmDeleteProduct(onDeleted: (product: Product) => void) {
   const confirmDeleteProduct = (product: Product) =>
     modals.openConfirmModal({
       title: 'Delete Product',
-      children: PRODUCT_MESSAGES.confirmDelete,
+      children: confirmation(PRODUCT_MESSAGES.confirmDelete, product.variation_count > 0 ? PRODUCT_MESSAGES.alsoDeletesVariations(product.variation_count) : null),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -32,21 +47,24 @@ export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'a
   const { confirmDeleteProduct } = useConfirmDeleteProduct((product) => onDeleted([product.id]));
   const bulkDelete = useBulkDeleteProducts();
 
-  /** `count` is what the user sees selected; with a filter target it is the list's total. */
-  const confirmBulkDelete = (target: BulkDeleteTarget, count: number) => {
+  /**
+   * `count` is what the user sees selected; with a filter target it is the list's total.
+   * `variations` is how many variations go with them, 'unknown' when not every product is on screen.
+   */
+  const confirmBulkDelete = (target: BulkDeleteTarget, count: number, variations: number | 'unknown' = 0) => {
     if (count === 0 || ('ids' in target && target.ids.length === 0)) {
       notify.warning(PRODUCT_MESSAGES.selectToDelete);
       return;
     }
     modals.openConfirmModal({
       title: 'Delete Products',
-      children: PRODUCT_MESSAGES.confirmBulkDelete(count),
+      children: confirmation(PRODUCT_MESSAGES.confirmBulkDelete(count), variations === 0 ? null : PRODUCT_MESSAGES.bulkAlsoDeletesVariations(variations)),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
-          const { deleted } = await bulkDelete.mutateAsync(target);
-          notify.success(PRODUCT_MESSAGES.bulkDeleted(deleted));
+          const { deleted, variations_deleted } = await bulkDelete.mutateAsync(target);
+          notify.success(PRODUCT_MESSAGES.bulkDeleted(deleted, variations_deleted));
           onDeleted('ids' in target ? target.ids : 'all');
         } catch {
           notify.error(PRODUCT_MESSAGES.bulkDeleteFailed);

@@ -1,0 +1,118 @@
+import type { ListedVariation, Product } from '@bosun/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { DEFAULT_VISIBLE_COLUMNS, PRODUCT_COLUMN_IDS } from '../model/product-columns';
+import { product } from '../testing/product-fixtures';
+import { ProductsTable } from './products-table';
+
+const COLUMNS = [...DEFAULT_VISIBLE_COLUMNS, 'market_price'];
+
+/** Renders the table and waits for its rows (the virtualiser draws them once it has measured). */
+async function renderTable(products: Product[], variations?: ListedVariation[]) {
+  const onRowSelectionChange = vi.fn();
+  // happy-dom lays nothing out: the scroll box gets room for 20 rows so that the virtualised rows render.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(20 * 44);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  renderWithProviders(
+    <ProductsTable
+      products={products}
+      variations={variations}
+      units={{ weight: 'kg', dimension: 'cm' }}
+      visibleColumns={COLUMNS}
+      columnWidths={{ name: 400 }}
+      onColumnWidthsChange={() => {}}
+      sort={null}
+      onToggleSort={() => {}}
+      rowSelection={{}}
+      onRowSelectionChange={onRowSelectionChange}
+      onQuickEdit={() => {}}
+      onViewDetails={() => {}}
+      onDuplicate={() => {}}
+      onDelete={() => {}}
+      scrollKey="k"
+    />,
+  );
+  await screen.findAllByRole('checkbox', { name: /^Select (?!all)/ });
+  return { onRowSelectionChange };
+}
+
+/** The body rows, each as the text of its cells. */
+const bodyRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent ?? ''));
+/** Cells follow the columns' display order, after the checkbox cell. */
+const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.includes(c)).indexOf(id) + 1;
+
+function variation(id: number, parentId: number, values: string[], fields: Partial<ListedVariation> = {}): ListedVariation {
+  return {
+    id, parent_id: parentId, sku: `V-${id}`, gtin: null, mfn: null, stock: 4, list_price: 20, market_price: 25, vendor_cost: 8, special_price: null,
+    weight: null, length: null, width: null, height: null, image_url: null, enabled: true, values,
+    created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', ...fields,
+  };
+}
+
+const rope = product(7, { name: 'Rope', kind: 'variable', variation_count: 12, stock: 48, list_price: 19.9, variation_price_max: 34.5, market_price: 99 });
+
+describe('ProductsTable: variable products', () => {
+  it('shows the variation count as a link to the variations, the price range, the total stock, and no own market price', async () => {
+    await renderTable([product(1), rope, product(8, { kind: 'variable', variation_count: 2, list_price: 15, variation_price_max: 15 })]);
+    const link = screen.getByRole('link', { name: '12 variations' });
+    expect(link.getAttribute('href')).toBe('/product/7/variations');
+    const [simple, variable, samePrice] = bodyRows();
+    expect(simple![columnIndex('list_price')]).toBe('$11.00');
+    expect(simple![columnIndex('name')]).toBe('Product 1');
+    expect(variable![columnIndex('name')]).toBe('Rope12 variations');
+    expect(variable![columnIndex('list_price')]).toBe('$19.90 – $34.50');
+    expect(variable![columnIndex('stock')]).toBe('48');
+    expect(variable![columnIndex('market_price')]).toBe('—');
+    // One price when the variations agree.
+    expect(samePrice![columnIndex('list_price')]).toBe('$15.00');
+    expect(screen.getByRole('link', { name: '2 variations' })).toBeTruthy();
+  });
+
+  it('names the variation a search found the product through, under its name', async () => {
+    await renderTable([{ ...rope, matched_variation: { id: 70, sku: 'ROPE-10-50', values: ['10 mm', '50 m'] } }]);
+    expect(screen.getByText('matches variation ROPE-10-50 (10 mm / 50 m)')).toBeTruthy();
+  });
+
+  it('lists the variations under their parent, with their own codes, stock and prices, without a checkbox, and says how many more there are', async () => {
+    const shackle = product(9, { name: 'Shackle', kind: 'variable', variation_count: 2, list_price: 5, variation_price_max: 6 });
+    await renderTable(
+      [rope, product(8, { name: 'Cleat' }), shackle],
+      [
+        variation(71, 7, ['10 mm', '50 m'], { sku: 'ROPE-10-50', gtin: '5012345678900', stock: 0, list_price: 34.5, market_price: 40 }),
+        variation(72, 7, ['12 mm', '50 m'], { enabled: false }),
+        variation(91, 9, ['S']),
+        variation(92, 9, ['M'], { list_price: 6 }),
+      ],
+    );
+    const rows = bodyRows();
+    // The 'more' row is one cell wide.
+    const names = rows.map((cells) => (cells.length === 1 ? cells[0] : cells[columnIndex('name')]));
+    expect(names).toEqual(['Rope12 variations', 'Rope — 10 mm / 50 m', 'Rope — 12 mm / 50 m', 'and 10 more: open variations', 'Cleat', 'Shackle2 variations', 'Shackle — S', 'Shackle — M']);
+    const first = rows[1]!;
+    expect(first[columnIndex('sku')]).toBe('ROPE-10-50');
+    expect(first[columnIndex('stock')]).toBe('0');
+    expect(first[columnIndex('list_price')]).toBe('$34.50');
+    expect(first[columnIndex('market_price')]).toBe('$40.00');
+    expect(first[columnIndex('brand')]).toBe('Lewmar'); // the parent's
+    expect(rows[2]![columnIndex('published')]).toBe('Disabled');
+    // Products can be ticked, variations cannot.
+    expect(screen.getAllByRole('checkbox').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Select all products on this page', 'Select Rope', 'Select Cleat', 'Select Shackle',
+    ]);
+    const more = screen.getByRole('link', { name: 'open variations' });
+    expect(more.getAttribute('href')).toBe('/product/7/variations');
+    expect(screen.getAllByRole('link', { name: 'Open the variations of Rope' })).toHaveLength(2);
+    // Everything fits: no 'more' row for a parent whose variations are all shown.
+    expect(screen.getAllByText(/more:/)).toHaveLength(1);
+  });
+
+  it('draws no variation rows without the switch', async () => {
+    await renderTable([rope]);
+    expect(bodyRows()).toHaveLength(1);
+  });
+});

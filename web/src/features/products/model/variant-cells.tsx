@@ -1,0 +1,79 @@
+import type { Product } from '@bosun/shared';
+import { Badge } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatCurrency } from '../../../lib/format';
+import { isVariationRow, variationName, variationsPath } from './list-rows';
+import classes from './variant-cells.module.css';
+
+/** 'matches variation ROPE-10-50 (10 mm / 50 m)': why a search listed this product. */
+export function matchedVariationText(match: NonNullable<Product['matched_variation']>) {
+  return `matches variation ${match.sku}${match.values.length ? ` (${match.values.join(' / ')})` : ''}`;
+}
+
+/**
+ * The name column: a variable product's name carries its variation count (a link to its
+ * variations), and the variation a search found it through; a variation's name is indented under
+ * its parent's.
+ */
+export function NameCell({ product }: { product: Product }) {
+  if (isVariationRow(product)) return <VariationName parent={product.parent_name} values={product.variation_values} />;
+  const match = product.matched_variation;
+  if (product.kind !== 'variable') {
+    return (
+      <span className={classes.ellipsis} title={product.name}>
+        {product.name || '—'}
+      </span>
+    );
+  }
+  // The name keeps the whole first line; the count and the matching variation share the second.
+  return (
+    <span className={classes.name}>
+      <span className={classes.ellipsis} title={product.name}>
+        {product.name || '—'}
+      </span>
+      <span className={classes.nameLine}>
+        <Badge
+          component={Link}
+          to={variationsPath(product.id)}
+          size="xs"
+          variant="light"
+          color="grape"
+          className={classes.count}
+          title={`Open the variations of ${product.name}`}
+        >
+          {product.variation_count} {product.variation_count === 1 ? 'variation' : 'variations'}
+        </Badge>
+        {match && (
+          <span className={`${classes.ellipsis} ${classes.matched}`} title={matchedVariationText(match)}>
+            {matchedVariationText(match)}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * 'Rope — 10 mm / 50 m', indented under the parent's row. In a narrow column the parent's name
+ * gives way first, down to nothing: the values are what tells the variations apart.
+ */
+function VariationName({ parent, values }: { parent: string; values: readonly string[] }) {
+  return (
+    <span className={`${classes.nameLine} ${classes.variationName}`} title={variationName(parent, values)}>
+      <span className={`${classes.ellipsis} ${classes.parentPart}`}>{values.length > 0 ? `${parent} —` : parent}</span>
+      {/* Not drawn between flex items, but read: the text is 'Rope — 10 mm / 50 m'. */}
+      {values.length > 0 && ' '}
+      {values.length > 0 && <span className={`${classes.ellipsis} ${classes.valuesPart}`}>{values.join(' / ')}</span>}
+    </span>
+  );
+}
+
+/** A variable product's list price is its variations' range: '$19.90 – $34.50', one price when they agree. */
+export function listPriceText(product: Product): string {
+  const max = product.variation_price_max;
+  if (product.kind !== 'variable' || max === null || product.list_price === null || max === product.list_price) return formatCurrency(product.list_price);
+  return `${formatCurrency(product.list_price)} – ${formatCurrency(max)}`;
+}
+
+/** Market price, vendor cost and special price of a variable product are each variation's own. */
+export const SET_ON_VARIATIONS = 'Set on the variations';
