@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { autoMapHeaders } from '@bosun/shared';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
+import { createAdminTestApp, setupTestApp, sseEvents, type AdminTestApp } from '../../test/test-app.js';
+
+/** Export → import into an empty shop → export gives the same files, variable products included (issue 18). */
+const source = setupTestApp();
+
+async function makeVariable(t: AdminTestApp, product: { sku: string; name: string; vendor_id: number; store_category_id?: number }, attributes: Array<[string, string[]]>) {
+  const id = await insertProduct(t.database.db, { ...product, brand: 'Liros', description: '<p>Braided, for sheets.</p>' });
+  expect((await t.request('PUT', `/api/products/${id}/attributes`, t.admin, { attributes: attributes.map(([name, values]) => ({ name, values })) })).statusCode).toBe(200);
+  const generated = await t.request('POST', `/api/products/${id}/variations/generate`, t.admin, {
+    values: attributes.map(([, values]) => values),
+    sku_pattern: `{sku}-${attributes.map(([name]) => `{${name}}`).join('-')}`,
+    list_price: 19.9,
+    stock: 4,
+  });
+  expect(generated.statusCode, generated.body).toBe(200);
+  const { variations } = (await t.request('GET', `/api/products/${id}/variations`, t.admin)).json();
+  // Some variations with values of their own: a price, a weight, disabled.
+  await t.request('PATCH', `/api/products/${id}/variations`, t.admin, {
+    variations: [
+      { id: variations[0].id, list_price: 24.5, special_price: 22, weight: 0.8, gtin: '4006381333931' },
+      { id: variations[1].id, enabled: false, stock: 0 },
+    ],
+  });
+}
+
+beforeAll(async () => {
+  const db = source.database.db;
+  const vendor = await insertVendor(db, 'Rigging Co');
+  const rope = await insertCategory(db, { name: 'Rope, braided', type: 'store' });
+  await makeVariable(source, { sku: 'RT-ROPE', name: 'Double braid', vendor_id: vendor, store_category_id: rope.id }, [['Diameter', ['8 mm', '1,5 mm', '10 mm']], ['Length', ['30 m', '50 m']]]);
+  await insertProduct(db, { sku: 'RT-SIMPLE', name: 'Fender', stock: 3, list_price: 12, vendor_id: vendor });
+  await makeVariable(source, { sku: 'RT-SHACKLE', name: 'Bow shackle', vendor_id: vendor }, [['Size', ['S', 'M']]]);
+});
+
+/** The header and rows of a CSV export; the ID column (each shop numbers its own rows) left out. */
+const withoutIds = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').map((line) => (line.startsWith('ID,') || /^\d+,/.test(line) ? line.replace(/^[^,]*,/, '') : line));
+
+describe.each(['woocommerce', 'direct'])('variable products through the %s layout', (mode) => {
+  it('come back the same: the export of the imported shop is the export it came from', async () => {
+    const exported = (await source.request('GET', `/api/products/export?mode=${mode}`, source.admin)).body;
+    expect(exported).toContain('RT-ROPE-8mm-30m');
+    const target = await createAdminTestApp();
+    try {
+      const vendorId = await insertVendor(target.database.db, 'Rigging Co');
+      const headers = exported.replace(/^\uFEFF/, '').split('\r\n')[0]!.match(/("([^"]|"")*"|[^,]+)/g)!.map((h) => h.replace(/^"|"$/g, '').replaceAll('""', '"'));
+      const fields = { fieldMapping: JSON.stringify(autoMapHeaders(headers)), updateMode: 'false', selectedVendor: String(vendorId) };
+      const res = await target.upload('/api/products/import/ultra-fast', target.admin, fields, { name: 'export.csv', content: exported });
+      const complete = sseEvents(res.body).at(-1);
+      expect(complete.errors).toEqual([]);
+      expect(complete).toMatchObject({ type: 'complete', imported: 3 + 6 + 2, errorCount: 0 });
+      const again = (await target.request('GET', `/api/products/export?mode=${mode}`, target.admin)).body;
+      expect(withoutIds(again)).toEqual(withoutIds(exported));
+    } finally {
+      await target.close();
+    }
+  });
+});
