@@ -185,6 +185,25 @@ describe('variations', () => {
     expect((await variations(id)).variations[0].values).toEqual(b.values);
   });
 
+  it('name the row and field of a value the schema refuses, for the grid to show beside the row', async () => {
+    const id = await rope('ROPE-ROWS');
+    const [a, b, c] = (await variations(id)).variations;
+    const res = await call('PATCH', `/api/products/${id}/variations`, {
+      variations: [
+        { id: a.id, stock: 3 },
+        { id: b.id, list_price: -1 },
+        { id: c.id, gtin: '123', weight: 'heavy' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields).toEqual({
+      'variations.1.list_price': 'List price must be at least 0',
+      'variations.2.gtin': expect.any(String),
+      'variations.2.weight': 'Weight must be a number',
+    });
+    expect((await variations(id)).variations[0].stock).toBe(5);
+  });
+
   it('refuse a save naming a variation of another product, or the same one twice', async () => {
     const id = await rope('ROPE-OTHER');
     const other = (await variations(await rope('ROPE-OTHER2'))).variations[0].id;
