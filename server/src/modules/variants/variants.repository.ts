@@ -96,7 +96,19 @@ export async function writeVariations(trx: Transaction<DB>, dialect: Dialect, pa
   );
   const source = dialect === 'sqlite' ? sql`json_each(${json}) as j` : sql`jsonb_array_elements(cast(${json} as jsonb)) as j(value)`;
   const rowId = dialect === 'sqlite' ? sql`json_extract(j.value, '$[0]')` : sql`cast(j.value ->> 0 as integer)`;
-  await sql`update products set ${assignments}, updated_at = ${now} from ${source} where products.id = ${rowId} and products.parent_id = ${parentId}`.execute(trx);
+  // SQLite would walk the parent's variations and read the whole JSON list for each (2,048 × 500 for a
+  // large save, seconds); '+' keeps the parent index out of the plan, so each listed row is found by its id.
+  const sameParent = dialect === 'sqlite' ? sql`+products.parent_id = ${parentId}` : sql`products.parent_id = ${parentId}`;
+  const update = sql`update products set ${assignments}, updated_at = ${now} from ${source} where products.id = ${rowId} and ${sameParent}`;
+  if (dialect === 'sqlite') {
+    await update.execute(trx);
+    return;
+  }
+  // PostgreSQL's trigger would rewrite the parent's row once per variation; it waits, and the totals are counted once.
+  await sql`select set_config('bosun.variation_totals_deferred', 'on', true)`.execute(trx);
+  await update.execute(trx);
+  await sql`select set_config('bosun.variation_totals_deferred', 'off', true)`.execute(trx);
+  await recountVariationTotals(trx, parentId);
 }
 
 /** PostgreSQL reads JSON as text: each column gets its own type back. */
@@ -113,4 +125,19 @@ export async function deleteVariationRows(trx: Transaction<DB>, parentId: number
 
 export async function setKind(trx: Transaction<DB>, id: number, kind: 'simple' | 'variable', now: string) {
   await trx.updateTable('products').set({ kind, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** A parent's stock (its variations' total), list price range and variation count, counted whole (as migration 0019's trigger does). */
+export async function recountVariationTotals(trx: Transaction<DB>, parentId: number) {
+  const of = (aggregate: ReturnType<typeof sql>) => sql`(select ${aggregate} from products v where v.parent_id = ${parentId})`;
+  await trx
+    .updateTable('products')
+    .set({
+      stock: sql<number>`${of(sql`coalesce(sum(v.stock), 0)`)}`,
+      list_price: sql<number | null>`${of(sql`min(v.list_price)`)}`,
+      variation_price_max: sql<number | null>`${of(sql`max(v.list_price)`)}`,
+      variation_count: sql<number>`${of(sql`count(*)`)}`,
+    })
+    .where('id', '=', parentId)
+    .execute();
 }

@@ -1,0 +1,157 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createProduct } from './support/api.js';
+import { pageForFile, signIn } from './support/browser.js';
+import { toast } from './support/ui.js';
+
+/**
+ * The variations screen (issue 18) in Chromium against the real server: a rope made variable
+ * through the screen, 12 variations generated, edited in bulk, in a cell and by a pasted column,
+ * saved and read back; then the open and save times of a 2,048-variation product.
+ */
+
+const RUN = Date.now().toString(36);
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+let page: Page;
+
+interface Screen {
+  variations: { id: number; sku: string; stock: number; list_price: number | null; values: string[] }[];
+}
+const screenData = (id: number) => api<Screen>('GET', `/products/${id}/variations`);
+
+const cell = (column: string, row: string) => page.getByRole('textbox', { name: `${column} of ${row}`, exact: true });
+
+/** A column copied from a spreadsheet, pasted into `target` as the browser delivers it. */
+async function pasteColumn(target: Locator, text: string) {
+  await target.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function addAttribute(index: number, name: string, values: string) {
+  await page.getByRole('button', { name: 'Add attribute' }).click();
+  await page.getByRole('textbox', { name: `Attribute ${index} name` }).fill(name);
+  const adder = page.getByRole('textbox', { name: `Add values to ${name}` });
+  await adder.fill(values);
+  await adder.press('Enter');
+}
+
+describe('variations screen', () => {
+  pageForFile(async (opened) => {
+    page = opened;
+    await signIn(page);
+  });
+
+  let ropeId: number;
+  beforeAll(async () => {
+    ropeId = (await createProduct({ sku: `ROPE-${RUN}`, name: `Rope ${RUN}`, stock: 0, list_price: 10 })).id;
+  });
+
+  it('makes a rope variable, generates 12, edits them in bulk, in a cell and by a pasted column, and saves', async () => {
+    await page.goto(`/product/${ropeId}`);
+    await page.getByRole('button', { name: 'Add variations' }).click();
+    await page.waitForURL(`**/product/${ropeId}/variations`);
+    await page.getByRole('heading', { name: `Variations of Rope ${RUN}` }).waitFor();
+
+    await addAttribute(1, 'Diameter', '8 mm, 10 mm, 12 mm');
+    await addAttribute(2, 'Length', '10 m, 25 m, 50 m, 100 m');
+    await page.getByRole('button', { name: 'Save attributes' }).click();
+    await toast(page, 'Attributes saved').waitFor();
+
+    await page.getByRole('button', { name: 'Generate variations' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate variations' });
+    expect(await dialog.getByRole('textbox', { name: /SKU pattern/ }).inputValue()).toBe('{sku}-{Diameter}-{Length}');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const matrix = dialog.getByRole('table', { name: 'Preview matrix' });
+    await matrix.waitFor();
+    expect(await matrix.getByRole('row').count()).toBe(4); // the lengths' header and 3 diameters
+    expect(await matrix.getByRole('columnheader').count()).toBe(5); // the corner and 4 lengths
+    await dialog.getByText('12 combinations: 12 to create').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/variations-preview-1280.png` });
+    await dialog.getByRole('button', { name: 'Create 12 variations' }).click();
+    await toast(page, '12 variations created').waitFor();
+    await page.getByRole('heading', { name: 'Variations (12)' }).waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select all variations' }).check();
+    const bar = page.getByRole('region', { name: 'Selected variations' });
+    await bar.getByText('12 selected').waitFor();
+    await bar.getByRole('button', { name: /Edit prices/ }).click();
+    const prices = page.getByRole('form', { name: 'Edit prices and stock' });
+    await prices.getByRole('textbox', { name: 'List Price', exact: true }).fill('19.90');
+    await prices.getByRole('button', { name: 'Update 12 variations' }).click();
+    await toast(page, '12 variations updated').waitFor();
+    await expect.poll(() => cell('List price', '12 mm / 100 m').inputValue()).toBe('19.9');
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+    const sku = cell('SKU', '8 mm / 10 m');
+    await sku.fill(`ROPE-${RUN}-EIGHT-TEN`);
+    await sku.press('Tab');
+    await pasteColumn(cell('Stock', '10 mm / 10 m'), '7\r\n8\r\n9\r\n10\r\n');
+    await toast(page, 'Pasted 4 cells').waitFor();
+    expect(await cell('Stock', '10 mm / 100 m').inputValue()).toBe('10');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/variations-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: `${SCREENSHOTS}/variations-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 900 });
+
+    await page.getByRole('button', { name: 'Save 5 changed' }).click();
+    await toast(page, '5 variations saved').waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Variations (12)' }).waitFor();
+    expect(await cell('SKU', '8 mm / 10 m').inputValue()).toBe(`ROPE-${RUN}-EIGHT-TEN`);
+    expect(await Promise.all(['10 m', '25 m', '50 m', '100 m'].map((l) => cell('Stock', `10 mm / ${l}`).inputValue()))).toEqual(['7', '8', '9', '10']);
+    const stored = (await screenData(ropeId)).variations;
+    expect(stored.map((v) => v.list_price)).toEqual(Array(12).fill(19.9));
+    expect(stored.filter((v) => v.values[0] === '10 mm').map((v) => v.stock)).toEqual([7, 8, 9, 10]);
+    expect(stored.find((v) => v.values.join() === '8 mm,10 m')!.sku).toBe(`ROPE-${RUN}-EIGHT-TEN`);
+
+    // The detail page shows the total of the variations' stock and their price.
+    await page.goto(`/product/${ropeId}`);
+    await page.getByRole('button', { name: 'Variations (12)' }).waitFor();
+    await page.getByText('Stock: 34 (total of 12 variations)').first().waitFor();
+  });
+
+  it('opens a 2,048-variation product and saves 500 edited rows, each well under a second', async () => {
+    const parent = await createProduct({ sku: `BIG-${RUN}`, name: `Big rope ${RUN}`, stock: 0, list_price: 1 });
+    const values = (n: number, unit: string) => Array.from({ length: n }, (_, i) => `${i + 1} ${unit}`);
+    const attributes = [
+      { name: 'Diameter', values: values(32, 'mm') },
+      { name: 'Length', values: values(64, 'm') },
+    ];
+    await api('PUT', `/products/${parent.id}/attributes`, { attributes });
+    await api('POST', `/products/${parent.id}/variations/generate`, { values: attributes.map((a) => a.values), sku_pattern: '{sku}-{Diameter}-{Length}', list_price: 5, stock: 1 });
+
+    // From the detail page's control to the grid's first rows: the app's own navigation.
+    await page.goto(`/product/${parent.id}`);
+    const control = page.getByRole('button', { name: 'Variations (2048)' });
+    await control.waitFor();
+    const opened = Date.now();
+    await control.click();
+    await cell('SKU', '1 mm / 1 m').waitFor();
+    const openMs = Date.now() - opened;
+
+    // Scrolling to the far end draws the last rows.
+    await page.getByRole('table', { name: 'Variations' }).evaluate((table) => table.parentElement!.scrollTo({ top: table.scrollHeight }));
+    await cell('SKU', '32 mm / 64 m').waitFor();
+    await page.getByRole('table', { name: 'Variations' }).evaluate((table) => table.parentElement!.scrollTo({ top: 0 }));
+
+    await pasteColumn(cell('Stock', '1 mm / 1 m'), Array.from({ length: 500 }, (_, i) => String(i + 2)).join('\n'));
+    await toast(page, 'Pasted 500 cells').waitFor();
+    const saving = Date.now();
+    await page.getByRole('button', { name: 'Save 500 changed' }).click();
+    await toast(page, '500 variations saved').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    const saveMs = Date.now() - saving;
+
+    // eslint-disable-next-line no-console
+    console.log(`variations screen, 2,048 variations: opened in ${openMs} ms; 500 edited rows saved (request and reload) in ${saveMs} ms`);
+    const stored = (await screenData(parent.id)).variations;
+    expect(stored.slice(0, 500).map((v) => v.stock)).toEqual(Array.from({ length: 500 }, (_, i) => i + 2));
+    expect(openMs).toBeLessThan(1000);
+    expect(saveMs).toBeLessThan(1000);
+  });
+});
