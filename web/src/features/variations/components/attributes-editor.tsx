@@ -1,7 +1,7 @@
 import { MAX_ATTRIBUTES, putAttributesBodySchema, type Attribute } from '@bosun/shared';
 import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-errors';
@@ -34,7 +34,8 @@ interface AttributesEditorProps {
  * The product's attributes and their values as chips: added, renamed, moved and removed here, then
  * saved in one request that tells the server what was renamed or moved, so variations keep their values.
  */
-export function AttributesEditor({ productId, attributes, variationCount }: AttributesEditorProps) {
+// Memoised: a save of the grid gives new variations but the same attributes, and need not redraw their chips.
+export const AttributesEditor = memo(function AttributesEditor({ productId, attributes, variationCount }: AttributesEditorProps) {
   const [drafts, setDrafts] = useState<AttributeDraft[]>(() => draftsFromAttributes(attributes));
   const [messages, setMessages] = useState<Record<string, string>>({});
   const save = usePutAttributes();
@@ -113,7 +114,7 @@ export function AttributesEditor({ productId, attributes, variationCount }: Attr
       </Stack>
     </Card>
   );
-}
+});
 
 interface AttributeCardProps {
   draft: AttributeDraft;

@@ -16,7 +16,7 @@ export const PROBLEMS_WIDTH = 280;
 
 /** The grid's editable columns, in the order shown. */
 export const GRID_COLUMNS: readonly GridColumn[] = [
-  { field: 'sku', label: 'SKU', width: 210 },
+  { field: 'sku', label: 'SKU', width: 240 },
   { field: 'gtin', label: 'GTIN', width: 150 },
   { field: 'list_price', label: 'List price', width: 100, numeric: true, inputMode: 'decimal' },
   { field: 'market_price', label: 'Market price', width: 110, numeric: true, inputMode: 'decimal' },

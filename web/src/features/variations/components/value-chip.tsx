@@ -15,13 +15,16 @@ interface ValueChipProps {
 export function ValueChip({ text, first, last, onRename, onMove, onRemove }: ValueChipProps) {
   const [opened, setOpened] = useState(false);
   const shown = text.trim() || '(empty)';
+  const chip = (
+    <Button role="listitem" variant="light" radius="xl" size="compact-sm" aria-label={`Value ${shown}`} onClick={() => setOpened((o) => !o)}>
+      {shown}
+    </Button>
+  );
+  // A closed chip is a plain button: an attribute may have hundreds of values, and each popover costs its own positioning.
+  if (!opened) return chip;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow shadow="md" trapFocus>
-      <Popover.Target>
-        <Button role="listitem" variant="light" radius="xl" size="compact-sm" aria-label={`Value ${shown}`} onClick={() => setOpened((o) => !o)}>
-          {shown}
-        </Button>
-      </Popover.Target>
+      <Popover.Target>{chip}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" w={240}>
           <TextInput

@@ -8,6 +8,7 @@ import { EnabledCell, TextCell } from './grid-cells';
 import classes from './variations-grid.module.css';
 
 const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 37;
 
 export interface GridActions {
   commit: (id: number, field: TextField | 'enabled', value: string | boolean) => void;
@@ -46,7 +47,8 @@ export function VariationsGrid({ rows, attributeNames, parent, state, rowMessage
   const someSelected = !allSelected && rows.some((row) => selected.has(row.id));
 
   return (
-    <div ref={scrollRef} className={classes.scroller}>
+    // The box is as tall as its rows, up to most of the window; past that it scrolls.
+    <div ref={scrollRef} className={classes.scroller} style={{ height: `min(70vh, ${virtualizer.getTotalSize() + HEADER_HEIGHT + 2}px)` }}>
       <div role="table" aria-label="Variations" aria-rowcount={rows.length + 1} className={classes.grid} style={{ width }}>
         <div role="row" aria-rowindex={1} className={classes.head}>
           <div role="columnheader" className={classes.th} style={{ width: SELECT_WIDTH }}>
