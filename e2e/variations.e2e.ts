@@ -169,7 +169,6 @@ describe('variations screen', () => {
     }
 
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    // eslint-disable-next-line no-console
     console.log(
       `variations screen, 2,048 variations: opened in ${opens.join(', ')} ms (median ${median(opens)}; the GET itself ${requests.join(', ')} ms); ` +
         `500 edited rows saved in ${saves.join(', ')} ms (median ${median(saves)})`,
