@@ -113,6 +113,14 @@ describe('variations screen', () => {
     await page.goto(`/product/${ropeId}`);
     await page.getByRole('button', { name: 'Variations (12)' }).waitFor();
     await page.getByText('Stock: 34 (total of 12 variations)').first().waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Variations (12)' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/variations-detail-375.png` });
+    await page.goto(`/product/${ropeId}/variations`);
+    await cell('SKU', '8 mm / 10 m').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/variations-saved-375.png` });
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 
   it('opens a 2,048-variation product and saves 500 edited rows, and says how long each took', async () => {

@@ -134,15 +134,15 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group align="flex-start" wrap="nowrap" gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
             <Tooltip label="Back to products">
               <ActionIcon variant="default" size="lg" aria-label="Back to products" onClick={() => navigate('/products')}>
                 <IconArrowLeft size={18} />
               </ActionIcon>
             </Tooltip>
             <ImageWithFallback src={image} alt={product.name} w={88} h={88} fit="contain" radius="sm" />
-            <Stack gap={4}>
+            <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} size="h2">
                 {product.name}
               </Title>
@@ -165,7 +165,7 @@ function ProductDetail({ product }: { product: Product }) {
               {product.kind === 'variable' && <VariableSummary product={product} />}
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             {editing ? (
               <>
                 <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} disabled={saving}>
