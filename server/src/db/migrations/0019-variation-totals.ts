@@ -6,12 +6,13 @@ import type { Dialect } from '../database.js';
  * 0017's update trigger summed the stock and took the price range of every variation of the parent
  * for each variation a statement changed: saving 500 rows of a 2,048-variation product read a
  * million rows (seconds). Now the trigger runs only when a variation's stock, list price or parent
- * really changes; a stock change moves the parent's total by the difference; the price range comes
+ * really changes; a stock change moves the parent's total by the difference (an insert adds its stock
+ * and one to the count, on SQLite; the first replaces the stock the product had while simple); the price range comes
  * from an index on (parent_id, list_price) in two lookups. A variation moved to another parent
  * recounts both parents whole, as an insert and a delete do. On PostgreSQL each of those parent
- * updates writes a new version of the parent's wide row and all its indexes (about 1 ms): a save of
- * many variations of one parent sets bosun.variation_totals_deferred for its statement and then
- * counts the parent's totals once (recountVariationTotals).
+ * updates writes a new version of the parent's wide row and all its indexes (about 1 ms): a save or a
+ * generation of many variations of one parent sets bosun.variation_totals_deferred for its
+ * statements and then counts the parent's totals once (recountVariationTotals).
  */
 const totals = (parent: string) => `update products set
     stock = (select coalesce(sum(v.stock), 0) from products v where v.parent_id = ${parent}),
@@ -28,6 +29,11 @@ const CHANGED = (distinct: string) =>
   `new.parent_id is not null and (old.parent_id ${distinct} new.parent_id or old.stock ${distinct} new.stock or old.list_price ${distinct} new.list_price)`;
 
 const SQLITE = [
+  `drop trigger products_variation_totals_insert`,
+  `create trigger products_variation_totals_insert after insert on products when new.parent_id is not null begin
+    update products set stock = case when variation_count = 0 then 0 else stock end + new.stock, variation_count = variation_count + 1, ${priceRange('new.parent_id')}
+      where id = new.parent_id;
+  end`,
   `drop trigger products_variation_totals_update`,
   `create trigger products_variation_totals_update after update of stock, list_price, parent_id on products when ${CHANGED('is not')} begin
     update products set stock = stock + new.stock - old.stock, ${priceRange('new.parent_id')}
@@ -38,6 +44,14 @@ const SQLITE = [
 ];
 
 const POSTGRES = [
+  // Inserts and deletes keep counting whole (migration 0017), but wait while a many-row write defers them.
+  `create or replace function products_variation_totals() returns trigger language plpgsql as $$
+  declare parent integer := case when tg_op = 'DELETE' then old.parent_id else new.parent_id end;
+  begin
+    if current_setting('bosun.variation_totals_deferred', true) = 'on' then return null; end if;
+    ${totals('parent')};
+    return null;
+  end $$`,
   `drop trigger products_variation_totals_update on products`,
   `create function products_variation_update_totals() returns trigger language plpgsql as $$
   begin
