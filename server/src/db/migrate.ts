@@ -13,6 +13,7 @@ import { signInLimitsMigration } from './migrations/0013-sign-in-limits.js';
 import { importRunsMigration } from './migrations/0016-import-runs.js';
 import { productVariantsMigration } from './migrations/0017-product-variants.js';
 import { listedProductsMigration } from './migrations/0018-listed-products.js';
+import { variationTotalsMigration } from './migrations/0019-variation-totals.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0016-import-runs': importRunsMigration(dialect),
     '0017-product-variants': productVariantsMigration(dialect),
     '0018-listed-products': listedProductsMigration(dialect),
+    '0019-variation-totals': variationTotalsMigration(dialect),
   };
 }
 

@@ -14,6 +14,7 @@ const CategoryTreeRoute = lazy(() => import('./routes/category-tree'));
 const VendorsRoute = lazy(() => import('./routes/vendors'));
 const ProductsRoute = lazy(() => import('./routes/products'));
 const ProductDetailRoute = lazy(() => import('./routes/product-detail'));
+const ProductVariationsRoute = lazy(() => import('./routes/product-variations'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
 export const appRoutes: RouteObject[] = [
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/products', element: <ProductsRoute /> },
           { path: '/product/:id', element: <ProductDetailRoute /> },
+          { path: '/product/:id/variations', element: <ProductVariationsRoute /> },
           { path: '/users', element: <UsersRoute /> },
           { path: '/vendors', element: <VendorsRoute /> },
           { path: '/categories', element: <CategoriesRoute /> },

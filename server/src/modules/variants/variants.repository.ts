@@ -55,7 +55,11 @@ export async function findTakenSkus(db: Executor, skus: readonly string[], excep
   return taken;
 }
 
-export async function insertVariations(trx: Transaction<DB>, parentId: number, rows: readonly VariationValues[], now: string): Promise<number[]> {
+export async function insertVariations(trx: Transaction<DB>, dialect: Dialect, parentId: number, rows: readonly VariationValues[], now: string): Promise<number[]> {
+  return withTotalsDeferred(trx, dialect, parentId, () => insertRows(trx, parentId, rows, now));
+}
+
+async function insertRows(trx: Transaction<DB>, parentId: number, rows: readonly VariationValues[], now: string): Promise<number[]> {
   const ids: number[] = [];
   // 20 columns a row: 1,000 rows stay under SQLite's limit on bound parameters.
   for (let i = 0; i < rows.length; i += 1_000) {
@@ -96,7 +100,11 @@ export async function writeVariations(trx: Transaction<DB>, dialect: Dialect, pa
   );
   const source = dialect === 'sqlite' ? sql`json_each(${json}) as j` : sql`jsonb_array_elements(cast(${json} as jsonb)) as j(value)`;
   const rowId = dialect === 'sqlite' ? sql`json_extract(j.value, '$[0]')` : sql`cast(j.value ->> 0 as integer)`;
-  await sql`update products set ${assignments}, updated_at = ${now} from ${source} where products.id = ${rowId} and products.parent_id = ${parentId}`.execute(trx);
+  // SQLite would walk the parent's variations and read the whole JSON list for each (2,048 × 500 for a
+  // large save, seconds); '+' keeps the parent index out of the plan, so each listed row is found by its id.
+  const sameParent = dialect === 'sqlite' ? sql`+products.parent_id = ${parentId}` : sql`products.parent_id = ${parentId}`;
+  const update = sql`update products set ${assignments}, updated_at = ${now} from ${source} where products.id = ${rowId} and ${sameParent}`;
+  await withTotalsDeferred(trx, dialect, parentId, () => update.execute(trx));
 }
 
 /** PostgreSQL reads JSON as text: each column gets its own type back. */
@@ -113,4 +121,33 @@ export async function deleteVariationRows(trx: Transaction<DB>, parentId: number
 
 export async function setKind(trx: Transaction<DB>, id: number, kind: 'simple' | 'variable', now: string) {
   await trx.updateTable('products').set({ kind, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Runs a write of many variations of one parent. PostgreSQL's totals trigger would rewrite the
+ * parent's wide row once per variation (about 1 ms each): it waits, and the totals are counted once
+ * (migration 0019). SQLite's trigger costs little per row and runs as it goes.
+ */
+async function withTotalsDeferred<T>(trx: Transaction<DB>, dialect: Dialect, parentId: number, write: () => Promise<T>): Promise<T> {
+  if (dialect === 'sqlite') return write();
+  await sql`select set_config('bosun.variation_totals_deferred', 'on', true)`.execute(trx);
+  const result = await write();
+  await sql`select set_config('bosun.variation_totals_deferred', 'off', true)`.execute(trx);
+  await recountVariationTotals(trx, parentId);
+  return result;
+}
+
+/** A parent's stock (its variations' total), list price range and variation count, counted whole (as migration 0019's trigger does). */
+export async function recountVariationTotals(trx: Transaction<DB>, parentId: number) {
+  const of = (aggregate: ReturnType<typeof sql>) => sql`(select ${aggregate} from products v where v.parent_id = ${parentId})`;
+  await trx
+    .updateTable('products')
+    .set({
+      stock: sql<number>`${of(sql`coalesce(sum(v.stock), 0)`)}`,
+      list_price: sql<number | null>`${of(sql`min(v.list_price)`)}`,
+      variation_price_max: sql<number | null>`${of(sql`max(v.list_price)`)}`,
+      variation_count: sql<number>`${of(sql`count(*)`)}`,
+    })
+    .where('id', '=', parentId)
+    .execute();
 }

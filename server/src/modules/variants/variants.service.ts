@@ -114,7 +114,7 @@ function variationValues(body: Omit<CreateVariationBody, 'values'>, values: read
   };
 }
 
-export async function createVariation({ db }: VariantDeps, parentId: number, body: CreateVariationBody): Promise<Variation> {
+export async function createVariation({ db, dialect }: VariantDeps, parentId: number, body: CreateVariationBody): Promise<Variation> {
   return db.transaction().execute(async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
     const problem = valueProblem(body.values, attributes);
@@ -126,7 +126,7 @@ export async function createVariation({ db }: VariantDeps, parentId: number, bod
       throw conflict(VARIANT_MESSAGES.duplicate(body.values), { values: VARIANT_MESSAGES.duplicate(body.values) });
     }
     if ((await findTakenSkus(trx, [body.sku])).size) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
-    const [id] = await insertVariations(trx, parentId, [variationValues(body, body.values)], nowIso()).catch((error: unknown) => {
+    const [id] = await insertVariations(trx, dialect, parentId, [variationValues(body, body.values)], nowIso()).catch((error: unknown) => {
       // Another request took the SKU or made the combination since the checks above.
       if (isUniqueViolation(error)) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
       throw error;
@@ -261,7 +261,7 @@ export async function previewGeneration({ db }: VariantDeps, parentId: number, b
 }
 
 /** Creates every combination that does not exist yet, in one transaction; refused whole while any has a problem. */
-export async function generateVariations({ db }: VariantDeps, parentId: number, body: GenerateVariationsBody) {
+export async function generateVariations({ db, dialect }: VariantDeps, parentId: number, body: GenerateVariationsBody) {
   return db.transaction().execute(async (trx) => {
     const plan = await planGeneration(trx, parentId, body);
     const blocked = plan.combinations.filter((c) => c.problem);
@@ -271,7 +271,7 @@ export async function generateVariations({ db }: VariantDeps, parentId: number, 
     }
     const fresh = plan.combinations.filter((c) => !c.exists);
     const rows = fresh.map((c) => variationValues({ sku: c.sku, list_price: body.list_price, stock: body.stock }, c.values));
-    await insertVariations(trx, parentId, rows, nowIso());
+    await insertVariations(trx, dialect, parentId, rows, nowIso());
     const skipped = plan.count - fresh.length;
     return { message: VARIANT_MESSAGES.created(fresh.length, skipped), created: fresh.length, skipped };
   });

@@ -185,6 +185,43 @@ describe('variations', () => {
     expect((await variations(id)).variations[0].values).toEqual(b.values);
   });
 
+  it('name the row and field of a value the schema refuses, for the grid to show beside the row', async () => {
+    const id = await rope('ROPE-ROWS');
+    const [a, b, c] = (await variations(id)).variations;
+    const res = await call('PATCH', `/api/products/${id}/variations`, {
+      variations: [
+        { id: a.id, stock: 3 },
+        { id: b.id, list_price: -1 },
+        { id: c.id, gtin: '123', weight: 'heavy' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields).toEqual({
+      'variations.1.list_price': 'List price must be at least 0',
+      'variations.2.gtin': expect.any(String),
+      'variations.2.weight': 'Weight must be a number',
+    });
+    expect((await variations(id)).variations[0].stock).toBe(5);
+  });
+
+  it("keep the parent's stock total, price range and count as saves, bulk edits, moves and deletes change its variations", async () => {
+    const id = await rope('ROPE-SUMS');
+    const parent = async () => (await call('GET', `/api/products/${id}`)).json();
+    expect(await parent()).toMatchObject({ stock: 60, list_price: 20, variation_price_max: 20, variation_count: 12 });
+    const [a, b, c] = (await variations(id)).variations;
+    await call('PATCH', `/api/products/${id}/variations`, { variations: [{ id: a.id, stock: 10, list_price: 12.5 }, { id: b.id, list_price: 31 }, { id: c.id, sku: 'ROPE-SUMS-C' }] });
+    expect(await parent()).toMatchObject({ stock: 65, list_price: 12.5, variation_price_max: 31, variation_count: 12 });
+    await call('POST', `/api/products/${id}/variations/bulk-update`, { ids: [a.id, b.id], updateData: { stock: 0, list_price: 15 } });
+    expect(await parent()).toMatchObject({ stock: 50, list_price: 15, variation_price_max: 20 });
+    await call('POST', `/api/products/${id}/variations/delete`, { ids: [c.id] });
+    expect(await parent()).toMatchObject({ stock: 45, variation_count: 11 });
+    // A variation moved to another parent (as an import may do) leaves one total and joins the other.
+    const other = await rope('ROPE-SUMS-2');
+    await t.database.db.updateTable('products').set({ parent_id: other, option1: 'moved' }).where('id', '=', a.id).execute();
+    expect(await parent()).toMatchObject({ stock: 45, variation_count: 10 });
+    expect((await call('GET', `/api/products/${other}`)).json()).toMatchObject({ stock: 60, list_price: 15, variation_count: 13 });
+  });
+
   it('refuse a save naming a variation of another product, or the same one twice', async () => {
     const id = await rope('ROPE-OTHER');
     const other = (await variations(await rope('ROPE-OTHER2'))).variations[0].id;

@@ -1,7 +1,6 @@
-import { BULK_MESSAGES, PRICE_FIELDS, type PriceField } from '@bosun/shared';
-import { Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { FormNumberInput } from '../../../components/ui/form-fields';
+import { BULK_MESSAGES, PRICE_FIELDS } from '@bosun/shared';
+import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { hasPermission, useCurrentUser } from '../../auth';
@@ -14,12 +13,12 @@ import {
   BULK_NUMBER_FIELDS,
   BULK_TEXT_FIELDS,
   emptyBulkEditValues,
-  PRICE_MODE_OPTIONS,
   toBulkUpdateData,
   validateBulkUpdate,
   type BulkEditValues,
 } from '../model/bulk-edit-values';
 import { storeCategoryOptions, treeToOptions } from '../model/category-options';
+import { BulkNumberBox, BulkPriceRow } from './bulk-edit-fields';
 import { FormSection, StickyFormActions } from './form-layout';
 
 interface BulkEditModalProps {
@@ -34,12 +33,6 @@ interface BulkEditModalProps {
 const NO_CHANGE = { value: '', label: 'No change' };
 const TRI_STATE = [NO_CHANGE, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
 const VISIBILITY = [NO_CHANGE, { value: 'public', label: 'Public' }, { value: 'private', label: 'Private' }, { value: 'hidden', label: 'Hidden' }];
-const PRICE_LABELS: Record<PriceField, string> = {
-  list_price: 'List Price',
-  market_price: 'Market Price',
-  vendor_cost: 'Vendor Cost',
-  special_price: 'Special Price',
-};
 const ALL_FIELDS = [...BULK_TEXT_FIELDS, ...BULK_NUMBER_FIELDS, ...PRICE_FIELDS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'published', 'featured', 'visibility'] as const;
 
 /** Bulk Edit (SPEC §2, §5): every editable field but the SKU, all empty; only the filled ones are sent. */
@@ -48,43 +41,6 @@ export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalP
     <Modal opened={opened} onClose={onClose} title={`Bulk Edit (${count} products)`} size="xl">
       {opened && <BulkEditForm target={target} onClose={onClose} />}
     </Modal>
-  );
-}
-
-function NumberBox({ control, name, label, integer }: { control: Control<BulkEditValues>; name: (typeof BULK_NUMBER_FIELDS)[number] | PriceField; label: string; integer?: boolean }) {
-  return (
-    <FormNumberInput
-      control={control}
-      name={name}
-      label={label}
-      min={0}
-      step={PRICE_FIELDS.includes(name as PriceField) ? 0.01 : integer ? 1 : 0.1}
-      allowDecimal={!integer}
-      allowNegative={false}
-      placeholder="No change"
-    />
-  );
-}
-
-function PriceRow({ control, register, field }: { control: Control<BulkEditValues>; register: UseFormRegister<BulkEditValues>; field: PriceField }) {
-  const mode = useWatch({ control, name: `${field}_mode` });
-  const percent = mode.endsWith('percent');
-  return (
-    <Group align="flex-start" grow wrap="nowrap">
-      <NativeSelect label={`${PRICE_LABELS[field]} change`} data={PRICE_MODE_OPTIONS} {...register(`${field}_mode`)} />
-      <FormNumberInput
-        control={control}
-        name={field}
-        label={PRICE_LABELS[field]}
-        min={0}
-        step={0.01}
-        decimalScale={2}
-        allowNegative={false}
-        leftSection={percent ? undefined : '$'}
-        rightSection={percent ? '%' : undefined}
-        placeholder="No change"
-      />
-    </Group>
   );
 }
 
@@ -147,17 +103,17 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
         </FormSection>
         <FormSection title="Pricing">
           {PRICE_FIELDS.map((field) => (
-            <PriceRow key={field} control={control} register={register} field={field} />
+            <BulkPriceRow key={field} control={control} register={register} field={field} />
           ))}
           <Checkbox label="Allow special price below vendor cost" {...register('allowSpecialBelowCost')} />
         </FormSection>
         <FormSection title="Inventory & Shipping">
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
-            <NumberBox control={control} name="stock" label="Stock" integer />
-            <NumberBox control={control} name="weight" label={`Weight (${units.weight})`} />
-            <NumberBox control={control} name="length" label={`Length (${units.dimension})`} />
-            <NumberBox control={control} name="width" label={`Width (${units.dimension})`} />
-            <NumberBox control={control} name="height" label={`Height (${units.dimension})`} />
+            <BulkNumberBox control={control} name="stock" label="Stock" integer />
+            <BulkNumberBox control={control} name="weight" label={`Weight (${units.weight})`} />
+            <BulkNumberBox control={control} name="length" label={`Length (${units.dimension})`} />
+            <BulkNumberBox control={control} name="width" label={`Width (${units.dimension})`} />
+            <BulkNumberBox control={control} name="height" label={`Height (${units.dimension})`} />
           </SimpleGrid>
         </FormSection>
         <FormSection title="Categories">

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderRoutes, signIn } from '../../../test/render';
+import { admin } from '../../../test/users';
 import { renderWithSession, stubWriteApi } from '../testing/product-edit-support';
 import { product } from '../testing/product-fixtures';
 import { ProductDetailView } from './product-detail-view';
@@ -74,5 +76,35 @@ describe('ProductDetailView', () => {
     // Back in view mode the tabs return to Visual on the next edit.
     await user.click(screen.getByRole('button', { name: 'Edit Product' }));
     expect(await screen.findByRole('textbox', { name: 'Description (visual)' }, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('opens the variations screen: "Variations (N)" with the total stock and price range for a variable product, "Add variations" for a simple one', async () => {
+    stubWriteApi({
+      products: {
+        7: product(7, { name: 'Rope', kind: 'variable', variation_count: 12, stock: 60, list_price: 19.9, variation_price_max: 24.5 }),
+        8: product(8, { name: 'Cleat', kind: 'simple' }),
+      },
+    });
+    signIn(admin);
+    const { router } = renderRoutes(
+      [
+        { path: '/product/:id', element: <DetailRoute /> },
+        { path: '/product/:id/variations', element: <p>The variations screen</p> },
+      ],
+      '/product/7',
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Rope' })).toBeTruthy();
+    expect(screen.getAllByText('Stock: 60 (total of 12 variations)').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Price: $19.90 – $24.50').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Variations (12)' }));
+    expect(await screen.findByText('The variations screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/product/7/variations');
+
+    await router.navigate('/product/8');
+    expect(await screen.findByRole('heading', { name: 'Cleat' })).toBeTruthy();
+    expect(screen.queryByText(/total of/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add variations' }));
+    expect(router.state.location.pathname).toBe('/product/8/variations');
   });
 });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, type Product } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconLayersSubtract, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -67,6 +67,21 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A variable product's stock and prices are its variations': their total and range, not a value of its own. */
+function VariableSummary({ product }: { product: Product }) {
+  const max = product.variation_price_max;
+  const range =
+    product.list_price === null ? '—' : max === null || max === product.list_price ? formatCurrency(product.list_price) : `${formatCurrency(product.list_price)} – ${formatCurrency(max)}`;
+  return (
+    <Group gap="md">
+      <Text size="sm">
+        Stock: {product.stock} (total of {product.variation_count} variations)
+      </Text>
+      <Text size="sm">Price: {range}</Text>
+    </Group>
+  );
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const units = useUnits();
@@ -119,15 +134,15 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group align="flex-start" wrap="nowrap" gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
             <Tooltip label="Back to products">
               <ActionIcon variant="default" size="lg" aria-label="Back to products" onClick={() => navigate('/products')}>
                 <IconArrowLeft size={18} />
               </ActionIcon>
             </Tooltip>
             <ImageWithFallback src={image} alt={product.name} w={88} h={88} fit="contain" radius="sm" />
-            <Stack gap={4}>
+            <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} size="h2">
                 {product.name}
               </Title>
@@ -147,9 +162,10 @@ function ProductDetail({ product }: { product: Product }) {
                   </Badge>
                 )}
               </Group>
+              {product.kind === 'variable' && <VariableSummary product={product} />}
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             {editing ? (
               <>
                 <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} disabled={saving}>
@@ -161,6 +177,11 @@ function ProductDetail({ product }: { product: Product }) {
               </>
             ) : (
               <>
+                {product.kind !== 'variation' && (
+                  <Button variant="light" leftSection={<IconLayersSubtract size={16} />} onClick={() => navigate(`/product/${product.id}/variations`)}>
+                    {product.kind === 'variable' ? `Variations (${product.variation_count})` : 'Add variations'}
+                  </Button>
+                )}
                 <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setDuplicate({ mode: 'duplicate', product })}>
                   Duplicate
                 </Button>
@@ -204,8 +225,8 @@ function ProductDetail({ product }: { product: Product }) {
               </Tabs.Panel>
               <Tabs.Panel value="pricing">
                 <Stack gap="md">
-                  <PricingFields readOnly={readOnly} />
-                  {readOnly && product.vendor_cost !== null && product.list_price !== null && (
+                  {product.kind === 'variable' ? <VariableSummary product={product} /> : <PricingFields readOnly={readOnly} />}
+                  {readOnly && product.kind !== 'variable' && product.vendor_cost !== null && product.list_price !== null && (
                     <Text size="sm" c="dimmed">
                       Margin on list price: {formatCurrency(product.list_price - product.vendor_cost)}
                     </Text>
@@ -214,7 +235,7 @@ function ProductDetail({ product }: { product: Product }) {
               </Tabs.Panel>
               <Tabs.Panel value="inventory">
                 <Stack gap="md" maw={320}>
-                  <StockField readOnly={readOnly} />
+                  {product.kind === 'variable' ? <VariableSummary product={product} /> : <StockField readOnly={readOnly} />}
                   <Badge color={product.stock > 0 ? 'teal' : 'red'} variant="light" w="fit-content">
                     {product.stock > 0 ? `${product.stock} in stock` : 'Out of stock'}
                   </Badge>
