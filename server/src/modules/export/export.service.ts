@@ -36,7 +36,8 @@ export type ExportAnswer = { kind: 'stream'; stream: Readable } | { kind: 'sqlit
 /**
  * The CSV of the matching products, read only as fast as the client takes it, so memory stays
  * flat for a million rows. A SQLite file is written by worker threads (sqlite-export.ts);
- * PostgreSQL is read in keyset chunks on this thread (the database does the work there).
+ * PostgreSQL is read in keyset chunks on this thread (the database does the work there). The
+ * listed products are read, each variable one followed by its variations (export-variants.ts).
  */
 export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, database: DatabaseTarget, query: ExportQuery): Promise<ExportAnswer> {
   const settings = await getSettings(db);
@@ -89,6 +90,8 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
   return { kind: 'stream', stream: Readable.from(chunks(), { objectMode: false }) };
 }
 
+const VARIATION_FIELDS = [...EXPORT_FIELDS, ...VARIATION_EXTRA_FIELDS] as const;
+
 /**
  * A chunk's text with each variable product's variations after it: the rows before a batch of
  * parents as they are, then the batch with its variations and attributes, read with one query each.
@@ -103,8 +106,7 @@ async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: Exp
     if (plain.length) yield* layout.texts(plain);
     plain = [];
     const [variations, attributes] = await Promise.all([findExportVariations(db, item.parentIds), findExportAttributes(db, item.parentIds)]);
-    const variationFields = [...EXPORT_FIELDS, ...VARIATION_EXTRA_FIELDS];
-    yield* layout.texts(withVariations(item, variations.map((row): ExportRow => variationFields.map((field) => row[field])), attributes));
+    yield* layout.texts(withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes));
   }
   if (plain.length) yield* layout.texts(plain);
 }
