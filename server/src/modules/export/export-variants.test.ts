@@ -167,29 +167,23 @@ describe('exporting variable products', () => {
     const now = new Date().toISOString();
     // 300 parents with 1-5 variations each and one with 2,048, among simple products; the
     // variations are made after every product, so their ids are in later blocks than their parents'.
-    const parents: Array<{ id: number; sku: string; count: number }> = [];
-    const expected: string[] = [];
-    for (let i = 0; i < 400; i++) {
+    const listed = Array.from({ length: 400 }, (_, i) => {
       const sku = `MANY-${String(i).padStart(3, '0')}`;
-      const variable = i % 4 !== 0;
-      const id = await insertProduct(db, { sku, name: sku, kind: variable ? 'variable' : 'simple', created_at: now, updated_at: now });
-      if (variable) {
-        const count = i === 201 ? 2048 : (i % 5) + 1;
-        parents.push({ id, sku, count });
-        await db.insertInto('product_attributes').values({ product_id: id, position: 1, name: 'Size', value_list: JSON.stringify(Array.from({ length: count }, (_, n) => `S${n}`)) }).execute();
-      }
-    }
-    for (const parent of parents) {
-      const values = Array.from({ length: parent.count }, (_, n) => ({
+      return { sku, name: sku, kind: i % 4 ? ('variable' as const) : ('simple' as const), stock: 0, created_at: now, updated_at: now };
+    });
+    await db.insertInto('products').values(listed).execute();
+    const made = await db.selectFrom('products').select(['id', 'sku', 'kind']).where('sku', 'like', 'MANY-%').orderBy('id').execute();
+    const parents = made.filter((p) => p.kind === 'variable').map((p) => ({ ...p, count: p.sku === 'MANY-201' ? 2048 : (Number(p.sku.slice(5)) % 5) + 1 }));
+    const attributes = parents.map((p) => ({ product_id: p.id, position: 1, name: 'Size', value_list: JSON.stringify(Array.from({ length: p.count }, (_, n) => `S${n}`)) }));
+    for (let at = 0; at < attributes.length; at += 100) await db.insertInto('product_attributes').values(attributes.slice(at, at + 100)).execute();
+    const variations = parents.flatMap((parent) =>
+      Array.from({ length: parent.count }, (_, n) => ({
         sku: `${parent.sku}-${n}`, name: '', kind: 'variation' as const, parent_id: parent.id, option1: `S${n}`, stock: 1, list_price: n + 1, created_at: now, updated_at: now,
-      }));
-      for (let at = 0; at < values.length; at += 500) await db.insertInto('products').values(values.slice(at, at + 500)).execute();
-    }
+      })),
+    );
+    for (let at = 0; at < variations.length; at += 500) await db.insertInto('products').values(variations.slice(at, at + 500)).execute();
     const countOf = new Map(parents.map((p) => [p.sku, p.count]));
-    for (let i = 0; i < 400; i++) {
-      const sku = `MANY-${String(i).padStart(3, '0')}`;
-      expected.push(sku, ...Array.from({ length: countOf.get(sku) ?? 0 }, (_, n) => `${sku}-${n}`));
-    }
+    const expected = listed.flatMap(({ sku }) => [sku, ...Array.from({ length: countOf.get(sku) ?? 0 }, (_, n) => `${sku}-${n}`)]);
     try {
       for (const mode of ['woocommerce', 'direct']) {
         const { rows } = await download(`mode=${mode}`);
@@ -207,5 +201,5 @@ describe('exporting variable products', () => {
       await db.deleteFrom('products').where('sku', 'like', 'MANY-%').where('parent_id', 'is not', null).execute();
       await db.deleteFrom('products').where('sku', 'like', 'MANY-%').execute();
     }
-  });
+  }, 120_000);
 });
