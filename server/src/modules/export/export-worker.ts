@@ -64,22 +64,24 @@ function* shareRows(db: Database.Database, data: ExportWorkerData): Generator<Ex
   }
 }
 
-/** The rows with each variable product's variations after it (export-variants.ts): two statements per batch of parents. */
-function* withVariants(db: Database.Database, data: ExportWorkerData, rows: Iterable<ExportRow>): Generator<ExportRow> {
-  if (!data.variants) {
-    yield* rows;
-    return;
-  }
+/**
+ * The rows with each variable product's variations after it (export-variants.ts): two statements
+ * per batch of parents. Without variants, the rows themselves: no generator between them and the layout.
+ */
+function withVariants(db: Database.Database, data: ExportWorkerData, rows: Iterable<ExportRow>): Iterable<ExportRow> {
+  if (!data.variants) return rows;
   const variations = db.prepare(data.variants.variations.sql).raw(true);
   const attributes = db.prepare(data.variants.attributes.sql);
-  for (const item of variantBatches(rows)) {
-    if (!isVariantBatch(item)) {
-      yield item;
-      continue;
+  return (function* () {
+    for (const item of variantBatches(rows)) {
+      if (!isVariantBatch(item)) {
+        yield item;
+        continue;
+      }
+      const ids = JSON.stringify(item.parentIds);
+      yield* withVariations(item, variations.iterate(ids) as IterableIterator<ExportRow>, attributes.all(ids) as ExportAttributeRow[]);
     }
-    const ids = JSON.stringify(item.parentIds);
-    yield* withVariations(item, variations.iterate(ids) as IterableIterator<ExportRow>, attributes.all(ids) as ExportAttributeRow[]);
-  }
+  })();
 }
 
 async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData) {
