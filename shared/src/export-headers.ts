@@ -9,3 +9,18 @@ export const directCategoryHeaders = (tree: 'Vendor' | 'Store') => [
   `${tree} ParentCategory`,
   ...[1, 2, 3, 4].map((n) => `${tree} Subcategory${n}`),
 ];
+
+/** The column naming a variation's parent by its SKU: WooCommerce's own name, and the direct layout's. */
+export const PARENT_HEADERS = { woocommerce: 'Parent', direct: 'Parent SKU' } as const;
+
+/** WooCommerce's five columns of attribute n (1-3), as its own export names them. */
+export const wooAttributeHeaders = (n: number) => [
+  `Attribute ${n} name`,
+  `Attribute ${n} value(s)`,
+  `Attribute ${n} visible`,
+  `Attribute ${n} global`,
+  `Attribute ${n} default`,
+];
+
+/** Direct layout: attribute n's name, and its values (a variation's one value). */
+export const directAttributeHeaders = (n: number) => [`Attribute ${n} Name`, `Attribute ${n} Values`];

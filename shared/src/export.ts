@@ -27,8 +27,12 @@ export const EXPORT_MESSAGES = {
 } as const;
 
 export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
-  woocommerce: "WooCommerce's own product CSV columns, so WooCommerce imports it as it is, plus a Category Path column.",
-  direct: 'Every Bosun field in its own column, with the category trees as ParentCategory, Subcategory1, Subcategory2, ...',
+  woocommerce:
+    "WooCommerce's own product CSV columns, so WooCommerce imports it as it is, plus a Category Path column. " +
+    'A variable product is followed by its variations, with Type, Parent and Attribute 1-3 columns.',
+  direct:
+    'Every Bosun field in its own column, with the category trees as ParentCategory, Subcategory1, Subcategory2, ... ' +
+    'A variable product is followed by its variations, with Parent SKU and Attribute 1-3 Name and Values columns.',
 };
 
 export const downloadTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });

@@ -2,7 +2,7 @@ import type { ExportMode, Settings } from '@bosun/shared';
 // The modules themselves, not the package's index: the worker threads load this file, and the
 // index brings zod and every schema with it.
 import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell } from '@bosun/shared/csv';
-import { directCategoryHeaders } from '@bosun/shared/export-headers';
+import { directAttributeHeaders, directCategoryHeaders, PARENT_HEADERS, wooAttributeHeaders } from '@bosun/shared/export-headers';
 
 /**
  * The two CSV layouts over a product read as a positional row (EXPORT_FIELDS order): the export
@@ -13,9 +13,19 @@ export const EXPORT_FIELDS = [
   'id', 'sku', 'gtin', 'name', 'published', 'featured', 'visibility', 'short_description', 'description', 'stock',
   'weight', 'length', 'width', 'height', 'special_price', 'list_price', 'market_price', 'vendor_cost', 'images',
   'image_url', 'brand', 'mfn', 'google_category', 'meta_title', 'meta_description', 'meta_keywords',
-  'vendor_id', 'vendor_category_id', 'store_category_id',
+  'vendor_id', 'vendor_category_id', 'store_category_id', 'kind', 'variation_count',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
+/**
+ * Cells a variable product's row and its variations' rows carry after EXPORT_FIELDS, worked out
+ * from the parent (export-variants.ts): the parent's SKU on a variation, and per attribute its
+ * name and its values as one cell (a parent's list, a variation's one value), commas escaped as
+ * WooCommerce writes them. A simple product's row ends with EXPORT_FIELDS.
+ */
+export const VARIANT_SLOTS = [
+  'parent_sku', 'attribute1_name', 'attribute1_values', 'attribute2_name', 'attribute2_values', 'attribute3_name', 'attribute3_values',
+] as const;
+export type VariantSlot = (typeof VARIANT_SLOTS)[number];
 /**
  * A row's values; a text of LONG_TEXT_FIELDS may come as its UTF-8 bytes instead (the SQLite
  * export reads a long one so: exportShareQuery), which live outside a worker's small heap.
@@ -25,11 +35,12 @@ export type ExportRow = ReadonlyArray<string | number | null | Uint8Array>;
 /** The fields whose values were not always capped: a database may hold megabytes in them. */
 export const LONG_TEXT_FIELDS = ['description', 'short_description', 'meta_description', 'meta_keywords'] as const satisfies readonly ExportField[];
 
-const AT = Object.fromEntries(EXPORT_FIELDS.map((field, index) => [field, index])) as Record<ExportField, number>;
+const AT = Object.fromEntries([...EXPORT_FIELDS, ...VARIANT_SLOTS].map((field, index) => [field, index])) as Record<ExportField | VariantSlot, number>;
 // Readers with the field's position fixed once: a cell is then one array access per row.
-const textOf = (field: ExportField) => {
+const textOf = (field: ExportField | VariantSlot) => {
   const at = AT[field];
-  return (r: ExportRow) => r[at] as string | null;
+  // A simple product's row has no variant slots.
+  return (r: ExportRow) => (r[at] ?? null) as string | null;
 };
 const numOf = (field: ExportField) => {
   const at = AT[field];
@@ -40,8 +51,11 @@ const numOf = (field: ExportField) => {
   };
 };
 
-/** WooCommerce writes a comma inside a category name as '\,' so the cell can list several paths. */
-const wooEscape = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,');
+/**
+ * WooCommerce writes a comma inside a category name as '\,' so the cell can list several paths;
+ * so too an attribute's value, so the cell can list several values.
+ */
+export const wooEscape = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,');
 const wooPath = (names: readonly string[]) => names.map(wooEscape).join(' > ');
 
 /** The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled. */
@@ -104,18 +118,46 @@ export function createExportLookups(
   };
 }
 
-/** A column writes its finished CSV cell: formula-safe and quoted by csvCell, or made so once in the lookups. */
+type Cell = (row: ExportRow, lookups: ExportLookups) => string;
+
+/**
+ * A column writes its finished CSV cell: formula-safe and quoted by csvCell, or made so once in
+ * the lookups. A variable product's row and a variation's row may write another cell (`variable`,
+ * `variation`; the simple product's `cell` when unset).
+ */
 interface ExportColumn {
   header: string;
-  cell: (row: ExportRow, lookups: ExportLookups) => string;
+  cell: Cell;
   /** The field whose value is the cell as it is (plain): a long value is written in pieces. */
   field?: ExportField;
+  variable?: Cell;
+  variation?: Cell;
 }
+
+const empty: Cell = () => '';
+/**
+ * A field a variation takes from its parent (name, texts, brand, categories, visibility, SEO,
+ * vendor): left empty on a variation's row, as WooCommerce's own export does, so that nothing
+ * there can go stale; the import fills it from the parent.
+ */
+const inherited = (column: ExportColumn): ExportColumn => ({ ...column, variation: empty });
+/**
+ * Stock or a price, which a variable product takes from its variations (the total, the lowest;
+ * the other prices are theirs too): left empty on the parent's row. WooCommerce works them out
+ * from the variations itself, and a round trip must not write them back onto the parent, which
+ * refuses them.
+ */
+const variationLevel = (column: ExportColumn): ExportColumn => ({ ...column, variable: empty });
 
 /** The field's text or number as its cell (bytes only come in long rows, which write this field themselves: csvLayout). */
 const plain = (field: ExportField): Pick<ExportColumn, 'cell' | 'field'> => {
   const at = AT[field];
   return { cell: (r: ExportRow) => csvCell(r[at] as string | number | null), field };
+};
+/** A variant slot's text as its cell (empty on a row without it). */
+const slot = (name: VariantSlot): Cell => {
+  const read = textOf(name);
+  return (r) => csvCell(read(r));
 };
 const money = (field: ExportField) => {
   const at = AT[field];
@@ -155,40 +197,94 @@ function imagesCell(r: ExportRow): string {
   const images = JSON.parse(list) as string[];
   return csvCell(images.length ? [imageUrl, ...images].join(', ') : imageUrl);
 }
+/** A variation has one image of its own. */
+const imageUrlCell: Cell = (r) => csvCell(imageUrlOf(r));
 
 const WOO_VISIBILITY: Record<string, string> = { public: 'visible', private: 'hidden', hidden: 'hidden' };
 const flag = (v: number | null) => (v === 1 ? 1 : 0);
 
-function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
+/** The variations' parent: its SKU on a variation's row, empty on the others (Parent, Parent SKU). */
+const parentColumn = (header: string): ExportColumn => ({ header, cell: empty, variation: slot('parent_sku') });
+
+const attributeSlots = (n: number) => ({ name: `attribute${n}_name`, values: `attribute${n}_values` }) as { name: VariantSlot; values: VariantSlot };
+/** 1..count: the attributes' positions the header holds (the most any exported product has). */
+const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/**
+ * WooCommerce's five columns per attribute: a variable product lists its values and shows them on
+ * the product page (visible 1), a variation names its one value; no attribute is one of
+ * WooCommerce's global ones (global 0), and no default variation is chosen. A simple product's
+ * cells, and those of an attribute a product lacks, are empty.
+ */
+function wooAttributeColumns(count: number): ExportColumn[] {
+  return positions(count).flatMap((n) => {
+    const slots = attributeSlots(n);
+    const nameOf = textOf(slots.name);
+    const ifNamed = (cell: string): Cell => (r) => (nameOf(r) === null ? '' : cell);
+    const [name, values, visible, global, byDefault] = wooAttributeHeaders(n);
+    return [
+      { header: name, cell: empty, variable: slot(slots.name), variation: slot(slots.name) },
+      { header: values, cell: empty, variable: slot(slots.values), variation: slot(slots.values) },
+      { header: visible, cell: empty, variable: ifNamed('1') },
+      { header: global, cell: empty, variable: ifNamed('0'), variation: ifNamed('0') },
+      { header: byDefault, cell: empty },
+    ];
+  });
+}
+
+/** Direct layout: an attribute's name and values (a parent's list, a variation's value), as WooCommerce's two first columns. */
+function directAttributeColumns(count: number): ExportColumn[] {
+  return positions(count).flatMap((n) => {
+    const slots = attributeSlots(n);
+    const [name, values] = directAttributeHeaders(n);
+    return [
+      { header: name, cell: empty, variable: slot(slots.name), variation: slot(slots.name) },
+      { header: values, cell: empty, variable: slot(slots.values), variation: slot(slots.values) },
+    ];
+  });
+}
+
+/**
+ * WooCommerce's layout. With variants (`attributes`, the most attributes an exported product has,
+ * above 0) the Parent column sits where WooCommerce's own export puts it, after Images, and the
+ * attribute columns before the Meta: ones, as there; without, the file is the same as before
+ * variants existed.
+ */
+function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, attributes: number): ExportColumn[] {
   return [
-    { header: 'Type', cell: constant('simple') },
+    { header: 'Type', cell: constant('simple'), variable: constant('variable'), variation: constant('variation') },
     { header: 'SKU', ...plain('sku') },
     { header: 'GTIN, UPC, EAN, or ISBN', ...plain('gtin') },
-    { header: 'Name', ...plain('name') },
+    inherited({ header: 'Name', ...plain('name') }),
+    // A variation's published flag is its enabled flag.
     { header: 'Published', cell: oneOf(published, flag) },
-    { header: 'Is featured?', cell: oneOf(featured, flag) },
-    { header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) },
-    { header: 'Short description', ...plain('short_description') },
-    { header: 'Description', ...plain('description') },
+    inherited({ header: 'Is featured?', cell: oneOf(featured, flag) }),
+    inherited({ header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) }),
+    inherited({ header: 'Short description', ...plain('short_description') }),
+    inherited({ header: 'Description', ...plain('description') }),
+    // A variable product's stock is its variations' total.
     { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)) },
-    { header: 'Stock', ...plain('stock') },
+    variationLevel({ header: 'Stock', ...plain('stock') }),
+    // A variation's own measures: empty ones are its parent's, which the import fills in again.
     ...measureColumns(units),
-    { header: 'Sale price', cell: money('special_price') },
-    { header: 'Regular price', cell: money('list_price') },
-    { header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) },
-    { header: 'Images', cell: imagesCell },
-    { header: 'Brands', ...plain('brand') },
-    { header: 'Category Path', cell: (r, l) => l.categoryPathCell(vendorCategoryId(r), storeCategoryId(r)) },
+    variationLevel({ header: 'Sale price', cell: money('special_price') }),
+    variationLevel({ header: 'Regular price', cell: money('list_price') }),
+    inherited({ header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) }),
+    { header: 'Images', cell: imagesCell, variation: imageUrlCell },
+    ...(attributes ? [parentColumn(PARENT_HEADERS.woocommerce)] : []),
+    inherited({ header: 'Brands', ...plain('brand') }),
+    inherited({ header: 'Category Path', cell: (r, l) => l.categoryPathCell(vendorCategoryId(r), storeCategoryId(r)) }),
+    ...wooAttributeColumns(attributes),
     // Fields WooCommerce has no column for travel as product meta, which its importer keeps.
     { header: 'Meta: mfn', ...plain('mfn') },
-    { header: 'Meta: market_price', cell: money('market_price') },
-    { header: 'Meta: vendor_cost', cell: money('vendor_cost') },
-    { header: 'Meta: google_category', ...plain('google_category') },
-    { header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) },
-    { header: 'Meta: meta_title', ...plain('meta_title') },
-    { header: 'Meta: meta_description', ...plain('meta_description') },
-    { header: 'Meta: meta_keywords', ...plain('meta_keywords') },
-    { header: 'Meta: vendor', cell: vendorCell },
+    variationLevel({ header: 'Meta: market_price', cell: money('market_price') }),
+    variationLevel({ header: 'Meta: vendor_cost', cell: money('vendor_cost') }),
+    inherited({ header: 'Meta: google_category', ...plain('google_category') }),
+    inherited({ header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) }),
+    inherited({ header: 'Meta: meta_title', ...plain('meta_title') }),
+    inherited({ header: 'Meta: meta_description', ...plain('meta_description') }),
+    inherited({ header: 'Meta: meta_keywords', ...plain('meta_keywords') }),
+    inherited({ header: 'Meta: vendor', cell: vendorCell }),
   ];
 }
 
@@ -203,35 +299,38 @@ function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>)
 }
 
 function levelColumns(tree: 'Vendor' | 'Store', categoryId: (r: ExportRow) => number | null): ExportColumn[] {
-  return directCategoryHeaders(tree).map((header, level) => ({ header, cell: (r, l) => l.levelCells(categoryId(r))[level] ?? '' }));
+  return directCategoryHeaders(tree).map((header, level) => inherited({ header, cell: (r, l) => l.levelCells(categoryId(r))[level] ?? '' }));
 }
 
-function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
+/** The direct layout; with variants, a Parent SKU column after SKU and the attribute columns at the end. */
+function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, attributes: number): ExportColumn[] {
   return [
     { header: 'SKU', ...plain('sku') },
-    { header: 'Name', ...plain('name') },
+    ...(attributes ? [parentColumn(PARENT_HEADERS.direct)] : []),
+    inherited({ header: 'Name', ...plain('name') }),
     { header: 'MFN', ...plain('mfn') },
     { header: 'GTIN', ...plain('gtin') },
-    { header: 'Brand', ...plain('brand') },
-    { header: 'Short Description', ...plain('short_description') },
-    { header: 'Description', ...plain('description') },
-    { header: 'Stock', ...plain('stock') },
-    { header: 'List Price', cell: money('list_price') },
-    { header: 'Market Price', cell: money('market_price') },
-    { header: 'Vendor Cost', cell: money('vendor_cost') },
-    { header: 'Special Price', cell: money('special_price') },
+    inherited({ header: 'Brand', ...plain('brand') }),
+    inherited({ header: 'Short Description', ...plain('short_description') }),
+    inherited({ header: 'Description', ...plain('description') }),
+    variationLevel({ header: 'Stock', ...plain('stock') }),
+    variationLevel({ header: 'List Price', cell: money('list_price') }),
+    variationLevel({ header: 'Market Price', cell: money('market_price') }),
+    variationLevel({ header: 'Vendor Cost', cell: money('vendor_cost') }),
+    variationLevel({ header: 'Special Price', cell: money('special_price') }),
     ...measureColumns(units),
-    { header: 'Google Category', ...plain('google_category') },
+    inherited({ header: 'Google Category', ...plain('google_category') }),
     { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
-    { header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) },
-    { header: 'Visibility', cell: oneOf(visibility, (v) => v) },
-    { header: 'Images', cell: imagesCell },
-    { header: 'Meta Title', ...plain('meta_title') },
-    { header: 'Meta Description', ...plain('meta_description') },
-    { header: 'Meta Keywords', ...plain('meta_keywords') },
-    { header: 'Vendor', cell: vendorCell },
+    inherited({ header: 'Featured', cell: oneOf(featured, (v) => (v === 1 ? 'true' : 'false')) }),
+    inherited({ header: 'Visibility', cell: oneOf(visibility, (v) => v) }),
+    { header: 'Images', cell: imagesCell, variation: imageUrlCell },
+    inherited({ header: 'Meta Title', ...plain('meta_title') }),
+    inherited({ header: 'Meta Description', ...plain('meta_description') }),
+    inherited({ header: 'Meta Keywords', ...plain('meta_keywords') }),
+    inherited({ header: 'Vendor', cell: vendorCell }),
     ...levelColumns('Vendor', vendorCategoryId),
     ...levelColumns('Store', storeCategoryId),
+    ...directAttributeColumns(attributes),
   ];
 }
 
@@ -250,7 +349,7 @@ export const LONG_TEXT_BYTES = CHARS_PER_ROW;
 const CELL_PIECES_FROM = 16 * 1024;
 
 /** Characters of text a row holds (its numbers are short). */
-const textLength = (row: ExportRow) => {
+export const textLength = (row: ExportRow) => {
   let length = 0;
   for (const cell of row) if (typeof cell === 'string') length += cell.length;
   else if (cell instanceof Uint8Array) length += cell.length;
@@ -273,25 +372,50 @@ export interface CsvLayout {
   texts(rows: Iterable<ExportRow>): Generator<string>;
 }
 
-const layoutColumns = (mode: ExportMode, units: Pick<Settings, 'weight_unit' | 'dimension_unit'>) =>
-  mode === 'direct' ? directColumns(units) : wooColumns(units);
+/** What the header depends on: the settings' units and the most attributes an exported product has (0 without variants). */
+export interface LayoutOptions {
+  units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
+  attributes: number;
+}
+
+const layoutColumns = (mode: ExportMode, { units, attributes }: LayoutOptions) =>
+  mode === 'direct' ? directColumns(units, attributes) : wooColumns(units, attributes);
 
 /** The header line of a layout, CRLF included. */
-export const csvHeader = (mode: ExportMode, units: Pick<Settings, 'weight_unit' | 'dimension_unit'>) =>
-  `${layoutColumns(mode, units).map((c) => csvCell(c.header)).join(',')}\r\n`;
+export const csvHeader = (mode: ExportMode, options: LayoutOptions) =>
+  `${layoutColumns(mode, options).map((c) => csvCell(c.header)).join(',')}\r\n`;
+
+/** The cells a row of one kind writes, and the field each writes as it is (-1: none). */
+interface KindCells {
+  cells: Cell[];
+  fieldAt: number[];
+}
+
+function kindCells(columns: readonly ExportColumn[], kind: 'simple' | 'variable' | 'variation'): KindCells {
+  const cells = columns.map((c) => (kind === 'simple' ? c.cell : (c[kind] ?? c.cell)));
+  return { cells, fieldAt: columns.map((c, i) => (c.field && cells[i] === c.cell ? AT[c.field] : -1)) };
+}
 
 /** A layout's line writer; cells are made formula-safe and quoted by csvCell. */
-export function csvLayout(mode: ExportMode, units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, lookups: ExportLookups): CsvLayout {
-  const columns = layoutColumns(mode, units);
-  const cells = columns.map((c) => c.cell);
-  const fieldAt = columns.map((c) => (c.field ? AT[c.field] : -1));
+export function csvLayout(mode: ExportMode, options: LayoutOptions, lookups: ExportLookups): CsvLayout {
+  const columns = layoutColumns(mode, options);
+  const simple = kindCells(columns, 'simple');
+  const variable = kindCells(columns, 'variable');
+  const variation = kindCells(columns, 'variation');
+  const kindAt = AT.kind;
+  const cellsOf = (row: ExportRow) => {
+    const kind = row[kindAt];
+    return kind === 'variation' ? variation : kind === 'variable' ? variable : simple;
+  };
   const line = (row: ExportRow) => {
+    const { cells } = cellsOf(row);
     let out = cells[0]!(row, lookups);
     for (let i = 1; i < cells.length; i++) out += `,${cells[i]!(row, lookups)}`;
     return `${out}\r\n`;
   };
   /** One long row: short cells gathered, each long value in the pieces of csvCellPieces. */
   function* longLine(row: ExportRow): Generator<string> {
+    const { cells, fieldAt } = cellsOf(row);
     let out = '';
     for (let i = 0; i < cells.length; i++) {
       if (i) out += ',';

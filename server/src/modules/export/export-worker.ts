@@ -11,8 +11,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { ExportMode, Settings } from '@bosun/shared';
-import { createExportLookups, csvLayout, type ExportRow } from './export-layouts.js';
+import type { ExportMode } from '@bosun/shared';
+import { createExportLookups, csvLayout, type ExportRow, type LayoutOptions } from './export-layouts.js';
+import { isVariantBatch, variantBatches, withVariations, type ExportAttributeRow } from './export-variants.js';
 import type { ExportShareQuery } from './export.repository.js';
 
 export interface CompiledQuery {
@@ -23,9 +24,11 @@ export interface CompiledQuery {
 export interface ExportWorkerData {
   file: string;
   mode: ExportMode;
-  units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
+  layout: LayoutOptions;
   /** This worker's products (exportShareQuery with its BlockShare), in id order. */
   rows: ExportShareQuery;
+  /** A batch of parents' variations and attributes (exportVariantQueries); null when no exported product has variants. */
+  variants: { variations: CompiledQuery; attributes: CompiledQuery } | null;
   vendors: CompiledQuery;
   categories: CompiledQuery;
   blockIds: number;
@@ -61,6 +64,26 @@ function* shareRows(db: Database.Database, data: ExportWorkerData): Generator<Ex
   }
 }
 
+/**
+ * The rows with each variable product's variations after it (export-variants.ts): two statements
+ * per batch of parents. Without variants, the rows themselves: no generator between them and the layout.
+ */
+function withVariants(db: Database.Database, data: ExportWorkerData, rows: Iterable<ExportRow>): Iterable<ExportRow> {
+  if (!data.variants) return rows;
+  const variations = db.prepare(data.variants.variations.sql).raw(true);
+  const attributes = db.prepare(data.variants.attributes.sql);
+  return (function* () {
+    for (const item of variantBatches(rows)) {
+      if (!isVariantBatch(item)) {
+        yield item;
+        continue;
+      }
+      const ids = JSON.stringify(item.parentIds);
+      yield* withVariations(item, variations.iterate(ids) as IterableIterator<ExportRow>, attributes.all(ids) as ExportAttributeRow[]);
+    }
+  })();
+}
+
 async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData) {
   const db = new Database(data.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
@@ -70,7 +93,7 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
   const all = <T>(q: CompiledQuery) => db.prepare(q.sql).all(...(q.parameters as unknown[])) as T[];
   // One read transaction: the lookups and every block come from the same snapshot.
   db.exec('begin');
-  const layout = csvLayout(data.mode, data.units, createExportLookups(all(data.vendors), all(data.categories)));
+  const layout = csvLayout(data.mode, data.layout, createExportLookups(all(data.vendors), all(data.categories)));
   const rows = shareRows(db, data);
 
   const free = Array.from({ length: data.buffers }, () => new ArrayBuffer(data.bufferBytes));
@@ -115,7 +138,8 @@ async function run(port: NonNullable<typeof parentPort>, data: ExportWorkerData)
   }
   // Every block of this worker is closed, those without a matching row empty.
   for (let block = data.worker; block <= data.lastBlock; block += data.workers) {
-    for (const text of layout.texts(rowsOf(block))) await write(block, text);
+    // A block's variations come with their parent, whichever block their own ids are in.
+    for (const text of layout.texts(withVariants(db, data, rowsOf(block)))) await write(block, text);
     send(block, true);
     out = await takeBuffer();
   }

@@ -2,8 +2,9 @@ import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type K
 import type { ExportQuery } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { filterColumns, filterConditions, productsJoinedFor, type ProductExpressions } from '../products/index.js';
+import { filterColumns, filterConditions, listedOnly, productsJoinedFor, type ProductExpressions } from '../products/index.js';
 import { EXPORT_FIELDS, LONG_TEXT_BYTES, LONG_TEXT_FIELDS } from './export-layouts.js';
+import { VARIATION_EXTRA_FIELDS, type ExportAttributeRow } from './export-variants.js';
 
 /** The products of every `workers`-th block of `blockIds` ids, starting with block `worker`. */
 export interface BlockShare {
@@ -38,17 +39,27 @@ const exportConditions =
     return conditions;
   };
 
+/** The listed products (never a variation on its own, as in the list) an export writes, filtered like the list. */
+function exportedProducts(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions = () => [], listed = listedOnly) {
+  const conditions = exportConditions(dialect, query);
+  return productsJoinedFor(db, filterColumns(query)).where((eb) => eb.and([listed, ...conditions(eb), ...more(eb)]));
+}
+
+/**
+ * listedOnly for a block of ids (SQLite): the unary plus keeps the planner off the listed rows'
+ * partial index of ids, which would cost a second B-tree walk per row, on the rowid range that
+ * reads the block's pages in order, as before variants.
+ */
+const listedInIdRange = sql<SqlBool>`+p.parent_id is null`;
+
 /**
  * The products an export writes, in id order: EXPORT_FIELDS of products p, filtered like the
- * list, and narrowed by `more`. Vendors and categories are joined only when a filter names them;
- * their names come from lookups read once (findExportLookups), not from a join per row.
+ * list, and narrowed by `more`; a variable product's variations are read apart, a batch of
+ * parents at a time (export-variants.ts). Vendors and categories are joined only when a filter
+ * names them; their names come from lookups read once (findExportLookups), not from a join per row.
  */
-function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions, selection: ExportSelection = plainSelection) {
-  const conditions = exportConditions(dialect, query);
-  return productsJoinedFor(db, filterColumns(query))
-    .select(selection)
-    .where((eb) => eb.and([...conditions(eb), ...more(eb)]))
-    .orderBy(sql`p.id`);
+function exportRowsQuery(db: Kysely<DB>, dialect: Dialect, query: ExportQuery, more: ExportConditions, selection: ExportSelection = plainSelection, listed = listedOnly) {
+  return exportedProducts(db, dialect, query, more, listed).select(selection).orderBy(sql`p.id`);
 }
 
 type ExportSelection = ReadonlyArray<`p.${(typeof EXPORT_FIELDS)[number]}` | AliasedRawBuilder<unknown, string>>;
@@ -80,6 +91,7 @@ export function exportShareQuery(db: Kysely<DB>, dialect: Dialect, query: Export
           sql<SqlBool>`((p.id - 1) / cast(${blockIds} as integer)) % cast(${workers} as integer) = cast(${worker} as integer)`,
     ],
     workerSelection,
+    perBlock ? listedInIdRange : listedOnly,
   ).compile();
   return { sql: compiled.sql, parameters: compiled.parameters, perBlock };
 }
@@ -89,6 +101,69 @@ export function findExportChunk(db: Kysely<DB>, dialect: Dialect, query: ExportQ
   return exportRowsQuery(db, dialect, query, (eb) => [eb('p.id', '>', afterId)])
     .limit(limit)
     .execute();
+}
+
+/**
+ * The most attributes any exported product has (0: no variable product among them, and the file
+ * has no variant columns). The whole catalogue's answer is one look at the attributes table (empty
+ * without variants); only when it is not 0 and the export is filtered are the exported products
+ * asked.
+ */
+export async function findExportAttributeCount(db: Kysely<DB>, dialect: Dialect, query: ExportQuery): Promise<number> {
+  const all = await db.selectFrom('product_attributes').select((eb) => eb.fn.max('position').as('n')).executeTakeFirst();
+  const count = Number(all?.n ?? 0);
+  if (!count || exportConditions(dialect, query)(expressionBuilder() as ProductExpressions).length === 0) return count;
+  const exported = await db
+    .selectFrom('product_attributes as a')
+    .select((eb) => eb.fn.max('a.position').as('n'))
+    .where('a.product_id', 'in', exportedProducts(db, dialect, query).select('p.id') as never)
+    .executeTakeFirst();
+  return Number(exported?.n ?? 0);
+}
+
+const VARIATION_EXTRA: ReadonlyArray<`p.${(typeof VARIATION_EXTRA_FIELDS)[number]}`> = VARIATION_EXTRA_FIELDS.map((field) => `p.${field}` as const);
+
+/** The variations of these parents, by parent and id: EXPORT_FIELDS, then VARIATION_EXTRA_FIELDS. */
+function exportVariationsQuery(db: Kysely<DB>, parentIds: Expression<number>, selection: ExportSelection) {
+  return db
+    .selectFrom('products as p')
+    .select([...selection, ...VARIATION_EXTRA])
+    .where('p.parent_id', 'in', parentIds as never)
+    .orderBy('p.parent_id')
+    .orderBy('p.id');
+}
+
+/** The attributes of these parents, by parent and position. */
+function exportAttributesQuery(db: Kysely<DB>, parentIds: Expression<number>) {
+  return db
+    .selectFrom('product_attributes')
+    .select(['product_id', 'position', 'name', 'value_list'])
+    .where('product_id', 'in', parentIds as never)
+    .orderBy('product_id')
+    .orderBy('position');
+}
+
+/**
+ * The export worker's two queries of a batch's parents (SQLite), whose one parameter is the
+ * parents' ids as a JSON array: one statement, prepared once, for every batch.
+ */
+export function exportVariantQueries(db: Kysely<DB>) {
+  const parentIds = sql<number>`(select value from json_each(${'[]'}))`;
+  return {
+    variations: exportVariationsQuery(db, parentIds, workerSelection).compile(),
+    attributes: exportAttributesQuery(db, parentIds).compile(),
+  };
+}
+
+const idList = (ids: readonly number[]) => sql<number>`(${sql.join(ids)})`;
+
+/** A batch's parents' variations (the streamed export: PostgreSQL, or a SQLite database in memory). */
+export function findExportVariations(db: Kysely<DB>, parentIds: readonly number[]) {
+  return exportVariationsQuery(db, idList(parentIds), plainSelection).execute();
+}
+
+export function findExportAttributes(db: Kysely<DB>, parentIds: readonly number[]): Promise<ExportAttributeRow[]> {
+  return exportAttributesQuery(db, idList(parentIds)).execute();
 }
 
 export async function findMaxProductId(db: Kysely<DB>): Promise<number | null> {

@@ -5,8 +5,19 @@ import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { getSettings } from '../settings/index.js';
-import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type ExportRow } from './export-layouts.js';
-import { exportLookupQueries, exportShareQuery, findExportChunk, findExportLookups, findMaxProductId } from './export.repository.js';
+import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type CsvLayout, type ExportRow } from './export-layouts.js';
+import { isVariantBatch, VARIATION_EXTRA_FIELDS, variantBatches, withVariations } from './export-variants.js';
+import {
+  exportLookupQueries,
+  exportShareQuery,
+  exportVariantQueries,
+  findExportAttributeCount,
+  findExportAttributes,
+  findExportChunk,
+  findExportLookups,
+  findExportVariations,
+  findMaxProductId,
+} from './export.repository.js';
 import type { SqliteExportPlan } from './sqlite-export.js';
 
 /** Rows read at a time from PostgreSQL: at most this many... */
@@ -25,12 +36,15 @@ export type ExportAnswer = { kind: 'stream'; stream: Readable } | { kind: 'sqlit
 /**
  * The CSV of the matching products, read only as fast as the client takes it, so memory stays
  * flat for a million rows. A SQLite file is written by worker threads (sqlite-export.ts);
- * PostgreSQL is read in keyset chunks on this thread (the database does the work there).
+ * PostgreSQL is read in keyset chunks on this thread (the database does the work there). The
+ * listed products are read, each variable one followed by its variations (export-variants.ts).
  */
 export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, database: DatabaseTarget, query: ExportQuery): Promise<ExportAnswer> {
   const settings = await getSettings(db);
   const units = { weight_unit: settings.weight_unit, dimension_unit: settings.dimension_unit };
-  const head = UTF8_BOM + csvHeader(query.mode, units);
+  // Read before the header, which has one set of attribute columns per attribute.
+  const options = { units, attributes: await findExportAttributeCount(db, dialect, query) };
+  const head = UTF8_BOM + csvHeader(query.mode, options);
   if (database.kind === 'sqlite' && database.file !== ':memory:') {
     const lookups = exportLookupQueries(db);
     const maxId = await findMaxProductId(db);
@@ -40,8 +54,9 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
         head,
         file: database.file,
         mode: query.mode,
-        units,
+        layout: options,
         rows: (share) => exportShareQuery(db, dialect, query, share),
+        variants: options.attributes ? exportVariantQueries(db) : null,
         vendors: lookups.vendors.compile(),
         categories: lookups.categories.compile(),
         blockIds: BLOCK_IDS,
@@ -52,7 +67,8 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
     };
   }
   const { vendors, categories } = await findExportLookups(db);
-  const layout = csvLayout(query.mode, units, createExportLookups(vendors, categories));
+  const layout = csvLayout(query.mode, options, createExportLookups(vendors, categories));
+  const texts = options.attributes ? (rows: ExportRow[]) => textsWithVariations(db, layout, rows) : (rows: ExportRow[]) => layout.texts(rows);
   async function* chunks() {
     yield head;
     let afterId = 0;
@@ -62,7 +78,7 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
       if (!found.length) return;
       // The chunk's CSV text sizes the next chunk: no second pass over the rows.
       let chars = 0;
-      for (const text of layout.texts(found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field])))) {
+      for await (const text of texts(found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field])))) {
         chars += text.length;
         yield text;
       }
@@ -72,4 +88,25 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
     }
   }
   return { kind: 'stream', stream: Readable.from(chunks(), { objectMode: false }) };
+}
+
+const VARIATION_FIELDS = [...EXPORT_FIELDS, ...VARIATION_EXTRA_FIELDS] as const;
+
+/**
+ * A chunk's text with each variable product's variations after it: the rows before a batch of
+ * parents as they are, then the batch with its variations and attributes, read with one query each.
+ */
+async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: ExportRow[]): AsyncGenerator<string> {
+  let plain: ExportRow[] = [];
+  for (const item of variantBatches(rows)) {
+    if (!isVariantBatch(item)) {
+      plain.push(item);
+      continue;
+    }
+    if (plain.length) yield* layout.texts(plain);
+    plain = [];
+    const [variations, attributes] = await Promise.all([findExportVariations(db, item.parentIds), findExportAttributes(db, item.parentIds)]);
+    yield* layout.texts(withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes));
+  }
+  if (plain.length) yield* layout.texts(plain);
 }

@@ -1,5 +1,5 @@
 // The module's surface: other modules, app.ts and the plugins import only what is here (eslint.config.js).
-export { filterColumns, filterConditions, productsJoinedFor, type ProductExpressions } from './list-query/index.js';
+export { filterColumns, filterConditions, listedOnly, productsJoinedFor, type ProductExpressions } from './list-query/index.js';
 export { selectProductsWithNames } from './products.repository.js';
 export { productsRoutes } from './products.routes.js';
 export { toProducts } from './products.service.js';
