@@ -41,7 +41,7 @@ const withoutIds = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').map
 describe.each(['woocommerce', 'direct'])('variable products through the %s layout', (mode) => {
   it('come back the same: the export of the imported shop is the export it came from', async () => {
     const exported = (await source.request('GET', `/api/products/export?mode=${mode}`, source.admin)).body;
-    expect(exported).toContain('RT-ROPE-8mm-30m');
+    expect(exported).toContain("RT-ROPE-8mm-30m");
     const target = await createAdminTestApp();
     try {
       const vendorId = await insertVendor(target.database.db, 'Rigging Co');
