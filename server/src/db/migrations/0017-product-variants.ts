@@ -17,7 +17,7 @@ import type { Dialect } from '../database.js';
  * lowest of theirs (variation_price_max the highest), kept by triggers in the same statement as any
  * change to a variation, whichever path writes it, so the list sorts and filters a parent by them.
  */
-const totals = (parent: string) => `update products set
+export const totals = (parent: string) => `update products set
     stock = (select coalesce(sum(v.stock), 0) from products v where v.parent_id = ${parent}),
     list_price = (select min(v.list_price) from products v where v.parent_id = ${parent}),
     variation_price_max = (select max(v.list_price) from products v where v.parent_id = ${parent}),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
+import { totals } from './0017-product-variants.js';
 
 /**
  * A parent's totals kept at the cost of one variation, not of all of them (issue 18). Migration
@@ -14,12 +15,7 @@ import type { Dialect } from '../database.js';
  * generation of many variations of one parent sets bosun.variation_totals_deferred for its
  * statements and then counts the parent's totals once (recountVariationTotals).
  */
-const totals = (parent: string) => `update products set
-    stock = (select coalesce(sum(v.stock), 0) from products v where v.parent_id = ${parent}),
-    list_price = (select min(v.list_price) from products v where v.parent_id = ${parent}),
-    variation_price_max = (select max(v.list_price) from products v where v.parent_id = ${parent}),
-    variation_count = (select count(*) from products v where v.parent_id = ${parent})
-  where id = ${parent}`;
+// The whole recount, as migration 0017 writes it, for inserts, deletes and a variation moved to another parent.
 
 const priceRange = (parent: string) => `
     list_price = (select min(v.list_price) from products v where v.parent_id = ${parent}),

@@ -40,15 +40,7 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
     short_description: row.short_description,
     description: row.description,
     brand: row.brand,
-    stock: Number.isSafeInteger(row.stock) ? row.stock : 0,
-    list_price: finite(row.list_price),
-    market_price: finite(row.market_price),
-    vendor_cost: finite(row.vendor_cost),
-    special_price: finite(row.special_price),
-    weight: finite(row.weight),
-    length: finite(row.length),
-    width: finite(row.width),
-    height: finite(row.height),
+    ...figuresOf(row),
     vendor_id: row.vendor_id,
     vendor_name: row.vendor_name,
     vendor_category_id: row.vendor_category_id,
@@ -74,14 +66,11 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
   };
 }
 
-/** A variation under its parent in the list: its own columns; a value it lacks (an attribute added later) is left out. */
-export function toListedVariation(row: VariationListRow): ListedVariation {
+type Figures = Pick<VariationListRow, 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height'>;
+
+/** The figures a product and a variation both have, a value stored out of bounds read as empty. */
+function figuresOf(row: Figures) {
   return {
-    id: row.id,
-    parent_id: row.parent_id!,
-    sku: row.sku,
-    gtin: row.gtin,
-    mfn: row.mfn,
     stock: Number.isSafeInteger(row.stock) ? row.stock : 0,
     list_price: finite(row.list_price),
     market_price: finite(row.market_price),
@@ -91,6 +80,18 @@ export function toListedVariation(row: VariationListRow): ListedVariation {
     length: finite(row.length),
     width: finite(row.width),
     height: finite(row.height),
+  };
+}
+
+/** A variation under its parent in the list: its own columns; a value it lacks (an attribute added later) is left out. */
+export function toListedVariation(row: VariationListRow): ListedVariation {
+  return {
+    id: row.id,
+    parent_id: row.parent_id!,
+    sku: row.sku,
+    gtin: row.gtin,
+    mfn: row.mfn,
+    ...figuresOf(row),
     image_url: row.image_url,
     enabled: row.published === 1,
     values: [row.option1, row.option2, row.option3].filter((v): v is string => v !== null),
