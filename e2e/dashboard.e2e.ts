@@ -18,8 +18,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 async function statValue(page: Page, card: 'Total Products' | 'Active Vendors' | 'Out of Stock' | 'Featured') {
   const region = page.getByRole('region', { name: card });
   await visible(region);
-  const text = (await region.innerText()).replace(card, '').trim();
-  return text;
+  // The figure, without the note under it (Total Products: 'and N variations', issue 18).
+  const lines = (await region.innerText()).replace(card, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines[0] ?? '';
 }
 
 describe('dashboard', () => {
@@ -58,6 +59,10 @@ describe('dashboard', () => {
       await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
 
       expect(await statValue(page, 'Total Products')).toBe(count(before.stats.totalProducts + added));
+      // Other files' variations, if any, are counted apart.
+      const variationsNote = page.getByRole('region', { name: 'Total Products' }).getByText(/variations$/);
+      if (before.stats.totalVariations) expect(await variationsNote.textContent()).toBe(`and ${count(before.stats.totalVariations)} variations`);
+      else expect(await variationsNote.count()).toBe(0);
       expect(await statValue(page, 'Active Vendors')).toBe(count(before.stats.totalVendors + 3));
       expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 1));
       expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded));
