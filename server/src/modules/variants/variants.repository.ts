@@ -119,8 +119,14 @@ export async function deleteVariationRows(trx: Transaction<DB>, parentId: number
   return Number(result.numDeletedRows);
 }
 
+/**
+ * A product made variable has no stock nor prices of its own any more (its variations' come in by
+ * the totals triggers): the ones it had as a simple product would otherwise linger in the list's
+ * sorts and filters, which the product form no longer lets anyone change.
+ */
 export async function setKind(trx: Transaction<DB>, id: number, kind: 'simple' | 'variable', now: string) {
-  await trx.updateTable('products').set({ kind, updated_at: now }).where('id', '=', id).execute();
+  const figures = kind === 'variable' ? { stock: 0, list_price: null, market_price: null, vendor_cost: null, special_price: null, variation_price_max: null } : {};
+  await trx.updateTable('products').set({ kind, ...figures, updated_at: now }).where('id', '=', id).execute();
 }
 
 /**

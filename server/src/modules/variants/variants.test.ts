@@ -301,6 +301,17 @@ describe('generate', () => {
   });
 });
 
+describe('a simple product made variable', () => {
+  it('leaves its own stock and prices behind: its variations bring theirs', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'WAS-SIMPLE', name: 'Was simple', stock: 7, list_price: 30, market_price: 35, vendor_cost: 12, special_price: 28 });
+    expect((await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'Size', values: ['S', 'M'] }] })).statusCode).toBe(200);
+    const made = (await call('GET', `/api/products/${id}`)).json();
+    expect(made).toMatchObject({ kind: 'variable', stock: 0, list_price: null, market_price: null, vendor_cost: null, special_price: null });
+    await call('POST', `/api/products/${id}/variations/generate`, { values: [['S', 'M']], sku_pattern: '{sku}-{Size}', list_price: 20, stock: 3 });
+    expect((await call('GET', `/api/products/${id}`)).json()).toMatchObject({ stock: 6, list_price: 20, variation_price_max: 20, market_price: null });
+  });
+});
+
 describe('bulk price changes on selected variations', () => {
   it('apply the product bulk edit rules to the selection only', async () => {
     const id = await rope('ROPE-BULK');
