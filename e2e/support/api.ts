@@ -89,7 +89,7 @@ export async function createProducts(products: NewProduct[]): Promise<CreatedPro
 }
 
 export interface DashboardStatsResponse {
-  stats: { totalProducts: number; totalVendors: number; outOfStock: number; featuredProducts: number };
+  stats: { totalProducts: number; totalVendors: number; outOfStock: number; featuredProducts: number; totalVariations: number };
   topVendors: { id: number; name: string; product_count: number }[];
 }
 
