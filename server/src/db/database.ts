@@ -33,6 +33,9 @@ export function openSqlite(file: string): SQLite.Database {
 export function createDatabase(target: DatabaseTarget, options: { sqliteBusy?: Partial<BusyWaitOptions> } = {}): Database {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped test database)
+    // is an 'error' event on the pool: unheard, it would end the process. The pool opens a new one.
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
