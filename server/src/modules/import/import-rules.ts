@@ -118,3 +118,21 @@ export const VARIATION_OWN_COLUMNS = [
   'sku', 'gtin', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'image_url', 'published',
 ];
+
+/**
+ * How both writers write a variation row: the file's columns a variation has of its own, its
+ * parent and its values, an empty name (its parent's is read). `columns` are the import's insert
+ * columns, whose order a row's values follow; `updates` what an upsert of a stored variation changes.
+ */
+export function variationWrite(columns: readonly string[]) {
+  const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
+  const ownAt = own.map((c) => columns.indexOf(c));
+  return {
+    names: [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'],
+    updates: [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'],
+    /** The values of `names` for one row. */
+    values: (row: ReadonlyArray<string | number | null>, parentId: number, options: ReadonlyArray<string | null>, now: string) => [
+      ...ownAt.map((at) => row[at] ?? null), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now,
+    ],
+  };
+}

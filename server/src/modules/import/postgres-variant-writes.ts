@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { mergeImportedAttributes, VARIATION_OWN_COLUMNS, type StoredProduct } from './import-rules.js';
+import { mergeImportedAttributes, variationWrite, type StoredProduct } from './import-rules.js';
 import type { MappedRow } from './row-mapper.js';
 
 /**
@@ -41,16 +41,12 @@ export async function writeImportedAttributes(trx: Executor, rows: MappedRow[], 
  * row's values follow; parentIds maps each row's parent SKU to its id.
  */
 export async function upsertVariations(trx: Executor, rows: MappedRow[], columns: string[], parentIds: Map<string, number>, now: string) {
-  const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
-  const ownAt = own.map((c) => columns.indexOf(c));
-  const names = [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'];
-  const updates = [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'];
+  const { names, updates, values: rowOf } = variationWrite(columns);
   const perStatement = Math.floor(60_000 / names.length);
   for (let i = 0; i < rows.length; i += perStatement) {
     const tuples = rows.slice(i, i + perStatement).map((row) => {
       const { parentSku, options } = row.variation!;
-      const values = [...ownAt.map((at) => row.values[at] ?? null), 'variation', parentIds.get(parentSku)!, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now];
-      return sql`(${sql.join(values)})`;
+      return sql`(${sql.join(rowOf(row.values, parentIds.get(parentSku)!, options, now))})`;
     });
     await sql`insert into products (${sql.join(names.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
       on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(trx);

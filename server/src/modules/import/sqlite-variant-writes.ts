@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { mergeImportedAttributes, VARIATION_OWN_COLUMNS, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { mergeImportedAttributes, variationWrite, type StoredProduct, type VariantWrite } from './import-rules.js';
 import type { ColumnValue } from './row-mapper.js';
 
 /**
@@ -13,19 +13,15 @@ import type { ColumnValue } from './row-mapper.js';
  * import's insert columns, whose order a row's values follow.
  */
 export function variationStatements(db: Database.Database, columns: string[]) {
-  const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
-  const ownAt = own.map((c) => columns.indexOf(c));
+  const { names, updates, values: rowOf } = variationWrite(columns);
   const createdAt = columns.indexOf('created_at');
-  const updatedAt = columns.indexOf('updated_at');
-  const names = [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'];
   const placeholders = names.map(() => '?').join(', ');
   const insert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders})`);
-  const updates = [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'].map((c) => `${c} = excluded.${c}`);
-  const upsert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders}) on conflict(sku) do update set ${updates.join(', ')}`);
+  const upsert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders}) on conflict(sku) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`);
   return {
     write(values: ColumnValue[], parentId: number, options: Array<string | null>, action: 'create' | 'update') {
-      const row = [...ownAt.map((at) => values[at]!), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', values[createdAt]!, values[updatedAt]!];
-      (action === 'create' ? insert : upsert).run(row);
+      // The batch's rows carry one timestamp for both times (rowValues).
+      (action === 'create' ? insert : upsert).run(rowOf(values, parentId, options, values[createdAt] as string));
     },
   };
 }

@@ -151,6 +151,15 @@ interface ProductRowProps {
   actions: RowActions;
 }
 
+/** A row's cells of the shown columns, a product's or a variation's under its parent alike. */
+function ColumnCells({ product, layout, units }: { product: Product; layout: CellLayout[]; units: Units }) {
+  return layout.map((column) => (
+    <td key={column.id} role="cell" className={column.align === 'right' ? `${classes.td} ${classes.right}` : classes.td} style={{ width: column.width }}>
+      <span className={classes.cellText}>{column.cell(product, units)}</span>
+    </td>
+  ));
+}
+
 const ProductRow = memo(function ProductRow({ product, index, start, selected, layout, units, actions }: ProductRowProps) {
   return (
     <tr
@@ -163,11 +172,7 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
       <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }}>
         <Checkbox size="xs" aria-label={`Select ${product.name}`} checked={selected} onChange={(event) => actions.toggle(product.id, event.currentTarget.checked)} />
       </td>
-      {layout.map((column) => (
-        <td key={column.id} role="cell" className={column.align === 'right' ? `${classes.td} ${classes.right}` : classes.td} style={{ width: column.width }}>
-          <span className={classes.cellText}>{column.cell(product, units)}</span>
-        </td>
-      ))}
+      <ColumnCells product={product} layout={layout} units={units} />
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
         <div className={classes.actionButtons}>
           <ActionIcon variant="subtle" aria-label="Quick Edit" title="Quick Edit" onClick={() => actions.edit(product)}>
@@ -211,11 +216,7 @@ const VariationRow = memo(function VariationRow({ row, index, start, layout, uni
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
     >
       <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }} />
-      {layout.map((column) => (
-        <td key={column.id} role="cell" className={column.align === 'right' ? `${classes.td} ${classes.right}` : classes.td} style={{ width: column.width }}>
-          <span className={classes.cellText}>{column.cell(product, units)}</span>
-        </td>
-      ))}
+      <ColumnCells product={product} layout={layout} units={units} />
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
         <div className={classes.actionButtons}>
           <ActionIcon
