@@ -153,10 +153,13 @@ const SHOPIFY: Record<string, { key: string; score: number }> = Object.fromEntri
     ...Object.fromEntries([1, 2, 3].flatMap((n) => [[`option${n} name`, `attribute_${n}_name`], [`option${n} value`, `attribute_${n}_values`]])),
   }).map(([header, key]) => [header, { key, score: 4 }]).concat([['status', { key: 'published', score: 3 }]]),
 );
-/** Names only Shopify's files have: two of them make a file Shopify's. */
+/** Names only Shopify's files have: 'URL handle' or two of the others make a file Shopify's. */
 const SHOPIFY_SIGNS = new Set(['handle', 'url handle', 'body', 'variant sku', 'variant price', 'variant grams', 'option1 name', 'option1 value',
   'published on online store', 'weight value', 'product image url', 'variant image url', 'image src', 'variant inventory qty', 'variant compare at price']);
-const isShopifyFile = (headers: readonly string[]) => headers.filter((h) => SHOPIFY_SIGNS.has(normalise(h))).length >= 2;
+const isShopifyFile = (headers: readonly string[]) => {
+  const signs = headers.map(normalise).filter((h) => SHOPIFY_SIGNS.has(h));
+  return signs.includes('url handle') || signs.length >= 2;
+};
 
 /** One column per field: for each field, the header that means it most surely (the first on a tie). */
 export function autoMapHeaders(headers: readonly string[]): FieldMapping {
