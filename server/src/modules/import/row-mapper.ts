@@ -1,7 +1,7 @@
 import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
-import { CellProblem, readAmount, readBoolean, readStock, readUnitFactor, readVisibility, unitFactor, type Read, type UnitKind } from './cell-values.js';
+import { CellProblem, readAmount, readBoolean, readStock, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
@@ -139,8 +139,8 @@ export interface RowMapper {
   map(cells: string[], row: number): MapResult;
   /** The record's category paths as read, whether or not the rest of the record is valid. */
   categories(cells: string[]): CategoryPaths;
-  /** A mapped row's weight and sizes that were converted to the shop's unit, by field ('0.072 kg'), for the preview. */
-  converted(row: MappedRow): Record<string, string>;
+  /** A mapped row's weight and sizes that were converted to the shop's unit, by field: the file's unit and the stored value ('g', '0.072 kg'). */
+  converted(row: MappedRow): Record<string, { from: string; to: string }>;
 }
 
 const UNIT_FIELDS: Partial<Record<ImportableColumn, UnitKind>> = { weight: 'weight', length: 'dimension', width: 'dimension', height: 'dimension' };
@@ -160,14 +160,20 @@ export function createRowMapper(
     const at = index(kind === 'weight' ? 'weight_unit' : 'dimension_unit');
     return at < 0 ? undefined : { header: headers[at]!, cell: (cells: string[]) => cell(cells, at) };
   };
-  const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader; slot: number; factorOf?: UnitFactorOf }> = [];
+  const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader; slot: number }> = [];
+  const unitReaders: Array<{ field: ImportableColumn; factorOf: UnitFactorOf; unitOf: (cells: string[]) => string; shopUnit: string }> = [];
   for (const field of IMPORTABLE_COLUMNS) {
     const at = index(field);
     if (at < 0) continue;
     const kind = UNIT_FIELDS[field];
-    const factorOf = kind ? unitFactorOf(kind, headers[at]!, shopUnits[kind], unitColumn(kind)) : undefined;
+    const units = kind ? unitColumn(kind) : undefined;
+    const factorOf = kind ? unitFactorOf(kind, headers[at]!, shopUnits[kind], units) : undefined;
     const reader = readerFor(field, headers[at]!, settings, options.checkOnly ?? false, factorOf);
-    if (reader) readers.push({ field, header: headers[at]!, at, read: reader, slot: -1, ...(factorOf ? { factorOf } : {}) });
+    if (reader) readers.push({ field, header: headers[at]!, at, read: reader, slot: -1 });
+    if (kind && factorOf) {
+      const headerUnit = unitOfHeader(headers[at]!, kind) ?? shopUnits[kind];
+      unitReaders.push({ field, factorOf, unitOf: (cells) => units?.cell(cells).toLowerCase() || headerUnit, shopUnit: shopUnits[kind] });
+    }
   }
   const imagesAt = index('images');
   const skuAt = index('sku');
@@ -204,13 +210,12 @@ export function createRowMapper(
     };
   };
 
-  const unitReaders = readers.filter((r) => r.factorOf);
   const converted = (row: MappedRow) => {
-    const values: Record<string, string> = {};
-    for (const { field, slot, factorOf } of unitReaders) {
-      const factor = factorOf!(row.cells);
-      const value = row.values[slot];
-      if (factor !== 1 && typeof factor === 'number' && typeof value === 'number') values[field] = `${value} ${shopUnits[UNIT_FIELDS[field]!]}`;
+    const values: Record<string, { from: string; to: string }> = {};
+    for (const { field, factorOf, unitOf, shopUnit } of unitReaders) {
+      const factor = factorOf(row.cells);
+      const value = row.values[columns.indexOf(field)];
+      if (factor !== 1 && typeof factor === 'number' && typeof value === 'number') values[field] = { from: unitOf(row.cells), to: `${value} ${shopUnit}` };
     }
     return values;
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { autoMapHeaders } from '@bosun/shared';
+import { autoMapHeaders, type PreviewRow } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
@@ -65,10 +65,11 @@ describe("Shopify's legacy template (shopify-template-simple.csv) with auto-mapp
     await t.database.db.deleteFrom('products').execute();
     await setUnits('lb', 'in');
     const dry = (await preview(SHOPIFY, mapping)).json();
-    expect(dry.previewRows.map((r: { values: Record<string, string>; converted?: Record<string, string> }) => [r.values.weight, r.converted?.weight])).toEqual([
-      ['200', '0.4409 lb'],
-      ['72', '0.1587 lb'],
-      ['150', '0.3307 lb'],
+    // Shopify's grams whatever unit Shopify displays the row in ('lb', 'g', 'oz'): shown as the file's grams and the stored lb.
+    expect(dry.previewRows.map((r: PreviewRow) => [r.values.weight, r.converted?.weight])).toEqual([
+      ['200', { from: 'grams', to: '0.4409 lb' }],
+      ['72', { from: 'grams', to: '0.1587 lb' }],
+      ['150', { from: 'grams', to: '0.3307 lb' }],
     ]);
     await runImport(SHOPIFY, mapping, 'standard');
     expect((await product('example-pants-m')).weight).toBe(0.1587);
@@ -125,16 +126,20 @@ describe('units from the column', () => {
     const mapping = autoMapHeaders(headersOf(csv));
     expect(mapping).toEqual({ sku: 'SKU', name: 'Name', weight: 'Weight (g)', length: 'Length (mm)', width: 'Width in inches', height: 'Height_m' });
     const dry = (await preview(csv, mapping)).json();
-    expect(dry.previewRows[0].converted).toEqual({ weight: '0.25 kg', length: '12 cm', width: '5.08 cm', height: '50 cm' });
+    expect(dry.previewRows[0].converted).toEqual({
+      weight: { from: 'g', to: '0.25 kg' }, length: { from: 'mm', to: '12 cm' }, width: { from: 'inches', to: '5.08 cm' }, height: { from: 'm', to: '50 cm' },
+    });
     await runImport(csv, mapping);
     expect(await product('H-1')).toMatchObject({ weight: 0.25, length: 12, width: 5.08, height: 50 });
 
-    for (const [header, cell, kg] of [['Weight (oz)', '16', 0.4536], ['Weight (lbs)', '.5', 0.2268], ['Weight in grams', '72', 0.072], ['Weight grams', '1500', 1.5], ['Weight_kg', '2', 2]] as const) {
+    const cases = [['Weight (oz)', '16', 'oz', 0.4536], ['Weight (lbs)', '.5', 'lbs', 0.2268], ['Weight in grams', '72', 'grams', 0.072], ['Weight grams', '1500', 'grams', 1.5], ['Weight_kg', '2', 'kg', 2]] as const;
+    for (const [header, cell, unit, kg] of cases) {
       const one = `SKU,Name,${header}\nW-${cell},Weighed,${cell}\n`;
       const oneMapping = autoMapHeaders(headersOf(one));
       expect(oneMapping.weight).toBe(header);
       const shown = (await preview(one, oneMapping)).json().previewRows[0];
-      expect([shown.values.weight, shown.converted?.weight]).toEqual([cell, kg === 2 ? undefined : `${kg} kg`]);
+      // The issue's '.5 lb → 0.23 kg': the preview shows '.5 lbs → 0.2268 kg'; a value in the shop's unit is shown as it is.
+      expect([shown.values.weight, shown.converted?.weight]).toEqual([cell, unit === 'kg' ? undefined : { from: unit, to: `${kg} kg` }]);
       await runImport(one, oneMapping);
       expect((await product(`W-${cell}`)).weight).toBe(kg);
     }
@@ -161,9 +166,9 @@ describe('units from the column', () => {
       { row: 5, column: 'Weight Unit', value: 'stone', reason: "'stone' is not a weight unit (kg, g, lb, oz)" },
       { row: 8, column: 'Dimension Unit', value: 'yards', reason: "'yards' is not a length unit (cm, mm, m, in)" },
     ]);
-    expect(dry.previewRows.map((r: { converted?: Record<string, string> }) => r.converted)).toEqual([
-      { weight: '0.5 kg', length: '3 cm', width: '2 cm' },
-      { weight: '0.9072 kg', length: '30.48 cm', width: '15.24 cm' },
+    expect(dry.previewRows.map((r: PreviewRow) => r.converted)).toEqual([
+      { weight: { from: 'g', to: '0.5 kg' }, length: { from: 'mm', to: '3 cm' }, width: { from: 'mm', to: '2 cm' } },
+      { weight: { from: 'lbs', to: '0.9072 kg' }, length: { from: 'in', to: '30.48 cm' }, width: { from: 'in', to: '15.24 cm' } },
       undefined,
       undefined,
       undefined,
@@ -189,7 +194,7 @@ describe('units from the column', () => {
     const csv = 'SKU,Name,Weight,Weight Unit,Length,Dimension Unit\nL-1,Kilo,1,kg,2.54,cm\nL-2,Pound,3,lb,7,in\n';
     const mapping = autoMapHeaders(headersOf(csv));
     const dry = (await preview(csv, mapping)).json();
-    expect(dry.previewRows.map((r: { converted?: Record<string, string> }) => r.converted)).toEqual([{ weight: '2.2046 lb', length: '1 in' }, undefined]);
+    expect(dry.previewRows.map((r: PreviewRow) => r.converted)).toEqual([{ weight: { from: 'kg', to: '2.2046 lb' }, length: { from: 'cm', to: '1 in' } }, undefined]);
     await runImport(csv, mapping);
     expect(await product('L-1')).toMatchObject({ weight: 2.2046, length: 1 });
     expect(await product('L-2')).toMatchObject({ weight: 3, length: 7 });
