@@ -49,7 +49,7 @@ class OtherCellProblem extends CellProblem {
  * the row's unit column when the file maps one and the row fills it, otherwise the header's unit
  * ('Weight (lbs)', 'Variant Grams'), otherwise none (the shop's unit).
  */
-export type UnitFactorOf = (cells: string[]) => Read<number>;
+type UnitFactorOf = (cells: string[]) => Read<number>;
 
 function unitFactorOf(kind: UnitKind, header: string, shopUnit: string, unitColumn?: { header: string; cell: (cells: string[]) => string }): UnitFactorOf {
   const headerFactor = unitFactor(header, kind, shopUnit);
@@ -248,8 +248,7 @@ export function createRowMapper(
       for (const reader of readers) {
         const text = cell(cells, reader.at);
         const read = reader.read(text, cells);
-        if (read instanceof OtherCellProblem) return fail(read.column, read.value, read.reason);
-        if (read instanceof CellProblem) return fail(reader.header, text, read.reason);
+        if (read instanceof CellProblem) return read instanceof OtherCellProblem ? fail(read.column, read.value, read.reason) : fail(reader.header, text, read.reason);
         values[reader.slot] = read;
       }
       if (imagesAt >= 0) {
