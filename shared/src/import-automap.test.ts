@@ -116,6 +116,8 @@ describe('autoMapHeaders', () => {
     expect(autoMapHeaders(['SKU', 'Title', 'SEO Description', 'Product Description', 'Image Src'])).toEqual({
       sku: 'SKU', name: 'Title', description: 'Product Description', image_url: 'Image Src', meta_description: 'SEO Description',
     });
+    // Shopify's broad names ('Title', 'Price', 'Barcode') yield to Bosun's and WooCommerce's exact names on a tie.
+    expect(autoMapHeaders(['Title', 'Name', 'SKU', 'Price', 'Regular price', 'Barcode', 'GTIN'])).toEqual({ name: 'Name', sku: 'SKU', list_price: 'Regular price', gtin: 'GTIN' });
     // Stock status and Shopify's inventory settings are other fields' (not mapped here): never the stock.
     expect(autoMapHeaders(['SKU', 'Name', 'In stock?', 'Stock status', 'Variant Inventory Tracker'])).toEqual({ sku: 'SKU', name: 'Name' });
   });

@@ -44,6 +44,22 @@ const NO_FIELD = new Set([
 ]);
 
 /**
+ * Shopify's names that mean the same in any file ('Vendor', 'Type' and the options only in a
+ * Shopify file: SHOPIFY). Weaker than the names above on a tie ('Name' before 'Title', 'Regular
+ * price' before 'Price'), stronger than any keyword guess.
+ */
+const SHOPIFY_NAMES: Record<string, string> = {
+  title: 'name', 'product title': 'name', body: 'description', 'body html': 'description', 'seo title': 'meta_title',
+  'seo description': 'meta_description', 'variant sku': 'sku', 'variant price': 'list_price', price: 'list_price',
+  'variant compare at price': 'market_price', 'compare at price': 'market_price', 'variant barcode': 'gtin', barcode: 'gtin',
+  'variant grams': 'weight', 'weight value': 'weight', 'variant inventory qty': 'stock', 'inventory quantity': 'stock',
+  'cost per item': 'vendor_cost', 'variant image': 'image_url', 'variant image url': 'image_url', 'image src': 'image_url',
+  'product image url': 'image_url', 'google shopping google product category': 'google_category',
+  'google product category': 'google_category', 'google shopping mpn': 'mfn', 'google shopping manufacturer part number': 'mfn',
+  mpn: 'mfn', 'published on online store': 'published',
+};
+
+/**
  * The field a header most likely means and how sure that is (higher wins). Exact names (including
  * what Bosun's two export layouts, WooCommerce's exporter and Shopify's two templates write) beat
  * keyword guesses, so 'Category Path' wins category_hierarchy over 'Categories', 'Meta: visibility'
@@ -62,15 +78,6 @@ export function guessField(header: string): { key: string; score: number } | und
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
     'meta keywords': 'meta_keywords',
-    // Shopify's names that mean the same in any file ('Vendor', 'Type' and the options only in a Shopify file: SHOPIFY).
-    title: 'name', 'product title': 'name', body: 'description', 'body html': 'description', 'seo title': 'meta_title',
-    'seo description': 'meta_description', 'variant sku': 'sku', 'variant price': 'list_price', price: 'list_price',
-    'variant compare at price': 'market_price', 'compare at price': 'market_price', 'variant barcode': 'gtin', barcode: 'gtin',
-    'variant grams': 'weight', 'weight value': 'weight', 'variant inventory qty': 'stock', 'inventory quantity': 'stock',
-    'cost per item': 'vendor_cost', 'variant image': 'image_url', 'variant image url': 'image_url', 'image src': 'image_url',
-    'product image url': 'image_url', 'google shopping google product category': 'google_category',
-    'google product category': 'google_category', 'google shopping mpn': 'mfn', 'google shopping manufacturer part number': 'mfn',
-    mpn: 'mfn', 'published on online store': 'published',
     // A column naming each row's unit (a vendor's 'Weight' with 'Weight Unit').
     'weight unit': 'weight_unit', 'weight uom': 'weight_unit', 'unit of weight': 'weight_unit', 'dimension unit': 'dimension_unit',
     'dimensions unit': 'dimension_unit', 'length unit': 'dimension_unit', 'size unit': 'dimension_unit', 'dimension uom': 'dimension_unit',
@@ -79,6 +86,7 @@ export function guessField(header: string): { key: string; score: number } | und
   if (exact[h]) return { key: exact[h], score: 3 };
   const variant = variantField(h);
   if (variant) return { key: variant, score: 3 };
+  if (SHOPIFY_NAMES[h]) return { key: SHOPIFY_NAMES[h], score: 2.5 };
   if (NO_FIELD.has(h)) return undefined;
   // WooCommerce's 'Attribute 1 visible' / 'global' / 'default' are storefront settings Bosun has no field for;
   // Shopify's options are a product's only with its Handle (SHOPIFY), never the product's name.
