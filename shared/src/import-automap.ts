@@ -30,11 +30,11 @@ function variantField(h: string): string | undefined {
  * Headers of WooCommerce's and Shopify's files that name no Bosun field. Their words would make a
  * wrong guess ('Variant Weight Unit' is not the weight, 'Image Alt Text' not the image, 'Continue
  * selling when out of stock' not the stock), so a known name here is never guessed from its words.
- * The exact names above are looked up first: a field added for one of these headers wins.
+ * guessField looks its exact names up first: a field added for one of these headers there wins.
  */
 const NO_FIELD = new Set([
   // Shopify: the unit the shop displays a weight in (the weight itself is always in grams), images' texts and order,
-  // inventory, tax and shipping settings, and the Google Shopping columns that are no category.
+  // inventory, tax and shipping settings.
   'variant weight unit', 'weight unit for display', 'image alt text', 'image position', 'variant inventory tracker', 'inventory tracker',
   'variant inventory policy', 'continue selling when out of stock', 'variant fulfillment service', 'fulfillment service',
   'variant requires shipping', 'requires shipping', 'variant taxable', 'charge tax', 'variant tax code', 'tax code', 'gift card',
@@ -63,7 +63,7 @@ const SHOPIFY_NAMES: Record<string, string> = {
  * The field a header most likely means and how sure that is (higher wins). Exact names (including
  * what Bosun's two export layouts, WooCommerce's exporter and Shopify's two templates write) beat
  * keyword guesses, so 'Category Path' wins category_hierarchy over 'Categories', 'Meta: visibility'
- * over 'Visibility in catalog', and 'Body (HTML)' the description over 'SEO Description'.
+ * over 'Visibility in catalog'; 'SEO Description' is the meta description, never the description.
  */
 export function guessField(header: string): { key: string; score: number } | undefined {
   const h = normalise(header);
