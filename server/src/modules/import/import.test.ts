@@ -67,12 +67,12 @@ describe('import fields and template', () => {
   });
 
   it('reads a tree from Category Hierarchy when the row leaves its level columns empty, and from the levels when it fills them', async () => {
-    const csv = ['SKU,Name,Store Category,Store Subcategory 1,Category Hierarchy', 'CH-1,Levels,Sails,Covers,Store:Rigging > Blocks', 'CH-2,Hierarchy,,,Store:Rigging > Blocks'].join('\n');
+    const csv = ['SKU,Name,Store Category,Store Subcategory 1,Category Hierarchy', 'CH-1,Levels,Sails,Covers,Store:Galley > Stoves', 'CH-2,Hierarchy,,,Store:Galley > Stoves'].join('\n');
     const mapping = autoMapHeaders(csv.split('\n')[0]!.split(','));
     expect(mapping).toMatchObject({ store_category: 'Store Category', store_subcategory_1: 'Store Subcategory 1', category_hierarchy: 'Category Hierarchy' });
     await importOk(csv, mapping);
     expect(await product('CH-1')).toMatchObject({ store_category_path: 'Sails > Covers' });
-    expect(await product('CH-2')).toMatchObject({ store_category_path: 'Rigging > Blocks' });
+    expect(await product('CH-2')).toMatchObject({ store_category_path: 'Galley > Stoves' });
   });
 });
 
