@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_UNITS, EXPORT_DIMENSION_UNITS, EXPORT_WEIGHT_UNITS, importFactor, shopExportUnits, valueInFileUnit, WEIGHT_UNITS } from '@bosun/shared';
-import { unitFactor } from '../import/cell-values.js';
+import { unitFactor } from './cell-values.js';
 
 /** What the import stores for a converted cell (row-mapper.ts: the factor, then 4 decimals). */
 const imported = (cell: number, factor: number) => Math.round(cell * factor * 10_000) / 10_000;
