@@ -181,7 +181,8 @@ export class CategoryResolver {
         const owner = vendorOfTree(type, vendorId);
         const parent = this.nodeAt(tree, path, depth, owner);
         const key = keyOf(parent?.id ?? null, path[depth]!, owner);
-        if (!tree.has(key)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent, vendorId: owner });
+        // The first spelling in the file names the category, as the SQLite writer does.
+        if (!tree.has(key) && !wanted.has(`${type}\u0001${key}`)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent, vendorId: owner });
       }
       if (!wanted.size) continue;
       const rows = [...wanted.values()].map(({ type, name, parent, vendorId }) => ({

@@ -76,7 +76,8 @@ export class ImportVendors {
    */
   async create(db: Kysely<DB>, names: Iterable<string>): Promise<void> {
     const missing = new Map<string, string>();
-    for (const name of names) if (!this.byKey.has(vendorKey(name))) missing.set(vendorKey(name), tidyVendorName(name));
+    // The first spelling the file gives is the vendor's name.
+    for (const name of names) if (!this.byKey.has(vendorKey(name)) && !missing.has(vendorKey(name))) missing.set(vendorKey(name), tidyVendorName(name));
     if (!missing.size) return;
     const now = nowIso();
     const made = await db.transaction().execute(async (trx) => {
