@@ -167,10 +167,10 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         vendorTally.otherVendor(ownerOf(r.sku)!.name);
       }
     }
-    const parentSkipped = batch.filter((r) => byParent(r, rules.moveVendors));
-    counts.skip += parentSkipped.length;
+    const parentSkipped = new Set(batch.filter((r) => byParent(r, rules.moveVendors)));
+    counts.skip += parentSkipped.size;
     const plan = ledger.classify(
-      batch.filter((r) => !parentSkipped.includes(r)),
+      batch.filter((r) => !parentSkipped.has(r)),
       new Set(stored.keys()),
       ownerOf,
     );
