@@ -109,7 +109,7 @@ export interface ImportCompleteEvent {
   skipped: number;
   errors: string[];
   errorCount: number;
-  /** The failed rows as read, with their reason, for the 'Download error rows' file. */
+  /** The failed rows as read, with their reason, for the 'rows not imported' file. */
   errorRows: Array<{ row: number; cells: string[]; reason: string }>;
   /** The skipped rows as read, with their reason (capped as errorRows), for the 'rows not imported' file. */
   skippedRows?: Array<{ row: number; cells: string[]; reason: string }>;
