@@ -34,6 +34,8 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Published', 'yes', 'yes'],
   ['Featured', 'no', 'yes'],
   ['Visibility', 'public', 'public'],
+  // Each row's vendor by name (issue 19); empty: the vendor chosen in the wizard.
+  ['Vendor', '', ''],
   ['Vendor Category', 'Deck Hardware', ''],
   ['Vendor Subcategory 1', 'Cleats', ''],
   ['Vendor Subcategory 2', 'Horn Cleats', ''],

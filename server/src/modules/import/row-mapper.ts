@@ -25,6 +25,8 @@ export interface MappedRow {
   variant?: VariantCells;
   /** A variation's parent's SKU and its values in the parent's attribute order (VariantPlanner). */
   variation?: { parentSku: string; options: Array<string | null> };
+  /** The row's vendor (issue 19): its Vendor cell's, or the wizard's (import-vendors.ts, set by the import). */
+  vendorId?: number;
 }
 
 export type MapResult = { ok: true; row: MappedRow } | { ok: false; error: ImportRowError; cells: string[] };
