@@ -44,7 +44,7 @@ export function guessField(header: string): { key: string; score: number } | und
     height: 'height', 'google category': 'google_category', published: 'published', featured: 'featured',
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
-    'meta keywords': 'meta_keywords',
+    'meta keywords': 'meta_keywords', 'date sale price starts': 'sale_price_starts', 'date sale price ends': 'sale_price_ends',
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };

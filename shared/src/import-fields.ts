@@ -42,7 +42,14 @@ const field = (key: string, label: string, required = false): ImportField => ({ 
 export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
   { name: 'Basic', fields: [field('sku', 'SKU', true), field('name', 'Product Name', true), field('brand', 'Brand'), field('mfn', 'MFN'), field('gtin', 'GTIN / UPC / EAN / ISBN')] },
   { name: 'Content', fields: [field('short_description', 'Short Description'), field('description', 'Description'), field('image_url', 'Image URL'), field('images', 'Images (image URL first, then the gallery)')] },
-  { name: 'Pricing', fields: [field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price')] },
+  {
+    name: 'Pricing',
+    fields: [
+      field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price'),
+      // Report-only: Bosun has no sale dates, so a row with a sale price and a date is imported with a warning saying so.
+      field('sale_price_starts', 'Sale price starts (not kept: reported per row)'), field('sale_price_ends', 'Sale price ends (not kept: reported per row)'),
+    ],
+  },
   { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
   { name: 'Shipping', fields: [field('weight', 'Weight'), field('length', 'Length'), field('width', 'Width'), field('height', 'Height')] },
   {

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_MESSAGES, type FieldMapping, type ImportPreviewResponse, type ImportRowError, type PreviewRow } from '@bosun/shared';
+import { IMPORT_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportPreviewResponse, type ImportRowError, type ImportRowWarning, type PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
@@ -63,6 +63,7 @@ export interface PreviewRequest {
   mapping: FieldMapping;
   updateMode: boolean;
   vendorId?: number;
+  badOptionalValues?: BadOptionalValues;
 }
 
 /** A preview read from the upload as it arrived, and the format it took the file to have. */
@@ -108,11 +109,13 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
   checkMapping(opened.headers, options.mapping);
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn' });
   const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
   const ledger = new SkuLedger(options.updateMode);
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowWarning[] = [];
+  let warningCount = 0;
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
   let totalRows = 0;
   const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
@@ -122,7 +125,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     if (errors.length < DRY_RUN_ERRORS) errors.push(error);
   };
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation'>> = [];
+  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation' | 'warnings'>> = [];
   const flush = async (last = false) => {
     if (planner) {
       const planned = await planner.plan(batch as MappedRow[]);
@@ -140,8 +143,13 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     const plan = ledger.classify(batch, new Set(stored.keys()));
     for (const { row, action } of plan) {
       counts[action] += 1;
-      // The import creates categories only for the rows it writes.
-      if (action !== 'skip') for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
+      // The import creates categories only for the rows it writes, and reports the warnings of those.
+      if (action === 'skip') continue;
+      for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
+      for (const warning of row.warnings ?? []) {
+        warningCount += 1;
+        if (warnings.length < DRY_RUN_ERRORS) warnings.push({ ...warning, row: row.row });
+      }
     }
     batch = [];
     await yieldToEventLoop();
@@ -166,8 +174,8 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         continue;
       }
       counts.valid += 1;
-      const { sku, categories, variant } = mapped.row;
-      batch.push({ row, sku, categories, ...(variant ? { variant } : {}) });
+      const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
+      batch.push({ row, sku, categories, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
       if (batch.length >= 5_000) await flush();
     }
   }
@@ -183,6 +191,6 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
-    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}) },
+    dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}) },
   };
 }

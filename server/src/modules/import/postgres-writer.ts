@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { classifyBatch, kindConflict, writeFailureReason, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, kindConflict, writeFailureReason, type StoredProduct, type StoredSkus } from './import-rules.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
 import { rowValues, storedProductsIn, updateAssignments, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
@@ -13,15 +13,18 @@ import type { MappedRow } from './row-mapper.js';
  */
 export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
-  const assignments = sql.raw(updateAssignments(columns).join(', '));
+  const assignments = updateAssignments(columns);
   const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
-  const upsert = (executor: Kysely<DB>, items: MappedRow[], now: string) => {
-    const rows = items.map((row) => {
-      const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor), resolver.resolve('store', row.categories.store), now);
-      return sql`(${sql.join(values)})`;
-    });
-    return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-      on conflict (sku) do update set ${assignments}`.execute(executor);
+  /** One statement per shape of dropped columns: an update keeps the stored value of a row's dropped ones. */
+  const upsert = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+    for (const group of byDroppedShape(items, (row) => row.dropped)) {
+      const rows = group.items.map((row) => {
+        const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor), resolver.resolve('store', row.categories.store), now);
+        return sql`(${sql.join(values)})`;
+      });
+      await sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+        on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, group.dropped).join(', '))}`.execute(executor);
+    }
   };
   /**
    * Products and parents first, then the variations, whose parents are stored by then whichever
@@ -63,7 +66,8 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
     const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
     const outcome = await writeRows(items, style, stored);
     const failed = new Set(outcome.failed.map((f) => f.row));
-    const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
+    const skippedRows = classified.filter((c) => c.action === 'skip').map((c) => c.row);
+    const tally: WriteOutcome = { created: 0, updated: 0, skipped: skippedRows.length, failed: outcome.failed, skippedRows };
     for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
     return tally;
   };

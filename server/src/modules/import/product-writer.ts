@@ -16,6 +16,8 @@ export interface WriteOutcome {
   updated: number;
   skipped: number;
   failed: Array<{ row: MappedRow; reason: string }>;
+  /** The rows skipped (their SKU stored before, update mode off): not written, so their warnings are not reported. */
+  skippedRows: MappedRow[];
 }
 
 /** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */

@@ -9,7 +9,7 @@ import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../categories/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
-import { categoryNodeKey, kindConflict, writeAction, writeFailureReason, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, writeAction, writeFailureReason, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
@@ -29,6 +29,8 @@ export interface WriteRequest {
   rows: ColumnValue[][];
   /** Each row's variant part, when the file maps the variant columns. */
   variants?: Array<VariantWrite | null>;
+  /** Each row's dropped columns (MappedRow.dropped), when a row of the batch has some: an update keeps their stored values. */
+  dropped?: Array<string[] | null>;
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
   updateMode: boolean;
@@ -44,6 +46,8 @@ export interface WriteAnswer {
   skipped: number;
   /** [row index, reason] of each row that failed. */
   failed: Array<[number, string]>;
+  /** The indexes of the rows skipped (their SKU stored before, update mode off). */
+  skippedIndexes: number[];
   /** The categories this write created and committed. */
   categories: CreatedCategory[];
 }
@@ -123,7 +127,16 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
-  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignments.join(', ')}`);
+  const upsertKeeping = (dropped: readonly string[]) =>
+    db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignmentsKeeping(assignments, dropped).join(', ')}`);
+  // A row that dropped bad values keeps their stored ones on an update: one prepared upsert per shape of dropped columns.
+  const upserts = new Map([['', upsertKeeping([])]]);
+  const upsertFor = (dropped: readonly string[] | null | undefined) => {
+    const key = droppedKey(dropped);
+    let statement = upserts.get(key);
+    if (!statement) upserts.set(key, (statement = upsertKeeping(dropped!)));
+    return statement;
+  };
   const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count from products where sku in (select value from json_each(?))');
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
@@ -153,6 +166,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   }
   interface BatchWritten {
     tally: { created: number; updated: number; skipped: number };
+    skippedIndexes: number[];
     created: [number, number];
     creator: CategoryCreator;
   }
@@ -167,7 +181,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    * fails leaves no category nobody asked for. Products and parents go first, then the variations,
    * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (rows: Row[], variants: Array<VariantWrite | null> | undefined, updateMode: boolean, paths: Paths, perRow: boolean, failed: Array<[number, string]>): BatchWritten => {
+  const writeBatch = (
+    rows: Row[], variants: Array<VariantWrite | null> | undefined, dropped: Array<string[] | null> | undefined,
+    updateMode: boolean, paths: Paths, perRow: boolean, failed: Array<[number, string]>,
+  ): BatchWritten => {
     const creator = categories.begin(paths.now);
     const pathIds = new Map<number, number>();
     /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
@@ -190,6 +207,11 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     const writtenHere = new Set<ColumnValue>();
     const actionOf = (sku: ColumnValue) => (writtenHere.has(sku) ? 'update' : writeAction(stored.get(sku)?.by, updateMode));
     const tally = { created: 0, updated: 0, skipped: 0 };
+    const skippedIndexes: number[] = [];
+    const skip = (index: number) => {
+      tally.skipped += 1;
+      skippedIndexes.push(index);
+    };
     const counted = (sku: ColumnValue, action: 'create' | 'update') => {
       writtenHere.add(sku);
       tally[action === 'create' ? 'created' : 'updated'] += 1;
@@ -215,12 +237,12 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         if (variant?.kind === 'variation') return;
         const sku = values[skuAt]!;
         const action = actionOf(sku);
-        if (action === 'skip') return void (tally.skipped += 1);
+        if (action === 'skip') return skip(index);
         const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), variant?.kind, stored.get(sku));
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, (made) => {
           fillCategories(index, made);
-          (action === 'create' ? insert : upsert).run(values);
+          (action === 'create' ? insert : upsertFor(dropped?.[index])).run(values);
           if (variant) attributes.write(String(sku), variant, stored.get(sku));
           counted(sku, action);
         });
@@ -235,25 +257,25 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const parent = parents.get(variant.parentSku!);
         if (parent?.kind !== 'variable') return void failed.push([index, `The parent ${variant.parentSku} is not stored as a variable product (its own row has an error?)`]);
         const action = actionOf(sku);
-        if (action === 'skip') return void (tally.skipped += 1);
+        if (action === 'skip') return skip(index);
         const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), 'variation', stored.get(sku), parent.id);
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, () => {
-          variations.write(values, parent.id, variant.options!, action);
+          variations.write(values, parent.id, variant.options!, action, dropped?.[index]);
           counted(sku, action);
         });
       });
     });
-    return { tally, created: [before + 1, maxId.get() as number], creator };
+    return { tally, skippedIndexes, created: [before + 1, maxId.get() as number], creator };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; updateMode: boolean; paths: Paths };
-  const writeAll = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, false, failed));
-  const writeEach = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, true, failed));
+  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; updateMode: boolean; paths: Paths };
+  const writeAll = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.dropped, b.updateMode, b.paths, false, failed));
+  const writeEach = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.dropped, b.updateMode, b.paths, true, failed));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
-  const committed = ({ tally, created, creator }: BatchWritten) => {
+  const committed = ({ tally, skippedIndexes, created, creator }: BatchWritten) => {
     creator.commit();
-    const answer = { ...tally, categories: creator.created };
+    const answer = { ...tally, skippedIndexes, categories: creator.created };
     if (created[1] < created[0]) return answer;
     // Batches one after the other usually create one run of ids: kept as one range, so that
     // looking up a SKU stays one comparison on a million-row import that updates its own rows.
@@ -263,10 +285,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, variants, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, dropped, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
-    const batch: Batch = { rows, variants, updateMode, paths: { missing: newPaths, refs, now } };
+    const batch: Batch = { rows, variants, dropped, updateMode, paths: { missing: newPaths, refs, now } };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {

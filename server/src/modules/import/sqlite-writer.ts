@@ -45,6 +45,7 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
       const outcome = await worker.call('write', {
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
+        ...(rows.some((row) => row.dropped) ? { dropped: rows.map((row) => row.dropped ?? null) } : {}),
         perRow: style === 'per-row',
         updateMode,
         newPaths,
@@ -52,7 +53,11 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
         now,
       });
       resolver.learn(outcome.categories);
-      return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped, failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })) };
+      return {
+        created: outcome.created, updated: outcome.updated, skipped: outcome.skipped,
+        failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })),
+        skippedRows: outcome.skippedIndexes.map((i) => rows[i]!),
+      };
     },
     async close() {
       try {

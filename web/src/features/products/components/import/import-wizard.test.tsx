@@ -38,6 +38,8 @@ function previewAnswer(overrides: Partial<ImportPreviewResponse> = {}): ImportPr
       errorCount: 1,
       errors: [{ row: 4, column: 'Price', value: 'abc', reason: "'abc' is not a number" }],
       newCategories: 3,
+      warningCount: 0,
+      warnings: [],
     },
     ...overrides,
   };
@@ -63,6 +65,9 @@ const completeEvent = {
   errors: ["Row 4: Price: 'abc' is not a number"],
   errorCount: 1,
   errorRows: [{ row: 4, cells: ['C-3', 'Chain', 'abc', '', '', ''], reason: "Price: 'abc' is not a number" }],
+  warningCount: 0,
+  warnings: [],
+  warningRows: [],
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
   message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
   totalProducts: 12,
