@@ -1,4 +1,4 @@
-import type { FieldMapping, ImportPreviewResponse } from '@bosun/shared';
+import type { BadOptionalValues, FieldMapping, ImportPreviewResponse } from '@bosun/shared';
 import { apiFetch } from '../../../lib/api-client';
 
 /** SPEC §9: upload and preview may take up to five minutes on a large file. */
@@ -9,14 +9,17 @@ export interface ImportUpload {
   fieldMapping: FieldMapping;
   updateMode: boolean;
   vendorId: number | null;
+  /** What a bad optional value does to its row; the server's default is 'warn'. */
+  badOptionalValues?: BadOptionalValues;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, badOptionalValues }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
   form.append('updateMode', String(updateMode));
   form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
+  if (badOptionalValues) form.append('badOptionalValues', badOptionalValues);
   form.append('csvFile', file, file.name);
   return form;
 }

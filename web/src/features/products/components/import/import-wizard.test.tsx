@@ -391,6 +391,25 @@ describe('ImportWizard: preview', () => {
     const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
     expect(previews.map((c) => c.form!.get('updateMode'))).toEqual(['false', 'true']);
   });
+
+  it('runs the dry run again when the choice for bad optional values changes, and imports with it', async () => {
+    const user = userEvent.setup();
+    const api = useApi({
+      preview: (form) => jsonResponse(previewAnswer(form.get('badOptionalValues') === 'fail' ? { dryRun: { ...previewAnswer().dryRun, errorCount: 4 } } : {})),
+    });
+    renderWizard();
+    await toPreview(user);
+    await user.click(within(dialog()).getByRole('radio', { name: 'Fail the row' }));
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    await waitFor(() => expect(within(dry).getByText('Errors').nextSibling?.textContent).toBe('4'));
+    const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
+    expect(previews.map((c) => c.form!.get('badOptionalValues'))).toEqual(['warn', 'fail']);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+    await screen.findByRole('region', { name: 'Import result' });
+    expect(api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!.form!.get('badOptionalValues')).toBe('fail');
+  });
 });
 
 describe('ImportWizard: import and results', () => {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_MESSAGES,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
   type ImportMode,
@@ -55,6 +56,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [updateMode, setUpdateMode] = useState(false);
+  const [badOptionalValues, setBadOptionalValues] = useState<BadOptionalValues>('warn');
   const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
@@ -94,6 +96,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setPreviewing(false);
     setPreviewError(null);
     setUpdateMode(false);
+    setBadOptionalValues('warn');
     setMode(DEFAULT_IMPORT_MODE);
     setImporting(false);
     setProgress(null);
@@ -139,12 +142,12 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     if (remembered && fieldKeys) setMapping(sanitiseMapping(remembered, headers, fieldKeys));
   };
 
-  const runPreview = async (update: boolean, next: Step = 3) => {
+  const runPreview = async (update: boolean, next: Step = 3, bad: BadOptionalValues = badOptionalValues) => {
     if (!file) return;
     setPreviewing(true);
     setPreviewError(null);
     try {
-      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId });
+      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId, badOptionalValues: bad });
       setPreview(answer);
       rememberMapping(vendorId, headers, mapping);
       setStep(next);
@@ -169,7 +172,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setProgress(null);
     rememberMapping(vendorId, headers, mapping);
     try {
-      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId }, setProgress, controller.signal);
+      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, badOptionalValues }, setProgress, controller.signal);
       if (controller.signal.aborted) return;
       setResult(complete);
       setStep(5);
@@ -244,6 +247,12 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
                 setUpdateMode(on);
                 // The dry run's create / update / skip counts depend on update mode.
                 void runPreview(on);
+              }}
+              badOptionalValues={badOptionalValues}
+              onBadOptionalValuesChange={(bad) => {
+                setBadOptionalValues(bad);
+                // The dry run's errors and warnings depend on it.
+                void runPreview(updateMode, 3, bad);
               }}
               refreshing={previewing}
               previewError={previewError}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text, ThemeI
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { saveBlob } from '../../../../lib/save-file';
 import { errorRowsCsv, errorRowsFileName } from './error-rows-csv';
+import { warningRowsCsv, warningRowsFileName } from './warning-rows-csv';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -20,12 +21,15 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
     ['Updated', n(result.updated), 'blue'],
     ['Skipped', n(result.skipped), 'gray'],
     ['Errors', n(result.errorCount), result.errorCount ? 'red' : undefined],
+    ['Warnings', n(result.warningCount), result.warningCount ? 'orange' : undefined],
     ['Products in catalogue', n(result.totalProducts)],
     ['Rate', `${n(result.processingRate)} rows/s`],
     ['Time', formatDuration(result.processingTime)],
   ];
   const downloadErrors = () =>
     saveBlob(new Blob([errorRowsCsv(result)], { type: 'text/csv;charset=utf-8' }), errorRowsFileName(fileName));
+  const downloadWarnings = () =>
+    saveBlob(new Blob([warningRowsCsv(result)], { type: 'text/csv;charset=utf-8' }), warningRowsFileName(fileName));
 
   return (
     <Stack gap="md">
@@ -68,14 +72,35 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
           )}
         </Alert>
       )}
+      {result.warnings.length > 0 && (
+        <Alert color="orange" variant="light" title={`${n(result.warningCount)} warnings on imported rows`}>
+          <ScrollArea.Autosize mah={220} type="auto">
+            <List size="sm" aria-label="Import warnings">
+              {result.warnings.map((message, i) => (
+                <List.Item key={i}>{message}</List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          {result.warningCount > result.warnings.length && (
+            <Text size="xs" mt={4}>
+              Showing {result.warnings.length} of {result.warningCount} warnings.
+            </Text>
+          )}
+        </Alert>
+      )}
       <Group justify="space-between">
-        {result.errorRows.length > 0 ? (
-          <Button variant="light" color="red" leftSection={<IconDownload size={16} />} onClick={downloadErrors}>
-            Download error rows
-          </Button>
-        ) : (
-          <span />
-        )}
+        <Group gap="sm">
+          {result.errorRows.length > 0 && (
+            <Button variant="light" color="red" leftSection={<IconDownload size={16} />} onClick={downloadErrors}>
+              Download error rows
+            </Button>
+          )}
+          {result.warningRows.length > 0 && (
+            <Button variant="light" color="orange" leftSection={<IconDownload size={16} />} onClick={downloadWarnings}>
+              Download warnings
+            </Button>
+          )}
+        </Group>
         <Button onClick={onClose}>Close & Refresh</Button>
       </Group>
     </Stack>
