@@ -220,6 +220,7 @@ describe('ImportWizard: mapping', () => {
 
     fireEvent.change(select('MFN'), { target: { value: '' } });
     expect(summary.textContent).toContain('5 of 6 columns used');
+    expect(summary.textContent).toContain('Not imported (unmapped columns):');
     expect(within(summary).getByText('SKU')).toBeTruthy();
   });
 
