@@ -238,12 +238,17 @@ export function createRowMapper(
       if (salePriceSlot >= 0 && values[salePriceSlot] !== null) {
         for (const at of saleDateAts) if (cell(cells, at) !== '') warn(headers[at]!, cell(cells, at), SALE_DATES_WARNING);
       }
-      const extras = () => ({ ...(warnings ? { warnings } : {}), ...(dropped ? { dropped } : {}) });
+      // Most rows have neither: nothing is allocated for them.
+      const ok = (mapped: MappedRow): MapResult => {
+        if (warnings) mapped.warnings = warnings;
+        if (dropped) mapped.dropped = dropped;
+        return { ok: true, row: mapped };
+      };
       if (variant) {
         values[kindSlot] = variant.kind;
         if (variant.kind === 'variable') for (const at of variationLevelSlots) values[at] = columns[at] === 'stock' ? 0 : null;
         // A variation has no categories of its own: its parent's are read.
-        if (variant.kind === 'variation') return { ok: true, row: { row, sku, name, values, categories: {}, cells, variant, ...extras() } };
+        if (variant.kind === 'variation') return ok({ row, sku, name, values, categories: {}, cells, variant });
       }
       let categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
@@ -259,7 +264,7 @@ export function createRowMapper(
         warn(mapping.category_hierarchy ?? 'Category', cell(cells, hierarchyAt),
           `several ${tree} categories: kept ${pathText(categories[tree])}, not kept ${others.map(pathText).join(', ')} (a product has one ${tree} category)`);
       }
-      return { ok: true, row: { row, sku, name, values, categories, cells, ...(variant ? { variant } : {}), ...extras() } };
+      return ok({ row, sku, name, values, categories, cells, ...(variant ? { variant } : {}) });
     },
   };
 }
