@@ -25,7 +25,11 @@ export function variationStatements(db: Database.Database, columns: string[]) {
     write(values: ColumnValue[], parentId: number, options: Array<string | null>, action: 'create' | 'update', dropped?: readonly string[] | null) {
       const key = droppedKey(dropped);
       let upsert = upserts.get(key);
-      if (!upsert) upserts.set(key, (upsert = upsertKeeping(dropped!)));
+      if (!upsert) {
+        // A few shapes per file; never thousands of statements kept.
+        if (upserts.size >= 64) for (const k of upserts.keys()) if (k) upserts.delete(k);
+        upserts.set(key, (upsert = upsertKeeping(dropped!)));
+      }
       // The batch's rows carry one timestamp for both times (rowValues).
       (action === 'create' ? insert : upsert).run(rowOf(values, parentId, options, values[createdAt] as string));
     },

@@ -130,11 +130,17 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const upsertKeeping = (dropped: readonly string[]) =>
     db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignmentsKeeping(assignments, dropped).join(', ')}`);
   // A row that dropped bad values keeps their stored ones on an update: one prepared upsert per shape of dropped columns.
-  const upserts = new Map([['', upsertKeeping([])]]);
+  const upsert = upsertKeeping([]);
+  const upserts = new Map<string, Database.Statement>();
   const upsertFor = (dropped: readonly string[] | null | undefined) => {
     const key = droppedKey(dropped);
+    if (!key) return upsert;
     let statement = upserts.get(key);
-    if (!statement) upserts.set(key, (statement = upsertKeeping(dropped!)));
+    if (!statement) {
+      // A file has a few shapes; one whose every row drops other columns must not keep thousands of statements.
+      if (upserts.size >= 64) upserts.clear();
+      upserts.set(key, (statement = upsertKeeping(dropped!)));
+    }
     return statement;
   };
   const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count from products where sku in (select value from json_each(?))');
