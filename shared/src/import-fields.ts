@@ -79,6 +79,9 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
   },
 ];
 
+/** Fields that write nothing: the import reports their cells per row (a warning), as Bosun does not keep them. */
+export const REPORT_ONLY_FIELD_KEYS = ['sale_price_starts', 'sale_price_ends'];
+
 /** The fields that make a file's rows variable products and their variations (issue 18). */
 export const VARIANT_FIELD_KEYS = IMPORT_FIELD_GROUPS.find((g) => g.name === 'Variations')!.fields.map((f) => f.key);
 

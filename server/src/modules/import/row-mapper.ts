@@ -170,14 +170,18 @@ export function createRowMapper(
   const readHierarchy = createHierarchyReader();
   const readCategories = (cells: string[]): CategoryPaths => {
     const fromHierarchy = hierarchyAt >= 0 ? readHierarchy(cell(cells, hierarchyAt)) : {};
-    // Level columns, when mapped, decide their tree; the hierarchy cell's paths not kept count only for a tree it decides.
+    // Per tree, the level columns when the row fills them, else the hierarchy cell: a file (the
+    // template) may map both, and a row's path in one of them is never ignored for empty levels.
+    const vendorFromLevels = vendorLevels.length ? levelsPath(cells, vendorLevels) : undefined;
+    const storeFromLevels = storeLevels.length ? levelsPath(cells, storeLevels) : undefined;
+    // The hierarchy cell's paths not kept count only for a tree whose path it gives.
     const notKept = fromHierarchy.notKept && {
-      ...(vendorLevels.length ? {} : { vendor: fromHierarchy.notKept.vendor }),
-      ...(storeLevels.length ? {} : { store: fromHierarchy.notKept.store }),
+      ...(vendorFromLevels ? {} : { vendor: fromHierarchy.notKept.vendor }),
+      ...(storeFromLevels ? {} : { store: fromHierarchy.notKept.store }),
     };
     return {
-      vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
-      store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
+      vendor: vendorFromLevels ?? fromHierarchy.vendor,
+      store: storeFromLevels ?? fromHierarchy.store,
       ...(notKept ? { notKept } : {}),
     };
   };
