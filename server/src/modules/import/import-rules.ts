@@ -191,3 +191,28 @@ export function variationWrite(columns: readonly string[]) {
     ],
   };
 }
+
+/**
+ * A row whose bad values were dropped (MappedRow.dropped) keeps their stored values on an update:
+ * the upsert's assignments ('column = ...') without the dropped columns. Rows that drop the same
+ * columns share one statement, so a file has a few statement shapes, never one per row.
+ */
+export function assignmentsKeeping(assignments: readonly string[], dropped: readonly string[] | null | undefined): string[] {
+  if (!dropped?.length) return [...assignments];
+  return assignments.filter((a) => !dropped.includes(a.slice(0, a.indexOf(' = '))));
+}
+
+/** The statement shape of a row's dropped columns: '' for a row that dropped none. */
+export const droppedKey = (dropped: readonly string[] | null | undefined) => (dropped?.length ? [...new Set(dropped)].sort().join(',') : '');
+
+/** Groups items by droppedKey, in order, for one statement per shape. */
+export function byDroppedShape<T>(items: readonly T[], droppedOf: (item: T) => readonly string[] | null | undefined): Array<{ dropped: string[]; items: T[] }> {
+  const groups = new Map<string, { dropped: string[]; items: T[] }>();
+  for (const item of items) {
+    const key = droppedKey(droppedOf(item));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { dropped: key ? key.split(',') : [], items: [] }));
+    group.items.push(item);
+  }
+  return [...groups.values()];
+}

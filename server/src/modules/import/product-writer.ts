@@ -15,6 +15,7 @@ export interface WriteOutcome {
   created: number;
   updated: number;
   skipped: number;
+  /** The rows skipped, with their reason: not written, so their warnings are not reported either. */
   skippedRows: Array<{ row: MappedRow; reason: string }>;
   failed: Array<{ row: MappedRow; reason: string }>;
 }
