@@ -45,6 +45,8 @@ export function guessField(header: string): { key: string; score: number } | und
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
     'meta keywords': 'meta_keywords',
+    // Stock status apart from the quantity (issue 19): WooCommerce's 'In stock?', 'Manage stock?', 'Backorders allowed?'; Bosun's 'Stock Status'.
+    'in stock': 'stock_status', 'stock status': 'stock_status', 'manage stock': 'stock_tracking', 'backorders allowed': 'backorders',
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };
@@ -101,6 +103,9 @@ const SHOPIFY: Record<string, string> = {
   'seo description': 'meta_description', 'google shopping google product category': 'google_category',
   'option1 name': 'attribute_1_name', 'option1 value': 'attribute_1_values', 'option2 name': 'attribute_2_name',
   'option2 value': 'attribute_2_values', 'option3 name': 'attribute_3_name', 'option3 value': 'attribute_3_values',
+  // Stock status (issue 19): the tracker (empty: not tracked) and the policy (continue: sells when out of stock), old and new template names.
+  'variant inventory tracker': 'stock_tracking', 'inventory tracker': 'stock_tracking',
+  'variant inventory policy': 'backorders', 'continue selling when out of stock': 'backorders',
 };
 const isShopifyFile = (headers: readonly string[]) => headers.some((h) => normalise(h) === 'handle') && headers.some((h) => normalise(h) === 'variant sku');
 

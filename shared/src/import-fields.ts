@@ -43,7 +43,18 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
   { name: 'Basic', fields: [field('sku', 'SKU', true), field('name', 'Product Name', true), field('brand', 'Brand'), field('mfn', 'MFN'), field('gtin', 'GTIN / UPC / EAN / ISBN')] },
   { name: 'Content', fields: [field('short_description', 'Short Description'), field('description', 'Description'), field('image_url', 'Image URL'), field('images', 'Images (image URL first, then the gallery)')] },
   { name: 'Pricing', fields: [field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price')] },
-  { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
+  {
+    name: 'Inventory',
+    fields: [
+      field('stock', 'Stock (empty: not tracked when a status is given)'),
+      field('stock_status', "Stock status (in stock, out of stock, backorder; WooCommerce's 'In stock?' 1, 0, backorder)"),
+      field('stock_tracking', "Quantity tracked (Shopify's inventory tracker, WooCommerce's 'Manage stock?'; empty: not tracked)"),
+      field('backorders', "Sells when out of stock (Shopify's inventory policy continue/deny, 'Backorders allowed?')"),
+      field('published', 'Published'),
+      field('featured', 'Featured'),
+      field('visibility', 'Visibility'),
+    ],
+  },
   { name: 'Shipping', fields: [field('weight', 'Weight'), field('length', 'Length'), field('width', 'Width'), field('height', 'Height')] },
   {
     name: 'Categories',
