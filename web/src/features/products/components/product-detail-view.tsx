@@ -76,8 +76,9 @@ function VariableSummary({ product }: { product: Product }) {
   return (
     <Group gap="md">
       <Text size="sm">
-        Stock: {product.stock ?? 'not tracked'} (total of {product.variation_count} variations), {STOCK_STATUS_LABELS[product.stock_status].toLowerCase()}
+        Stock: {product.stock ?? 'not tracked'} (total of {product.variation_count} variations)
       </Text>
+      <Text size="sm">Status: {STOCK_STATUS_LABELS[product.stock_status]}</Text>
       <Text size="sm">Price: {range}</Text>
     </Group>
   );
