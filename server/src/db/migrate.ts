@@ -72,6 +72,13 @@ export async function migrateToLatest(database: Database): Promise<void> {
   });
 }
 
+/** Runs the migrations up to and including `name`: a migration's tests write data as it was before it. */
+export async function migrateTo(database: Database, name: string): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect, database.sqlite) };
+  const { error } = await new Migrator({ db: database.db, provider, allowUnorderedMigrations: true }).migrateTo(name);
+  if (error) throw error;
+}
+
 async function runMigrations(database: Database, db: Kysely<any> = database.db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect, database.sqlite) };
   // Numbers are handed out ahead (0008 and 0009 were reserved while 0010 landed): a database that
