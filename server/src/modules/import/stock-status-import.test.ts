@@ -136,3 +136,32 @@ describe('a stock status column', () => {
     expect(await stocks()).toEqual({ 'U-1': [8, 'in_stock'], 'U-2': [0, 'out_of_stock'] });
   });
 });
+
+describe('variable products', () => {
+  const csv = file('woocommerce-variable-products.csv');
+  const mapping = autoMapHeaders(headersOf(csv));
+
+  it.each(['ultra-fast', 'standard'])("give the parent its variations' status, and follow a save of the variations (%s)", async (mode) => {
+    await runImport(csv, mapping, mode);
+    const found = await stocks();
+    expect(found['ROPE-DB']).toEqual([25, 'in_stock']);
+    const variation = await t.database.db.selectFrom('products').select(['stock', 'stock_status']).where('sku', '=', 'ROPE-DB-12-50').executeTakeFirstOrThrow();
+    expect(variation).toEqual({ stock: 0, stock_status: 'out_of_stock' });
+
+    const parent = (await t.database.db.selectFrom('products').select('id').where('sku', '=', 'ROPE-DB').executeTakeFirstOrThrow()).id;
+    const { variations } = (await t.request('GET', `/api/products/${parent}/variations`, t.admin)).json();
+    const save = (fields: Record<string, unknown>) =>
+      t.request('PATCH', `/api/products/${parent}/variations`, t.admin, { variations: variations.map((v: { id: number }) => ({ id: v.id, ...fields })) });
+    expect((await save({ stock: 0, stock_status: 'backorder' })).statusCode).toBe(200);
+    expect((await stocks())['ROPE-DB']).toEqual([0, 'backorder']);
+    expect((await save({ stock: null, stock_status: 'in_stock' })).statusCode).toBe(200);
+    expect((await stocks())['ROPE-DB']).toEqual([null, 'in_stock']);
+    const refused = await save({ stock: 2, stock_status: 'out_of_stock' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fields['variations.0.stock_status']).toBe('Stock status cannot be out_of_stock with a stock of 2');
+    // A variable product's status is its variations': the product's own PUT refuses a change of it.
+    const put = await t.request('PUT', `/api/products/${parent}`, t.admin, { stock_status: 'out_of_stock' });
+    expect(put.statusCode).toBe(400);
+    expect(Object.keys(put.json().details.fields)).toEqual(['stock_status']);
+  });
+});
