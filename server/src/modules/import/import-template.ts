@@ -11,6 +11,7 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Description', '<p>Cast 316 stainless steel.</p><ul><li>Length 8 in</li><li>Through-bolt mount</li></ul>', '<p>Electronic float switch.</p>'],
   ['Image URL', 'https://example.com/images/cleat-8.jpg', ''],
   ['Stock', '25', '0'],
+  ['Stock Status', 'in_stock', 'backorder'],
   ['List Price', '39.99', '89.50'],
   ['Market Price', '44.99', '99.00'],
   ['Vendor Cost', '21.40', '52.10'],

@@ -50,6 +50,7 @@ describe('import fields and template', () => {
       name: 'Stainless Steel Bow Cleat 8"', list_price: 39.99, vendor_name: 'Harbor Supply', featured: false,
       vendor_category_path: 'Deck Hardware > Cleats', store_category_path: 'Deck & Hardware > Cleats & Chocks > Bow Cleats',
     });
+    expect(await product('HPM-BILGE-1100')).toMatchObject({ stock: 0, stock_status: 'backorder' });
   });
 });
 
