@@ -20,6 +20,8 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Images', 'https://example.com/images/cleat-8.jpg, https://example.com/images/cleat-8-side.jpg, https://example.com/images/cleat-8-pair.jpg', ''],
   ['Stock', '25', '0'],
   ['Stock Status', 'in_stock', 'backorder'],
+  ['Manage Stock', 'yes', 'yes'],
+  ['Backorders Allowed', 'no', 'yes'],
   ['List Price', '39.99', '89.50'],
   ['Market Price', '44.99', '99.00'],
   ['Vendor Cost', '21.40', '52.10'],
