@@ -44,7 +44,7 @@ export function guessField(header: string): { key: string; score: number } | und
     height: 'height', 'google category': 'google_category', published: 'published', featured: 'featured',
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
-    'meta keywords': 'meta_keywords',
+    'meta keywords': 'meta_keywords', tags: 'tags',
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };
@@ -100,7 +100,7 @@ const SHOPIFY: Record<string, string> = {
   'variant barcode': 'gtin', 'variant image': 'image_url', 'image src': 'images', 'cost per item': 'vendor_cost', 'seo title': 'meta_title',
   'seo description': 'meta_description', 'google shopping google product category': 'google_category',
   'option1 name': 'attribute_1_name', 'option1 value': 'attribute_1_values', 'option2 name': 'attribute_2_name',
-  'option2 value': 'attribute_2_values', 'option3 name': 'attribute_3_name', 'option3 value': 'attribute_3_values',
+  'option2 value': 'attribute_2_values', 'option3 name': 'attribute_3_name', 'option3 value': 'attribute_3_values', tags: 'tags',
 };
 const isShopifyFile = (headers: readonly string[]) => headers.some((h) => normalise(h) === 'handle') && headers.some((h) => normalise(h) === 'variant sku');
 

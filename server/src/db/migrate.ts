@@ -15,6 +15,7 @@ import { productVariantsMigration } from './migrations/0017-product-variants.js'
 import { listedProductsMigration } from './migrations/0018-listed-products.js';
 import { variationTotalsMigration } from './migrations/0019-variation-totals.js';
 import { variationFilterIndexesMigration } from './migrations/0020-variation-filter-indexes.js';
+import { productTagsMigration } from './migrations/0022-product-tags.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect']): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrationsFor(dialect: Database['dialect']): Record<string, Migration> 
     '0018-listed-products': listedProductsMigration(dialect),
     '0019-variation-totals': variationTotalsMigration(dialect),
     '0020-variation-filter-indexes': variationFilterIndexesMigration(dialect),
+    '0022-product-tags': productTagsMigration(dialect),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 
-/** The columns the product search reads (the SQLite trigram table of 0004 indexes the same five). */
-export const SEARCHED_COLUMNS = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
+/** The columns the product search reads (the SQLite trigram table of 0022 indexes the same six; tags is their JSON text). */
+export const SEARCHED_COLUMNS = ['name', 'sku', 'mfn', 'gtin', 'brand', 'tags'] as const;
+/** The five columns migration 0004 indexed, before tags (0022): what it builds, on a new database too. */
+export const SEARCHED_COLUMNS_0004 = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
 /** A variation's own codes, by which a search finds it and shows its parent (migration 0018). */
 export const VARIATION_CODE_COLUMNS = ['sku', 'mfn', 'gtin'] as const;
 
