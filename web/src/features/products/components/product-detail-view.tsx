@@ -23,6 +23,7 @@ import {
   ImageFields,
   PricingFields,
   SeoFields,
+  TagsField,
   ShippingFields,
   StatusFields,
   StockField,
@@ -162,6 +163,15 @@ function ProductDetail({ product }: { product: Product }) {
                   </Badge>
                 )}
               </Group>
+              {product.tags.length > 0 && (
+                <Group gap={6} aria-label="Tags">
+                  {product.tags.map((tag) => (
+                    <Badge key={tag} variant="outline" color="gray" tt="none">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
               {product.kind === 'variable' && <VariableSummary product={product} />}
             </Stack>
           </Group>
@@ -245,7 +255,10 @@ function ProductDetail({ product }: { product: Product }) {
                 <ShippingFields readOnly={readOnly} units={units} />
               </Tabs.Panel>
               <Tabs.Panel value="categories">
-                <CategoryFields readOnly={readOnly} current={product} />
+                <Stack gap="md">
+                  <CategoryFields readOnly={readOnly} current={product} />
+                  <TagsField readOnly={readOnly} />
+                </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="seo">
                 <Stack gap="md">

@@ -32,6 +32,7 @@ export interface ProductFormValues {
   meta_title: string;
   meta_description: string;
   meta_keywords: string;
+  tags: string[];
 }
 
 export type ProductFormField = keyof ProductFormValues;
@@ -39,7 +40,7 @@ export const PRODUCT_FORM_FIELDS = [
   'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'vendor_id', 'vendor_category_id',
   'store_category_id', 'google_category', 'published', 'featured', 'visibility', 'image_url', 'images', 'meta_title',
-  'meta_description', 'meta_keywords',
+  'meta_description', 'meta_keywords', 'tags',
 ] as const satisfies readonly ProductFormField[];
 
 export type ProductFormMode = 'create' | 'edit' | 'duplicate';
@@ -54,7 +55,7 @@ export function emptyProductFormValues(): ProductFormValues {
     list_price: '', market_price: '', vendor_cost: '', special_price: '', weight: '', length: '', width: '', height: '',
     vendor_id: '', vendor_category_id: '', store_category_id: '', google_category: '',
     published: true, featured: false, visibility: 'public', image_url: '', images: '',
-    meta_title: '', meta_description: '', meta_keywords: '',
+    meta_title: '', meta_description: '', meta_keywords: '', tags: [],
   };
 }
 
@@ -90,6 +91,7 @@ export function productFormDefaults(product?: Product | null, mode: ProductFormM
     meta_title: text(product.meta_title),
     meta_description: text(product.meta_description),
     meta_keywords: text(product.meta_keywords),
+    tags: [...product.tags],
   };
   if (mode === 'duplicate') {
     values.name = `${product.name} (Copy)`;
@@ -154,6 +156,7 @@ export function toProductPayload(values: ProductFormValues): Record<string, unkn
     meta_title: values.meta_title,
     meta_description: values.meta_description,
     meta_keywords: values.meta_keywords,
+    tags: values.tags,
   };
 }
 
