@@ -22,10 +22,7 @@ describe('the product form\'s tags field', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Product Name/ }), 'Wool beanie');
     await user.type(within(dialog).getByRole('textbox', { name: /^SKU/ }), 'BEANIE-1');
     await user.type(tagsInput(dialog), 'winter{Enter}');
-    await user.type(tagsInput(dialog), 'Wool,');
-    await user.type(tagsInput(dialog), 'WINTER{Enter}');
-    await user.click(tagsInput(dialog));
-    await user.paste('knit, sale');
+    await user.paste('Wool, WINTER, knit, sale');
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(api.lastWrite()).toBeTruthy());
     expect((api.lastWrite()!.body as { tags: string[] }).tags).toEqual(['winter', 'Wool', 'knit', 'sale']);

@@ -66,7 +66,7 @@ describe('advanced filter rows', () => {
       advanced_filters: '[{"column":"featured","operator":"is_true"}]',
     });
     expect(
-      buildListFilter({ url: { search: '', vendor_id: null, vendor_category_ids: [], store_category_ids: [] }, stockStatus: '', published: '', filterRows: [] }),
+      buildListFilter({ url: { search: '', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [] }, stockStatus: '', published: '', filterRows: [] }),
     ).toEqual({});
   });
 });
