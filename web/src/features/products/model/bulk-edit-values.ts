@@ -32,6 +32,9 @@ export type BulkEditValues = Record<BulkTextField, string> &
     featured: TriState;
     visibility: '' | 'public' | 'private' | 'hidden';
     allowSpecialBelowCost: boolean;
+    /** Tags every selected product gets, and tags taken off them. */
+    add_tags: string[];
+    remove_tags: string[];
   };
 
 /** Every field empty: nothing changes unless it is filled in. */
@@ -47,6 +50,8 @@ export function emptyBulkEditValues(): BulkEditValues {
     featured: '',
     visibility: '',
     allowSpecialBelowCost: false,
+    add_tags: [],
+    remove_tags: [],
   };
 }
 
@@ -85,6 +90,8 @@ export function toBulkUpdateData(values: BulkEditValues): Record<string, unknown
   if (values.published) data.published = values.published === 'true';
   if (values.featured) data.featured = values.featured === 'true';
   if (values.visibility) data.visibility = values.visibility;
+  if (values.add_tags.length) data.add_tags = values.add_tags;
+  if (values.remove_tags.length) data.remove_tags = values.remove_tags;
   return data;
 }
 
