@@ -295,7 +295,7 @@ const TAB_OF_FIELD: Record<(typeof PRODUCT_FORM_FIELDS)[number], string> = {
   list_price: 'pricing', market_price: 'pricing', vendor_cost: 'pricing', special_price: 'pricing',
   stock: 'inventory',
   weight: 'shipping', length: 'shipping', width: 'shipping', height: 'shipping',
-  vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories',
+  vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories', tags: 'categories',
   meta_title: 'seo', meta_description: 'seo', meta_keywords: 'seo',
   published: 'advanced', featured: 'advanced', visibility: 'advanced', image_url: 'advanced', images: 'advanced',
 };
