@@ -186,3 +186,15 @@ describe('bulk edit adds and removes tags', () => {
     expect(await skus(tagQuery('rigging'))).toEqual(['V-PARENT']);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes tags on the product, its create body and the list filter', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const text = res.body;
+    const doc = JSON.parse(text);
+    const create = doc.paths['/api/products'].post;
+    expect(JSON.stringify(create.requestBody)).toContain('"tags"');
+    expect(JSON.stringify(doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name))).toContain('tags');
+  });
+});
