@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { UTF8_BOM, type ExportQuery } from '@bosun/shared';
+import { shopExportUnits, UTF8_BOM, type ExportQuery } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
@@ -42,8 +42,11 @@ export type ExportAnswer = { kind: 'stream'; stream: Readable } | { kind: 'sqlit
 export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, database: DatabaseTarget, query: ExportQuery): Promise<ExportAnswer> {
   const settings = await getSettings(db);
   const units = { weight_unit: settings.weight_unit, dimension_unit: settings.dimension_unit };
+  // The target store's units, when staff name them; the shop's otherwise.
+  const shopUnits = shopExportUnits(units);
+  const fileUnits = { weight_unit: query.weight_unit ?? shopUnits.weight_unit, dimension_unit: query.dimension_unit ?? shopUnits.dimension_unit };
   // Read before the header, which has one set of attribute columns per attribute.
-  const options = { units, attributes: await findExportAttributeCount(db, dialect, query) };
+  const options = { units, fileUnits, attributes: await findExportAttributeCount(db, dialect, query) };
   const head = UTF8_BOM + csvHeader(query.mode, options);
   if (database.kind === 'sqlite' && database.file !== ':memory:') {
     const lookups = exportLookupQueries(db);

@@ -167,9 +167,11 @@ export function createRowMapper(
   const readHierarchy = createHierarchyReader();
   const readCategories = (cells: string[]): CategoryPaths => {
     const fromHierarchy = hierarchyAt >= 0 ? readHierarchy(cell(cells, hierarchyAt)) : {};
+    // Per tree, the level columns when the row fills them, else the hierarchy cell: a file (the
+    // template) may map both, and a row's path in one of them is never ignored for empty levels.
     return {
-      vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
-      store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
+      vendor: (vendorLevels.length ? levelsPath(cells, vendorLevels) : undefined) ?? fromHierarchy.vendor,
+      store: (storeLevels.length ? levelsPath(cells, storeLevels) : undefined) ?? fromHierarchy.store,
     };
   };
 
