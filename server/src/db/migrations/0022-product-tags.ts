@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { postgresSearchText } from '../product-search-text.js';
+import { postgresSearchText, searchedTags } from '../product-search-text.js';
 import { tagKeySql } from '../product-tags.js';
 
 /**
@@ -16,7 +16,8 @@ import { tagKeySql } from '../product-tags.js';
  * is built again with it, about 20 s at a million; PostgreSQL's trigram index likewise).
  */
 const SEARCHED = 'name, sku, mfn, gtin, brand, tags';
-const searchRow = (row: 'new' | 'old') => SEARCHED.split(', ').map((c) => `${row}.${c}`).join(', ');
+/** A row's searched values; a product without tags has no tag text (searchedTags). */
+const searchRow = (row: 'new' | 'old') => SEARCHED.split(', ').map((c) => (c === 'tags' ? searchedTags(`${row}.tags`) : `${row}.${c}`)).join(', ');
 
 const SQLITE_SEARCH = [
   `drop table if exists products_search_vocab`,
@@ -25,7 +26,7 @@ const SQLITE_SEARCH = [
   `drop trigger if exists products_search_update`,
   `drop table if exists products_search`,
   `drop view if exists listed_products`,
-  `create view listed_products as select id, ${SEARCHED} from products where parent_id is null`,
+  `create view listed_products as select id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} as tags from products where parent_id is null`,
   `create virtual table products_search using fts5(${SEARCHED}, content='listed_products', content_rowid='id', tokenize='trigram')`,
   `create trigger products_search_insert after insert on products when new.parent_id is null begin
     insert into products_search(rowid, ${SEARCHED}) values (new.id, ${searchRow('new')});

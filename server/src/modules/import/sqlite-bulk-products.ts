@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { searchedTags } from '../../db/product-search-text.js';
 
 /**
  * Every write to products runs six sets of row triggers: the FTS5 trigram index (migration
@@ -48,10 +49,10 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock from products where id in (select value from json_each(?))');
   const unindex = db.prepare(
     `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand, tags)
-     select 'delete', id, name, sku, mfn, gtin, brand, tags from products where id in (select value from json_each(?)) and parent_id is null`,
+     select 'delete', id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} from products where id in (select value from json_each(?)) and parent_id is null`,
   );
   // The trigram table holds the listed products only (migration 0018), as its triggers do.
-  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand, tags) select id, name, sku, mfn, gtin, brand, tags from products where ${touched} and parent_id is null`);
+  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand, tags) select id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} from products where ${touched} and parent_id is null`);
   // What the tag triggers of migration 0022 do, for the whole batch: the stored rows' keys go, the
   // touched listed rows' keys are written again.
   const untag = db.prepare('delete from product_tags where product_id in (select value from json_each(?))');
