@@ -79,6 +79,12 @@ describe('importing tags', () => {
     await runImport(`SKU,Name,Tags\n${p}-1,One,\n`, TAGGED, { mode, updateMode: true });
     expect(await tagsOf(`${p}-1`)).toEqual([]);
     expect((await withTag('c')).filter((s: string) => s.startsWith(p))).toEqual([]);
+    // The tag keys and the search index are exactly what the stored tags say.
+    const db = t.database.db;
+    const stale = await sql<{ n: number }>`select count(*) as n from product_tags k join products p on p.id = k.product_id
+      where p.tags not like ${'%'} || k.tag || ${'%'} and lower(p.tags) not like ${'%'} || k.tag || ${'%'}`.execute(db);
+    expect(Number(stale.rows[0]!.n)).toBe(0);
+    if (t.database.dialect === 'sqlite') await sql`insert into products_search(products_search, rank) values ('integrity-check', 1)`.execute(db);
   });
 
   it('reports a tag over 100 characters or more than 50 tags as the row\'s error, with its row number, and keeps the good rows', async () => {
