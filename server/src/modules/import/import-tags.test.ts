@@ -128,6 +128,18 @@ describe('importing tags', () => {
   });
 });
 
+describe('tags of variable products', () => {
+  it("gives a Shopify product's tags to the product its variant rows make, none to the variations", async () => {
+    const csv = fixture('shopify-products.csv');
+    const complete = await runImport(csv, autoMapHeaders(headersOf(csv)), { updateMode: true });
+    expect(complete.errors).toEqual([]);
+    expect(await tagsOf('antifouling-paint')).toEqual(['antifouling', 'paint']);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from products where parent_id is not null and tags <> '[]'`.execute(t.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+    expect(await withTag('PAINT')).toContain('antifouling-paint');
+  });
+});
+
 describe('exporting tags', () => {
   it.each(['woocommerce', 'direct'])("%s layout: a 'Tags' column, ', ' between tags, a comma inside one as '\\,'", async (mode) => {
     await t.request('POST', '/api/products', t.admin, { sku: 'EXP-TAGS', name: 'Exported', tags: ['winter', 'Sale, 50%', 'back\\slash'] });
