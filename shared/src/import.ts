@@ -23,7 +23,23 @@ export const IMPORT_MESSAGES = {
   variantSummary: (variations: number, parents: number) =>
     `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
+  unknownVendor: (name: string) => `vendor '${name}' does not exist`,
 } as const;
+
+/** A form field's boolean ('true' / 'false', '1' / '0'; absent or empty: false), as the wizard sends it. */
+const formBoolean = z
+  .enum(['true', 'false', '1', '0', ''], { message: "must be 'true' or 'false'" })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * The import request's vendor options (issue 19), form fields of the preview and the import:
+ * moveVendors lets the file move products stored under another vendor to the vendor of their row
+ * (otherwise such rows are skipped with that reason); createVendors creates the vendors a mapped
+ * Vendor column names that do not exist yet (otherwise their rows are row errors).
+ */
+export const importVendorOptionsSchema = z.object({ moveVendors: formBoolean, createVendors: formBoolean });
+export type ImportVendorOptions = z.infer<typeof importVendorOptionsSchema>;
 
 export interface ImportRowError {
   row: number;
@@ -41,6 +57,11 @@ export const previewRowSchema = z.object({
   values: z.record(z.string(), z.string()),
   vendor_category_path: z.string().nullable(),
   store_category_path: z.string().nullable(),
+  /**
+   * Weights and sizes converted to the shop's unit, by field key: the file's unit ('g', from the
+   * header or the row's unit column) and the value as stored ('0.072 kg'); values holds the file's.
+   */
+  converted: z.record(z.string(), z.object({ from: z.string(), to: z.string() })).optional(),
 }).catchall(z.unknown());
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 
@@ -63,6 +84,10 @@ export const importPreviewResponseSchema = z.object({
     newCategories: z.number().int(),
     /** When the file maps the variant columns: the valid variation rows and the variable products they come under. */
     variants: z.object({ variations: z.number().int(), parents: z.number().int() }).optional(),
+    /** Rows whose SKU (a variation's: its parent's) is stored under another vendor than the row's, and those vendors' names. */
+    otherVendor: z.object({ rows: z.number().int(), vendors: z.array(z.string()) }).optional(),
+    /** Vendors a mapped Vendor column names that do not exist yet, with their rows. */
+    newVendors: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
@@ -89,8 +114,10 @@ export interface ImportCompleteEvent {
   skipped: number;
   errors: string[];
   errorCount: number;
-  /** The failed rows as read, with their reason, for the 'Download error rows' file. */
+  /** The failed rows as read, with their reason, for the 'rows not imported' file. */
   errorRows: Array<{ row: number; cells: string[]; reason: string }>;
+  /** The skipped rows as read, with their reason (capped as errorRows), for the 'rows not imported' file. */
+  skippedRows?: Array<{ row: number; cells: string[]; reason: string }>;
   headers: string[];
   message: string;
   totalProducts: number;

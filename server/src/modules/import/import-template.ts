@@ -27,10 +27,15 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Length', '20.3', '15'],
   ['Width', '5.1', '10'],
   ['Height', '4.4', '12'],
+  // Empty: the values are in the shop's units. A vendor's file may name each row's unit here (kg, g, lb, oz; cm, mm, m, in).
+  ['Weight Unit', '', ''],
+  ['Dimension Unit', '', ''],
   ['Google Category', 'Vehicles & Parts > Watercraft Parts & Accessories', 'Vehicles & Parts > Watercraft Parts & Accessories'],
   ['Published', 'yes', 'yes'],
   ['Featured', 'no', 'yes'],
   ['Visibility', 'public', 'public'],
+  // Each row's vendor by name (issue 19); empty: the vendor chosen in the wizard.
+  ['Vendor', '', ''],
   ['Vendor Category', 'Deck Hardware', ''],
   ['Vendor Subcategory 1', 'Cleats', ''],
   ['Vendor Subcategory 2', 'Horn Cleats', ''],

@@ -18,6 +18,8 @@ import { getSettings } from '../settings/index.js';
 import { CategoryResolver } from './category-resolver.js';
 import { countDataRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
+import { ImportVendors } from './import-vendors.js';
+import type { ImportRules } from './import-rules.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
@@ -75,8 +77,8 @@ async function countProductsTotal(db: Kysely<DB>) {
   return Number(n);
 }
 
-function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
-  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver);
+function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver, vendors);
 }
 
 /**
@@ -88,7 +90,7 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
-  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode },
+  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean },
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
@@ -106,6 +108,8 @@ export async function runImport(
 
   const errorMessages: string[] = [];
   const errorRows: ImportCompleteEvent['errorRows'] = [];
+  const skippedRows: NonNullable<ImportCompleteEvent['skippedRows']> = [];
+  const rules: ImportRules = { updateMode: request.updateMode, moveVendors: request.moveVendors ?? false };
   const report = (error: ImportRowError, cells: string[]) => {
     counts.errors += 1;
     if (errorMessages.length < COMPLETE_ERRORS) errorMessages.push(formatRowError(error));
@@ -115,8 +119,12 @@ export async function runImport(
 
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
     const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
-    const resolver = await CategoryResolver.load(deps.db, request.vendorId);
-    const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory }, resolver);
+    const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
+    const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
+    const writer = createWriter(deps, shape, resolver, vendors);
+    /** Rows whose Vendor cell names a vendor to create (createVendors): created before their batch is written. */
+    let newVendorRows: Array<[MappedRow, string]> = [];
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
@@ -152,11 +160,14 @@ export async function runImport(
 
     const post = (rows: MappedRow[], errorsBefore: number) => {
       writes.push(
-        writer.write(rows, plan.style, request.updateMode).then(
+        writer.write(rows, plan.style, rules).then(
           (outcome) => {
             counts.imported += outcome.created;
             counts.updated += outcome.updated;
             counts.skipped += outcome.skipped;
+            for (const { row, reason } of outcome.skippedRows) {
+              if (skippedRows.length < ERROR_ROWS) skippedRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reason: formatRowError({ row: row.row, column: '', value: row.sku, reason }) });
+            }
             for (const { row, reason } of outcome.failed) report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
             counts.current += rows.length + errorsBefore;
             currentProduct = rows.at(-1)?.name ?? currentProduct;
@@ -173,6 +184,12 @@ export async function runImport(
     const flush = async (last = false) => {
       let rows = batch;
       batch = [];
+      if (newVendorRows.length) {
+        // Once each, before the first batch that needs them (and before a variation waits for its parent).
+        await vendors.create(deps.db, newVendorRows.map(([, name]) => name));
+        for (const [row, name] of newVendorRows) row.vendorId = vendors.idOfName(name)!;
+        newVendorRows = [];
+      }
       if (planner) {
         const planned = await planner.plan(rows);
         const finished = last ? planner.finish() : { ready: [], errors: [] };
@@ -202,7 +219,13 @@ export async function runImport(
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, rows?.[i] ?? firstRow + i);
-          if (mapped.ok) {
+          const rowVendor = mapped.ok ? vendors.ofRow(cells, mapped.row.row) : undefined;
+          if (rowVendor && 'error' in rowVendor) {
+            report(rowVendor.error, cells);
+            pendingErrors += 1;
+          } else if (mapped.ok) {
+            if (rowVendor && 'newVendor' in rowVendor) newVendorRows.push([mapped.row, rowVendor.newVendor]);
+            else mapped.row.vendorId = (rowVendor as { vendorId: number | null }).vendorId ?? request.vendorId;
             batch.push(mapped.row);
             if (plan.batchChars) for (const c of cells) batchChars += c.length;
           } else {
@@ -245,6 +268,7 @@ export async function runImport(
     errors: errorMessages,
     errorCount: counts.errors,
     errorRows,
+    skippedRows,
     headers: opened.headers,
     message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors`,
     totalProducts: await countProductsTotal(deps.db),

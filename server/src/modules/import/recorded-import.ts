@@ -7,6 +7,9 @@ import { runImport, type ImportDeps, type ImportFile } from './import.service.js
 export interface RecordedImportRequest {
   mapping: FieldMapping;
   updateMode: boolean;
+  /** Issue 19: the file may move products between vendors, and create the vendors its Vendor column names. */
+  moveVendors?: boolean;
+  createVendors?: boolean;
   vendorId: number;
   mode: ImportMode;
   userId: number;

@@ -9,14 +9,19 @@ export interface ImportUpload {
   fieldMapping: FieldMapping;
   updateMode: boolean;
   vendorId: number | null;
+  /** Issue 19: the file may move products between vendors; create the vendors its Vendor column names. */
+  moveVendors?: boolean;
+  createVendors?: boolean;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
   form.append('updateMode', String(updateMode));
   form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
+  form.append('moveVendors', String(moveVendors));
+  form.append('createVendors', String(createVendors));
   form.append('csvFile', file, file.name);
   return form;
 }

@@ -12,6 +12,7 @@ import { Alert, Badge, Button, Group, Radio, ScrollArea, SimpleGrid, Stack, Swit
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './import-wizard.module.css';
+import { VendorOptions, type VendorChoices } from './vendor-options';
 
 /** More rows than this in standard mode earn the performance warning (SPEC §5). */
 export const STANDARD_WARNING_ROWS = 1000;
@@ -30,6 +31,9 @@ interface Props {
   vendorId: number | null;
   updateMode: boolean;
   onUpdateModeChange: (on: boolean) => void;
+  /** Issue 19: create the vendors the file names, move products between vendors. */
+  vendorChoices: VendorChoices;
+  onVendorChoicesChange: (choices: VendorChoices) => void;
   refreshing: boolean;
   /** A failed re-run of the dry run (after update mode changed). */
   previewError: string | null;
@@ -111,7 +115,8 @@ export function PreviewStep(props: Props) {
                 <Table.Td>{row.rowNumber}</Table.Td>
                 {plainKeys.map((key) => (
                   <Table.Td key={key} className={classes.cell}>
-                    {row.values[key] ?? ''}
+                    {/* A weight or size in another unit than the shop's: what the file holds, then what is stored. */}
+                    {row.converted?.[key] ? `${row.values[key] ?? ''} ${row.converted[key].from} → ${row.converted[key].to}` : (row.values[key] ?? '')}
                   </Table.Td>
                 ))}
                 {showPaths && <Table.Td className={classes.path}>{row.vendor_category_path ?? ''}</Table.Td>}
@@ -186,6 +191,7 @@ export function PreviewStep(props: Props) {
         disabled={props.refreshing || props.importing}
         onChange={(event) => props.onUpdateModeChange(event.currentTarget.checked)}
       />
+      <VendorOptions dryRun={dry} {...props.vendorChoices} disabled={props.refreshing || props.importing} onChange={props.onVendorChoicesChange} />
       <Radio.Group label="Import mode" value={mode} onChange={(value) => props.onModeChange(value as ImportMode)}>
         <Stack gap="xs" mt={6}>
           {IMPORT_MODES.map((m) => (
