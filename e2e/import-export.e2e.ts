@@ -104,8 +104,11 @@ describe('CSV import and export', () => {
     expect(await wizard.getByText(/Total rows:/).textContent()).toContain('3');
     await visible(wizard.getByText('semicolon delimited', { exact: false }));
     const dryRun = wizard.getByRole('region', { name: 'Dry run' });
+    // By default the bad price would be dropped with a warning; here staff choose to fail its row, and the dry run runs again.
+    expect(await dryRun.textContent()).toMatch(/Warnings1/);
+    await wizard.getByRole('radio', { name: 'Fail the row' }).click();
+    await expect.poll(async () => (await dryRun.textContent()) ?? '').toMatch(/Errors1/);
     expect(await dryRun.textContent()).toMatch(/Create2/);
-    expect(await dryRun.textContent()).toMatch(/Errors1/);
     const rowErrors = wizard.getByRole('table', { name: 'Row errors' });
     expect(await rowErrors.locator('tbody tr').count()).toBe(1);
     expect(await rowErrors.locator('tbody tr').first().textContent()).toContain('abc');

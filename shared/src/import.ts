@@ -52,6 +52,18 @@ export const importRowErrorSchema = z.object({ row: z.number().int(), column: z.
 
 export const formatRowError = (e: ImportRowError) => `Row ${e.row}: ${e.column ? `${e.column}: ` : ''}${e.reason}`;
 
+/**
+ * What an imported row lost or could not keep, said per row: a bad optional value dropped
+ * ('Row 12: Barcode: ... (dropped)'), category paths not kept, columns Bosun does not model.
+ * The same shape as a row error; formatRowError writes both.
+ */
+export type ImportRowWarning = ImportRowError;
+
+/** What a bad optional value does to its row: dropped with a warning (the rest is imported), or the row fails. */
+export const BAD_OPTIONAL_VALUES = ['warn', 'fail'] as const;
+export type BadOptionalValues = (typeof BAD_OPTIONAL_VALUES)[number];
+export const badOptionalValuesSchema = z.enum(BAD_OPTIONAL_VALUES, "badOptionalValues must be 'warn' or 'fail'").default('warn');
+
 export const previewRowSchema = z.object({
   rowNumber: z.number().int(),
   values: z.record(z.string(), z.string()),
@@ -82,6 +94,9 @@ export const importPreviewResponseSchema = z.object({
     errorCount: z.number().int(),
     errors: z.array(importRowErrorSchema),
     newCategories: z.number().int(),
+    /** Warnings of the rows that would be written, and the first of them. */
+    warningCount: z.number().int(),
+    warnings: z.array(importRowErrorSchema),
     /** When the file maps the variant columns: the valid variation rows and the variable products they come under. */
     variants: z.object({ variations: z.number().int(), parents: z.number().int() }).optional(),
     /** Rows whose SKU (a variation's: its parent's) is stored under another vendor than the row's, and those vendors' names. */
@@ -118,6 +133,10 @@ export interface ImportCompleteEvent {
   errorRows: Array<{ row: number; cells: string[]; reason: string }>;
   /** The skipped rows as read, with their reason (capped as errorRows), for the 'rows not imported' file. */
   skippedRows?: Array<{ row: number; cells: string[]; reason: string }>;
+  /** Warnings of the imported rows: their count, the first messages, and the rows as the file had them for 'Download warnings'. */
+  warningCount: number;
+  warnings: string[];
+  warningRows: Array<{ row: number; cells: string[]; reasons: string[] }>;
   headers: string[];
   message: string;
   totalProducts: number;

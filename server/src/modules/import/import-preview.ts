@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_MESSAGES, type FieldMapping, type ImportVendorOptions, type ImportPreviewResponse, type ImportRowError, type PreviewRow } from '@bosun/shared';
+import { IMPORT_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportVendorOptions, type ImportPreviewResponse, type ImportRowError, type ImportRowWarning, type PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
@@ -69,6 +69,7 @@ export interface PreviewRequest extends Partial<ImportVendorOptions> {
   mapping: FieldMapping;
   updateMode: boolean;
   vendorId?: number;
+  badOptionalValues?: BadOptionalValues;
 }
 
 /** A preview read from the upload as it arrived, and the format it took the file to have. */
@@ -114,7 +115,7 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
   checkMapping(opened.headers, options.mapping);
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn' });
   const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, options.vendorId ?? null, options.createVendors ?? false);
   const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : options.vendorId ? [options.vendorId] : []);
   const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false };
@@ -124,6 +125,8 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
   const newVendorIds = new Map<string, number>();
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowWarning[] = [];
+  let warningCount = 0;
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
   let totalRows = 0;
   const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
@@ -133,7 +136,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     if (errors.length < DRY_RUN_ERRORS) errors.push(error);
   };
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation'> & { vendor: number | null }> = [];
+  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation' | 'warnings'> & { vendor: number | null }> = [];
   const flush = async (last = false) => {
     if (planner) {
       // The planner hands the same objects back (their vendor with them).
@@ -176,8 +179,13 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     );
     for (const { row, action } of plan) {
       counts[action] += 1;
-      // The import creates categories only for the rows it writes.
-      if (action !== 'skip') for (const { type, path, vendorId } of categoryPathsOf(row, row.vendor)) resolver.peek(type, path, vendorId);
+      // The import creates categories only for the rows it writes, and reports the warnings of those.
+      if (action === 'skip') continue;
+      for (const { type, path, vendorId } of categoryPathsOf(row, row.vendor)) resolver.peek(type, path, vendorId);
+      for (const warning of row.warnings ?? []) {
+        warningCount += 1;
+        if (warnings.length < DRY_RUN_ERRORS) warnings.push({ ...warning, row: row.row });
+      }
     }
     batch = [];
     await yieldToEventLoop();
@@ -221,8 +229,8 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         newVendorIds.set(key, vendor);
       } else vendor = rowVendor.vendorId;
       counts.valid += 1;
-      const { sku, categories, variant } = mapped.row;
-      batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}) });
+      const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
+      batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
       if (batch.length >= 5_000) await flush();
     }
   }
@@ -238,6 +246,6 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
-    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
+    dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
   };
 }

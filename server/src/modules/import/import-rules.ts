@@ -170,7 +170,7 @@ export function writeFailureReason(err: unknown): string {
 
 /** The columns a variation row writes of the file's (the rest is its parent's). */
 export const VARIATION_OWN_COLUMNS = [
-  'sku', 'gtin', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
+  'sku', 'gtin', 'mfn', 'stock', 'stock_status', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'image_url', 'published',
 ];
 
@@ -190,4 +190,29 @@ export function variationWrite(columns: readonly string[]) {
       ...ownAt.map((at) => row[at] ?? null), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now,
     ],
   };
+}
+
+/**
+ * A row whose bad values were dropped (MappedRow.dropped) keeps their stored values on an update:
+ * the upsert's assignments ('column = ...') without the dropped columns. Rows that drop the same
+ * columns share one statement, so a file has a few statement shapes, never one per row.
+ */
+export function assignmentsKeeping(assignments: readonly string[], dropped: readonly string[] | null | undefined): string[] {
+  if (!dropped?.length) return [...assignments];
+  return assignments.filter((a) => !dropped.includes(a.slice(0, a.indexOf(' = '))));
+}
+
+/** The statement shape of a row's dropped columns: '' for a row that dropped none. */
+export const droppedKey = (dropped: readonly string[] | null | undefined) => (dropped?.length ? [...new Set(dropped)].sort().join(',') : '');
+
+/** Groups items by droppedKey, in order, for one statement per shape. */
+export function byDroppedShape<T>(items: readonly T[], droppedOf: (item: T) => readonly string[] | null | undefined): Array<{ dropped: string[]; items: T[] }> {
+  const groups = new Map<string, { dropped: string[]; items: T[] }>();
+  for (const item of items) {
+    const key = droppedKey(droppedOf(item));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { dropped: key ? key.split(',') : [], items: [] }));
+    group.items.push(item);
+  }
+  return [...groups.values()];
 }

@@ -1,7 +1,7 @@
 import { csvLine, UTF8_BOM } from '@bosun/shared';
 
 /**
- * Every mappable product column (all of IMPORT_FIELD_GROUPS but Variations) under a header the
+ * Every mappable product column (all of IMPORT_FIELD_GROUPS but Variations and the report-only sale dates) under a header the
  * wizard maps by itself, and two rows that import as they are. The first row names its
  * categories level by level, five deep (the most a tree has: a Subcategory 5 would be a sixth
  * level, so it stays empty); the second leaves the level columns empty and names both paths in
@@ -19,6 +19,7 @@ const TEMPLATE: Array<[string, string, string]> = [
   // The main image first, as Image URL has it, then the gallery: the main image is the Images cell's first when both are mapped.
   ['Images', 'https://example.com/images/cleat-8.jpg, https://example.com/images/cleat-8-side.jpg, https://example.com/images/cleat-8-pair.jpg', ''],
   ['Stock', '25', '0'],
+  ['Stock Status', 'in_stock', 'backorder'],
   ['List Price', '39.99', '89.50'],
   ['Market Price', '44.99', '99.00'],
   ['Vendor Cost', '21.40', '52.10'],

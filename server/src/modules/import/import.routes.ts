@@ -8,6 +8,8 @@ import {
   importModeParamsSchema,
   importPreviewResponseSchema,
   importVendorOptionsSchema,
+  badOptionalValuesSchema,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportEvent,
 } from '@bosun/shared';
@@ -46,11 +48,22 @@ function vendorOptions(fields: Record<string, string>) {
   throw badRequest(`${field}: ${issue.message}`, { [field]: issue.message });
 }
 
+/** What a bad optional value does to its row (form field badOptionalValues): 'warn' (the default) or 'fail'. */
+function parseBadOptionalValues(text: string | undefined): BadOptionalValues {
+  const parsed = badOptionalValuesSchema.safeParse(text === '' ? undefined : text);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? '';
+    throw badRequest(`badOptionalValues: ${message}`, { badOptionalValues: message });
+  }
+  return parsed.data;
+}
+
 const previewRequest = (fields: Record<string, string>): PreviewRequest => ({
   mapping: parseMapping(fields.fieldMapping),
   updateMode: isTrue(fields.updateMode),
   vendorId: Number(fields.selectedVendor) || undefined,
   ...vendorOptions(fields),
+  badOptionalValues: parseBadOptionalValues(fields.badOptionalValues),
 });
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,6 +109,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const mapping = parseMapping(upload.fields.fieldMapping);
         const options = vendorOptions(upload.fields);
+        const badOptionalValues = parseBadOptionalValues(upload.fields.badOptionalValues);
         const vendorId = Number(upload.fields.selectedVendor);
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
@@ -112,7 +126,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         let ended = false;
         const clientGone = () => !ended && reply.raw.destroyed;
         try {
-          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
+          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, badOptionalValues, userId: request.user.id, fileName: upload.fileName };
           const complete = await runRecordedImport(deps(), { ...upload, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {

@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   formatRowError,
   IMPORT_MESSAGES,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
   type ImportEvent,
@@ -90,7 +91,7 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
-  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean },
+  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean; badOptionalValues?: BadOptionalValues },
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
@@ -116,9 +117,19 @@ export async function runImport(
     // The file's own cells: a Shopify file's rows carry Bosun's columns after them (shopify-rows.ts).
     if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells: cells.slice(0, opened.headers.length), reason: formatRowError(error) });
   };
+  // The warnings of the rows written, capped as the errors are; the file's cells keep what was dropped.
+  let warningCount = 0;
+  const warningMessages: string[] = [];
+  const warningRows: ImportCompleteEvent['warningRows'] = [];
+  const reportWarnings = (row: MappedRow) => {
+    const messages = row.warnings!.map((w) => formatRowError({ ...w, row: row.row }));
+    warningCount += messages.length;
+    for (const message of messages) if (warningMessages.length < COMPLETE_ERRORS) warningMessages.push(message);
+    if (warningRows.length < ERROR_ROWS) warningRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reasons: messages });
+  };
 
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
-    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
+    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn' });
     const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
     const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
@@ -169,6 +180,10 @@ export async function runImport(
               if (skippedRows.length < ERROR_ROWS) skippedRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reason: formatRowError({ row: row.row, column: '', value: row.sku, reason }) });
             }
             for (const { row, reason } of outcome.failed) report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
+            if (rows.some((row) => row.warnings)) {
+              const notWritten = new Set([...outcome.failed, ...outcome.skippedRows].map((f) => f.row));
+              for (const row of rows) if (row.warnings && !notWritten.has(row)) reportWarnings(row);
+            }
             counts.current += rows.length + errorsBefore;
             currentProduct = rows.at(-1)?.name ?? currentProduct;
           },
@@ -269,8 +284,11 @@ export async function runImport(
     errorCount: counts.errors,
     errorRows,
     skippedRows,
+    warningCount,
+    warnings: warningMessages,
+    warningRows,
     headers: opened.headers,
-    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors`,
+    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors${warningCount ? `, ${warningCount} warnings` : ''}`,
     totalProducts: await countProductsTotal(deps.db),
     processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),
     processingTime,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { classifyBatch, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
 import { rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
@@ -14,15 +14,18 @@ import type { MappedRow } from './row-mapper.js';
  */
 export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
-  const assignments = sql.raw(updateAssignments(columns).join(', '));
+  const assignments = updateAssignments(columns);
   const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
-  const upsert = (executor: Kysely<DB>, items: MappedRow[], now: string) => {
-    const rows = items.map((row) => {
-      const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
-      return sql`(${sql.join(values)})`;
-    });
-    return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-      on conflict (sku) do update set ${assignments}`.execute(executor);
+  /** One statement per shape of dropped columns: an update keeps the stored value of a row's dropped ones. */
+  const upsert = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+    for (const group of byDroppedShape(items, (row) => row.dropped)) {
+      const rows = group.items.map((row) => {
+        const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
+        return sql`(${sql.join(values)})`;
+      });
+      await sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+        on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, group.dropped).join(', '))}`.execute(executor);
+    }
   };
   /**
    * Products and parents first, then the variations, whose parents are stored by then whichever

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
+import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import { startImportRun, type RunCounts } from './import-runs.service.js';
@@ -12,6 +12,7 @@ export interface RecordedImportRequest {
   createVendors?: boolean;
   vendorId: number;
   mode: ImportMode;
+  badOptionalValues?: BadOptionalValues;
   userId: number;
   fileName: string;
 }

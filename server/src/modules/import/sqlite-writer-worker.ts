@@ -9,7 +9,7 @@ import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../categories/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
-import { categoryNodeKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
@@ -27,6 +27,8 @@ export interface WriteRequest {
   rows: ColumnValue[][];
   /** Each row's variant part, when the file maps the variant columns. */
   variants?: Array<VariantWrite | null>;
+  /** Each row's dropped columns (MappedRow.dropped), when a row of the batch has some: an update keeps their stored values. */
+  dropped?: Array<string[] | null>;
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
   rules: ImportRules;
@@ -124,7 +126,22 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
-  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignments.join(', ')}`);
+  const upsertKeeping = (dropped: readonly string[]) =>
+    db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignmentsKeeping(assignments, dropped).join(', ')}`);
+  // A row that dropped bad values keeps their stored ones on an update: one prepared upsert per shape of dropped columns.
+  const upsert = upsertKeeping([]);
+  const upserts = new Map<string, Database.Statement>();
+  const upsertFor = (dropped: readonly string[] | null | undefined) => {
+    const key = droppedKey(dropped);
+    if (!key) return upsert;
+    let statement = upserts.get(key);
+    if (!statement) {
+      // A file has a few shapes; one whose every row drops other columns must not keep thousands of statements.
+      if (upserts.size >= 64) upserts.clear();
+      upserts.set(key, (statement = upsertKeeping(dropped!)));
+    }
+    return statement;
+  };
   const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id from products where sku in (select value from json_each(?))');
   const vendorName = db.prepare('select name from vendors where id = ?').pluck();
   const vendorNames = new Map<number, string>();
@@ -185,6 +202,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const writeBatch = (
     rows: Row[],
     variants: Array<VariantWrite | null> | undefined,
+    dropped: Array<string[] | null> | undefined,
     rules: ImportRules,
     paths: Paths,
     perRow: boolean,
@@ -255,7 +273,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, (made) => {
           fillCategories(index, made);
-          (action === 'create' ? insert : upsert).run(values);
+          (action === 'create' ? insert : upsertFor(dropped?.[index])).run(values);
           if (variant) attributes.write(String(sku), variant, stored.get(sku));
           counted(sku, action, variant);
         });
@@ -277,7 +295,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), 'variation', stored.get(sku), parent.id);
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, () => {
-          variations.write(values, parent.id, variant.options!, action);
+          variations.write(values, parent.id, variant.options!, action, dropped?.[index]);
           counted(sku, action);
         });
       });
@@ -285,10 +303,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return { tally, created: [before + 1, maxId.get() as number], creator, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; rules: ImportRules; paths: Paths };
+  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; rules: ImportRules; paths: Paths };
   type Refused = Array<[number, string]>;
-  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.rules, b.paths, false, failed, skipped));
-  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.rules, b.paths, true, failed, skipped));
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, false, failed, skipped));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, true, failed, skipped));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
   const committed = ({ tally, created, creator, parents }: BatchWritten) => {
     creator.commit();
@@ -303,10 +321,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, variants, perRow, rules, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, dropped, perRow, rules, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
-    const batch: Batch = { rows, variants, rules, paths: { missing: newPaths, refs, now } };
+    const batch: Batch = { rows, variants, dropped, rules, paths: { missing: newPaths, refs, now } };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {

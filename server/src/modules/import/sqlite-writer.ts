@@ -49,6 +49,7 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
       const outcome = await worker.call('write', {
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
+        ...(rows.some((row) => row.dropped) ? { dropped: rows.map((row) => row.dropped ?? null) } : {}),
         perRow: style === 'per-row',
         rules,
         newPaths,

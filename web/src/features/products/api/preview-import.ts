@@ -1,4 +1,4 @@
-import type { FieldMapping, ImportPreviewResponse } from '@bosun/shared';
+import type { BadOptionalValues, FieldMapping, ImportPreviewResponse } from '@bosun/shared';
 import { apiFetch } from '../../../lib/api-client';
 
 /** SPEC §9: upload and preview may take up to five minutes on a large file. */
@@ -12,9 +12,11 @@ export interface ImportUpload {
   /** Issue 19: the file may move products between vendors; create the vendors its Vendor column names. */
   moveVendors?: boolean;
   createVendors?: boolean;
+  /** What a bad optional value does to its row; the server's default is 'warn'. */
+  badOptionalValues?: BadOptionalValues;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
@@ -22,6 +24,7 @@ export function importFormData({ file, fieldMapping, updateMode, vendorId, moveV
   form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
   form.append('moveVendors', String(moveVendors));
   form.append('createVendors', String(createVendors));
+  if (badOptionalValues) form.append('badOptionalValues', badOptionalValues);
   form.append('csvFile', file, file.name);
   return form;
 }

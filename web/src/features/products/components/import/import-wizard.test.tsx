@@ -38,6 +38,8 @@ function previewAnswer(overrides: Partial<ImportPreviewResponse> = {}): ImportPr
       errorCount: 1,
       errors: [{ row: 4, column: 'Price', value: 'abc', reason: "'abc' is not a number" }],
       newCategories: 3,
+      warningCount: 0,
+      warnings: [],
     },
     ...overrides,
   };
@@ -63,6 +65,9 @@ const completeEvent = {
   errors: ["Row 4: Price: 'abc' is not a number"],
   errorCount: 1,
   errorRows: [{ row: 4, cells: ['C-3', 'Chain', 'abc', '', '', ''], reason: "Price: 'abc' is not a number" }],
+  warningCount: 0,
+  warnings: [],
+  warningRows: [],
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
   message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
   totalProducts: 12,
@@ -215,6 +220,7 @@ describe('ImportWizard: mapping', () => {
 
     fireEvent.change(select('MFN'), { target: { value: '' } });
     expect(summary.textContent).toContain('5 of 6 columns used');
+    expect(summary.textContent).toContain('Not imported (unmapped columns):');
     expect(within(summary).getByText('SKU')).toBeTruthy();
   });
 
@@ -396,6 +402,25 @@ describe('ImportWizard: preview', () => {
     await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
     const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
     expect(previews.map((c) => c.form!.get('updateMode'))).toEqual(['false', 'true']);
+  });
+
+  it('runs the dry run again when the choice for bad optional values changes, and imports with it', async () => {
+    const user = userEvent.setup();
+    const api = useApi({
+      preview: (form) => jsonResponse(previewAnswer(form.get('badOptionalValues') === 'fail' ? { dryRun: { ...previewAnswer().dryRun, errorCount: 4 } } : {})),
+    });
+    renderWizard();
+    await toPreview(user);
+    await user.click(within(dialog()).getByRole('radio', { name: 'Fail the row' }));
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    await waitFor(() => expect(within(dry).getByText('Errors').nextSibling?.textContent).toBe('4'));
+    const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
+    expect(previews.map((c) => c.form!.get('badOptionalValues'))).toEqual(['warn', 'fail']);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+    await screen.findByRole('region', { name: 'Import result' });
+    expect(api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!.form!.get('badOptionalValues')).toBe('fail');
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_MESSAGES,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
   type ImportMode,
@@ -57,6 +58,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [updateMode, setUpdateMode] = useState(false);
   const [vendorChoices, setVendorChoices] = useState<VendorChoices>({ moveVendors: false, createVendors: false });
+  const [badOptionalValues, setBadOptionalValues] = useState<BadOptionalValues>('warn');
   const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
@@ -97,6 +99,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setPreviewError(null);
     setUpdateMode(false);
     setVendorChoices({ moveVendors: false, createVendors: false });
+    setBadOptionalValues('warn');
     setMode(DEFAULT_IMPORT_MODE);
     setImporting(false);
     setProgress(null);
@@ -144,12 +147,12 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     else if (step === 3 && preview && id !== null) void runPreview(updateMode, 3, vendorChoices, id);
   };
 
-  const runPreview = async (update: boolean, next: Step = 3, choices: VendorChoices = vendorChoices, vendor: number | null = vendorId) => {
+  const runPreview = async (update: boolean, next: Step = 3, choices: VendorChoices = vendorChoices, vendor: number | null = vendorId, bad: BadOptionalValues = badOptionalValues) => {
     if (!file) return;
     setPreviewing(true);
     setPreviewError(null);
     try {
-      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices });
+      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad });
       setPreview(answer);
       rememberMapping(vendor, headers, mapping);
       setStep(next);
@@ -174,7 +177,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setProgress(null);
     rememberMapping(vendorId, headers, mapping);
     try {
-      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices }, setProgress, controller.signal);
+      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices, badOptionalValues }, setProgress, controller.signal);
       if (controller.signal.aborted) return;
       setResult(complete);
       setStep(5);
@@ -255,6 +258,12 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
                 setVendorChoices(choices);
                 // The dry run's counts follow them (rows skipped or updated, errors or new vendors).
                 void runPreview(updateMode, 3, choices);
+              }}
+              badOptionalValues={badOptionalValues}
+              onBadOptionalValuesChange={(bad) => {
+                setBadOptionalValues(bad);
+                // The dry run's errors and warnings depend on it.
+                void runPreview(updateMode, 3, vendorChoices, vendorId, bad);
               }}
               refreshing={previewing}
               previewError={previewError}
