@@ -39,12 +39,15 @@ function parseCsvLine(line: string): string[] {
 const fixture = (name: string) => fs.readFileSync(new URL(`../../test/files/${name}`, import.meta.url), 'utf8');
 const headersOf = (csv: string) => parseCsvLine(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!);
 
-async function runImport(csv: string, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean } = {}) {
-  const fields = { fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false), selectedVendor: String(vendorId) };
+async function runImport(csv: string, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean; badOptionalValues?: 'warn' | 'fail' } = {}) {
+  const fields = {
+    fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false), selectedVendor: String(vendorId),
+    ...(options.badOptionalValues ? { badOptionalValues: options.badOptionalValues } : {}),
+  };
   return expectImportComplete(await t.upload(`/api/products/import/${options.mode ?? 'ultra-fast'}`, t.admin, fields, { name: 'products.csv', content: csv })).complete;
 }
-const preview = async (csv: string, mapping: Record<string, string>) =>
-  (await t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping) }, { name: 'products.csv', content: csv })).json();
+const preview = async (csv: string, mapping: Record<string, string>, badOptionalValues: 'warn' | 'fail' = 'warn') =>
+  (await t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), badOptionalValues }, { name: 'products.csv', content: csv })).json();
 const tagsOf = async (sku: string) => (await productBySku(t, sku))?.tags;
 const withTag = async (tag: string) =>
   (await t.request('GET', `/api/products?limit=100&tags=${encodeURIComponent(tag)}`, t.admin)).json().products.map((p: { sku: string }) => p.sku).sort();
@@ -87,16 +90,28 @@ describe('importing tags', () => {
     if (t.database.dialect === 'sqlite') await sql`insert into products_search(products_search, rank) values ('integrity-check', 1)`.execute(db);
   });
 
-  it('reports a tag over 100 characters or more than 50 tags as the row\'s error, with its row number, and keeps the good rows', async () => {
+  it('drops a tag cell with a tag over 100 characters or more than 50 tags with a warning on its row, by default', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => `t${i}`).join(', ');
+    const csv = `SKU,Name,Tags\nWARN-1,Good,fine\nWARN-2,Long,"ok, ${'x'.repeat(101)}"\nWARN-3,Many,"${many}"\n`;
+    const dry = await preview(csv, TAGGED);
+    expect(dry.dryRun).toMatchObject({ valid: 3, errorCount: 0, warningCount: 2 });
+    expect(dry.dryRun.warnings.map((w: { row: number; column: string }) => [w.row, w.column])).toEqual([[3, 'Tags'], [4, 'Tags']]);
+    const complete = await runImport(csv, TAGGED, { mode: 'standard' });
+    expect(complete).toMatchObject({ imported: 3, errorCount: 0, warningCount: 2 });
+    expect(await tagsOf('WARN-1')).toEqual(['fine']);
+    expect(await tagsOf('WARN-2')).toEqual([]);
+  });
+
+  it('reports a tag over 100 characters or more than 50 tags as the row\'s error, with its row number, when bad values fail their row', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `t${i}`).join(', ');
     const csv = `SKU,Name,Tags\nBAD-1,Good,fine\nBAD-2,Long,"ok, ${'x'.repeat(101)}"\nBAD-3,Many,"${many}"\n`;
-    const dry = await preview(csv, TAGGED);
+    const dry = await preview(csv, TAGGED, 'fail');
     expect(dry.dryRun).toMatchObject({ valid: 1, errorCount: 2 });
     expect(dry.dryRun.errors.map((e: { row: number; column: string; reason: string }) => [e.row, e.column, e.reason])).toEqual([
       [3, 'Tags', `the tag '${'x'.repeat(50)}…' is longer than 100 characters`],
       [4, 'Tags', '51 tags: at most 50'],
     ]);
-    const complete = await runImport(csv, TAGGED, { mode: 'standard' });
+    const complete = await runImport(csv, TAGGED, { mode: 'standard', badOptionalValues: 'fail' });
     expect(complete).toMatchObject({ imported: 1, errorCount: 2 });
     expect(await tagsOf('BAD-1')).toEqual(['fine']);
     expect(await productBySku(t, 'BAD-2')).toBeUndefined();
