@@ -76,7 +76,7 @@ describe('autoMapHeaders', () => {
       ...Object.fromEntries(Object.entries(options(['Option1', 'Option2', 'Option3'])).map(([k, v]) => [k, v.replace(/ name$/, ' Name').replace(/ value$/, ' Value')])),
       sku: 'Variant SKU', weight: 'Variant Grams', stock: 'Variant Inventory Qty', list_price: 'Variant Price', market_price: 'Variant Compare At Price',
       gtin: 'Variant Barcode', images: 'Image Src', image_url: 'Variant Image', meta_title: 'SEO Title', meta_description: 'SEO Description',
-      google_category: 'Google Shopping / Google Product Category', vendor_cost: 'Cost per item',
+      google_category: 'Google Shopping / Google Product Category', vendor_cost: 'Cost per item', tags: 'Tags',
     });
   });
 
@@ -86,7 +86,7 @@ describe('autoMapHeaders', () => {
       published: 'Published on online store', ...options(['Option1', 'Option2', 'Option3']), sku: 'SKU', gtin: 'Barcode', list_price: 'Price',
       market_price: 'Compare-at price', vendor_cost: 'Cost per item', stock: 'Inventory quantity', weight: 'Weight value (grams)',
       images: 'Product image URL', image_url: 'Variant image URL', meta_title: 'SEO title', meta_description: 'SEO description',
-      google_category: 'Google Shopping / Google product category', mfn: 'Google Shopping / Manufacturer part number (MPN)',
+      google_category: 'Google Shopping / Google product category', mfn: 'Google Shopping / Manufacturer part number (MPN)', tags: 'Tags',
     });
   });
 
@@ -145,6 +145,7 @@ describe('autoMapHeaders', () => {
       source_id: 'ID', product_type: 'Type', sku: 'SKU', name: 'Name', published: 'Published', featured: 'Is featured?', visibility: 'Visibility in catalog',
       short_description: 'Short description', description: 'Description', stock: 'Stock', weight: 'Weight (lbs)', length: 'Length (in)', width: 'Width (in)',
       height: 'Height (in)', special_price: 'Sale price', list_price: 'Regular price', category_hierarchy: 'Categories', images: 'Images', parent_sku: 'Parent',
+      tags: 'Tags',
     });
     // Without 'Sale price' and 'Stock', their dates and settings stay unmapped.
     expect(autoMapHeaders(headers.filter((h) => h !== 'Sale price' && h !== 'Stock'))).not.toHaveProperty('special_price');

@@ -77,7 +77,7 @@ export function guessField(header: string): { key: string; score: number } | und
     height: 'height', 'google category': 'google_category', published: 'published', featured: 'featured',
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
-    'meta keywords': 'meta_keywords', vendor: 'vendor', // Bosun's exports: 'Vendor' (direct), 'Meta: vendor' (woocommerce)
+    'meta keywords': 'meta_keywords', tags: 'tags', vendor: 'vendor', // Bosun's exports: 'Vendor' (direct), 'Meta: vendor' (woocommerce)
     // A column naming each row's unit (a vendor's 'Weight' with 'Weight Unit').
     'weight unit': 'weight_unit', 'weight uom': 'weight_unit', 'unit of weight': 'weight_unit', 'dimension unit': 'dimension_unit',
     'dimensions unit': 'dimension_unit', 'length unit': 'dimension_unit', 'size unit': 'dimension_unit', 'dimension uom': 'dimension_unit',
@@ -161,6 +161,7 @@ const SHOPIFY: Record<string, { key: string; score: number }> = Object.fromEntri
     'variant image url': 'image_url', 'image src': 'images', 'product image url': 'images', 'cost per item': 'vendor_cost',
     'seo title': 'meta_title', 'seo description': 'meta_description', 'google shopping google product category': 'google_category',
     'google shopping mpn': 'mfn', 'google shopping manufacturer part number': 'mfn',
+    tags: 'tags',
     // Stock status (issue 19): the tracker (empty: not tracked) and the policy (continue: sells when out of stock), old and new template names.
     'variant inventory tracker': 'stock_tracking', 'inventory tracker': 'stock_tracking',
     'variant inventory policy': 'backorders', 'continue selling when out of stock': 'backorders',

@@ -83,6 +83,7 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
     ],
   },
   { name: 'SEO', fields: [field('meta_title', 'Meta Title'), field('meta_description', 'Meta Description'), field('meta_keywords', 'Meta Keywords')] },
+  { name: 'Tags', fields: [field('tags', "Tags (separated by commas, '\\,' for a comma in a tag)")] },
   {
     name: 'Variations',
     fields: [

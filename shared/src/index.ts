@@ -22,3 +22,4 @@ export * from './import.js';
 export * from './import-runs.js';
 export * from './product-bounds.js';
 export * from './variants.js';
+export * from './product-tags.js';

@@ -3,6 +3,7 @@ import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
 import { MAX_DESCRIPTION_CHARS, MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
+import { bulkTagListSchema, MAX_TAGS, tagListSchema } from './product-tags.js';
 import { stockStatusSchema } from './stock-status.js';
 
 export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
@@ -83,6 +84,7 @@ export const productFieldsSchema = z.object({
   meta_title: text(300, 'Meta title'),
   meta_description: text(1000, 'Meta description'),
   meta_keywords: text(1000, 'Meta keywords'),
+  tags: tagListSchema.optional(),
 });
 
 export const createProductBodySchema = z.preprocess(withoutReadOnly, productFieldsSchema.strict());
@@ -120,9 +122,13 @@ const bulkPrice = (label: string) =>
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must have at most 2 decimals`)]).optional();
 
 export const bulkUpdateDataSchema = productFieldsSchema
-  .omit({ sku: true, ...Object.fromEntries(PRICE_FIELDS.map((f) => [f, true])) } as { sku: true } & Record<PriceField, true>)
+  .omit({ sku: true, tags: true, ...Object.fromEntries(PRICE_FIELDS.map((f) => [f, true])) } as { sku: true; tags: true } & Record<PriceField, true>)
   .partial()
   .extend({
+    /** Tags every selected product gets (one it has already, in any ASCII case, is left as it is). */
+    add_tags: bulkTagListSchema.optional(),
+    /** Tags taken off every selected product (by key: 'wool' removes 'Wool'). */
+    remove_tags: bulkTagListSchema.optional(),
     list_price: bulkPrice('List price'),
     market_price: bulkPrice('Market price'),
     vendor_cost: bulkPrice('Vendor cost'),
@@ -139,6 +145,7 @@ export const BULK_MESSAGES = {
   negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
   tooLarge: (skus: string[], n: number) =>
     `This change would take a price past ${MAX_MONEY.toLocaleString('en-US')} for ${n} products: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
+  tooManyTags: (n: number, skus: string[]) => `Adding these tags would give ${n} products more than ${MAX_TAGS} tags: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
   stockContradiction: (n: number) => `${n} of these products hold a quantity above 0: set their stock to 0 with out_of_stock, or choose another status`,
   specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below vendor cost' to apply it anyway.`,
 } as const;

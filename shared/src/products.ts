@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stockStatusSchema, STOCK_STATUSES } from './stock-status.js';
 import { advancedFilterRowSchema, parseFilterRow, SORTABLE_COLUMNS, type ParsedFilter } from './product-filters.js';
+import { tagFilterSchema } from './product-tags.js';
 
 export const VISIBILITIES = ['public', 'private', 'hidden'] as const;
 export const visibilitySchema = z.enum(VISIBILITIES);
@@ -43,6 +44,8 @@ export const productSchema = z.object({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_keywords: z.string().nullable(),
+  /** In the order staff gave them; a variation has none (its parent's are read). */
+  tags: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   /** simple, variable (a parent: stock is its variations' total, list_price their lowest) or variation. */
@@ -116,6 +119,8 @@ export const productFilterQuerySchema = z.object({
   store_category_ids: idListSchema,
   stock_status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STOCK_STATUSES, "stock_status must be 'in_stock', 'out_of_stock' or 'backorder'").optional()),
   published: booleanQuery,
+  /** Products with any of these tags (ASCII case folded): ?tags=a&tags=b. */
+  tags: tagFilterSchema,
   advanced_filters: advancedFiltersQuery,
 });
 export type ProductFilterQuery = z.infer<typeof productFilterQuerySchema>;

@@ -16,6 +16,7 @@ import { listedProductsMigration } from './migrations/0018-listed-products.js';
 import { variationTotalsMigration } from './migrations/0019-variation-totals.js';
 import { variationFilterIndexesMigration } from './migrations/0020-variation-filter-indexes.js';
 import { stockStatusMigration } from './migrations/0021-stock-status.js';
+import { productTagsMigration } from './migrations/0022-product-tags.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0019-variation-totals': variationTotalsMigration(dialect),
     '0020-variation-filter-indexes': variationFilterIndexesMigration(dialect),
     '0021-stock-status': stockStatusMigration(dialect, sqlite),
+    '0022-product-tags': productTagsMigration(dialect),
   };
 }
 

@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 
-/** The columns the product search reads (the SQLite trigram table of 0004 indexes the same five). */
-export const SEARCHED_COLUMNS = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
+/** The columns the product search reads (the SQLite trigram table of 0022 indexes the same six; tags is their JSON text). */
+export const SEARCHED_COLUMNS = ['name', 'sku', 'mfn', 'gtin', 'brand', 'tags'] as const;
+/**
+ * The tags as search reads them: their JSON text, and none at all for a product without tags (so
+ * that a search for '[' or '[]' does not find every product).
+ */
+export const searchedTags = (column: string) => `nullif(${column}, '[]')`;
+
+/** The five columns migration 0004 indexed, before tags (0022): what it builds, on a new database too. */
+export const SEARCHED_COLUMNS_0004 = ['name', 'sku', 'mfn', 'gtin', 'brand'] as const;
 /** A variation's own codes, by which a search finds it and shows its parent (migration 0018). */
 export const VARIATION_CODE_COLUMNS = ['sku', 'mfn', 'gtin'] as const;
 
@@ -13,6 +21,6 @@ export const VARIATION_CODE_COLUMNS = ['sku', 'mfn', 'gtin'] as const;
  */
 export function postgresSearchText(table?: string, columns: readonly string[] = SEARCHED_COLUMNS) {
   const column = (name: string) => (table ? `${table}.${name}` : name);
-  const parts = columns.map((name) => (name === 'sku' ? column(name) : `coalesce(${column(name)}, '')`));
+  const parts = columns.map((name) => (name === 'sku' ? column(name) : `coalesce(${name === 'tags' ? searchedTags(column(name)) : column(name)}, '')`));
   return sql.raw(`lower(${parts.join(" || ' ' || ")})`);
 }

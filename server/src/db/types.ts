@@ -164,6 +164,14 @@ export interface ProductsTable {
   option3: string | null;
   variation_count: Generated<number>;
   variation_price_max: number | null;
+  /** A JSON array of the product's tags, in the order given; '[]' for none and for every variation (0022). */
+  tags: Generated<string>;
+}
+
+/** A listed product's tag keys (ASCII lower case), kept from products.tags by triggers (0022), for the tag filter. */
+export interface ProductTagsTable {
+  product_id: number;
+  tag: string;
 }
 
 /** A variable product's attribute: its name and ordered values (a JSON array of strings). */
@@ -185,6 +193,7 @@ export interface DB {
   categories: CategoriesTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
+  product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;
   import_runs: ImportRunsTable;
 }

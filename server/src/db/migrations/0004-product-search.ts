@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { postgresSearchText } from '../product-search-text.js';
+import { postgresSearchText, SEARCHED_COLUMNS_0004 } from '../product-search-text.js';
 
 /**
  * Substring search over name, SKU, MFN, GTIN and brand through an index: an FTS5 trigram table
@@ -23,7 +23,7 @@ const SQLITE = [
 
 const POSTGRES = [
   sql`create extension if not exists pg_trgm`,
-  sql`create index products_search_trgm on products using gin ((${postgresSearchText()}) gin_trgm_ops)`,
+  sql`create index products_search_trgm on products using gin ((${postgresSearchText(undefined, SEARCHED_COLUMNS_0004)}) gin_trgm_ops)`,
 ];
 
 export function productSearchMigration(dialect: Dialect) {

@@ -14,7 +14,7 @@ export const EXPORT_FIELDS = [
   'id', 'sku', 'gtin', 'name', 'published', 'featured', 'visibility', 'short_description', 'description', 'stock',
   'weight', 'length', 'width', 'height', 'special_price', 'list_price', 'market_price', 'vendor_cost', 'images',
   'image_url', 'brand', 'mfn', 'google_category', 'meta_title', 'meta_description', 'meta_keywords',
-  'vendor_id', 'vendor_category_id', 'store_category_id', 'kind', 'variation_count', 'stock_status',
+  'vendor_id', 'vendor_category_id', 'store_category_id', 'kind', 'variation_count', 'stock_status', 'tags',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 /**
@@ -200,6 +200,14 @@ function imagesCell(r: ExportRow): string {
   const images = JSON.parse(list) as string[];
   return csvCell(images.length ? [imageUrl, ...images].join(', ') : imageUrl);
 }
+const tagsOf = textOf('tags');
+/** Tags as WooCommerce and Shopify write them: ', ' between, a comma inside one as '\\,' (read back by the import). */
+function tagsCell(r: ExportRow): string {
+  const list = tagsOf(r);
+  if (!list || list === '[]') return '';
+  return csvCell((JSON.parse(list) as string[]).map(wooEscape).join(', '));
+}
+
 /** A variation has one image of its own. */
 const imageUrlCell: Cell = (r) => csvCell(imageUrlOf(r));
 
@@ -273,6 +281,7 @@ function wooColumns(units: ShopUnits, fileUnits: ExportUnits, attributes: number
     variationLevel({ header: 'Sale price', cell: money('special_price') }),
     variationLevel({ header: 'Regular price', cell: money('list_price') }),
     inherited({ header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) }),
+    inherited({ header: 'Tags', cell: tagsCell }),
     { header: 'Images', cell: imagesCell, variation: imageUrlCell },
     ...(attributes ? [parentColumn(PARENT_HEADERS.woocommerce)] : []),
     inherited({ header: 'Brands', ...plain('brand') }),
@@ -360,6 +369,7 @@ function directColumns(units: ShopUnits, attributes: number): ExportColumn[] {
     inherited({ header: 'Meta Title', ...plain('meta_title') }),
     inherited({ header: 'Meta Description', ...plain('meta_description') }),
     inherited({ header: 'Meta Keywords', ...plain('meta_keywords') }),
+    inherited({ header: 'Tags', cell: tagsCell }),
     inherited({ header: 'Vendor', cell: vendorCell }),
     ...levelColumns('Vendor', vendorCategoryId),
     ...levelColumns('Store', storeCategoryId),

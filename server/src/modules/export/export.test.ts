@@ -41,7 +41,7 @@ describe('GET /api/products/export', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const header = res.body.slice(1).split('\r\n')[0]!;
     expect(header).toContain('SKU,"GTIN, UPC, EAN, or ISBN",Name,Published,Is featured?,Visibility in catalog,Short description,Description,In stock?,Stock,Weight (kg),Length (cm)');
-    expect(header).toContain('Sale price,Regular price,Categories,Images,Brands,Category Path');
+    expect(header).toContain('Sale price,Regular price,Categories,Tags,Images,Brands,Category Path');
     const rows = rowsOf(res.body);
     expect(rows.map((r) => r.SKU)).toEqual(['ALP-1', 'ALP-2', 'OTH-1']);
     expect(rows[0]).toMatchObject({

@@ -55,6 +55,7 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Meta Title', 'Bow Cleat 8 inch', 'Bilge Pump 1100 GPH'],
   ['Meta Description', 'Polished 316 stainless bow cleat, 8 inch', 'Automatic 12 V bilge pump'],
   ['Meta Keywords', 'cleat, bow, stainless', 'bilge, pump, automatic'],
+  ['Tags', 'deck, stainless', ''],
 ];
 
 export function importTemplateCsv(): string {

@@ -65,10 +65,11 @@ describe('import fields and template', () => {
       store_category_path: 'Deck & Hardware > Cleats & Chocks > Bow Cleats > Stainless > Up to 8 Inch',
       image_url: 'https://example.com/images/cleat-8.jpg',
       images: ['https://example.com/images/cleat-8-side.jpg', 'https://example.com/images/cleat-8-pair.jpg'],
+      tags: ['deck', 'stainless'],
     });
     expect(await product('HPM-BILGE-1100')).toMatchObject({
       vendor_category_path: 'Plumbing > Bilge Pumps > Automatic > 12 V', store_category_path: 'Plumbing > Pumps > Bilge Pumps > Automatic',
-      image_url: null, images: [], stock: 0, stock_status: 'backorder',
+      image_url: null, images: [], stock: 0, stock_status: 'backorder', tags: [],
     });
   });
 

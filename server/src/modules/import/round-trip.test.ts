@@ -26,6 +26,7 @@ beforeAll(async () => {
     store_category_id: sParent!.id, google_category: 'Vehicles & Parts > Watercraft', published: 0, featured: 1,
     visibility: 'private', images: JSON.stringify(['https://x.test/a.jpg', 'https://x.test/b.jpg']),
     image_url: 'https://x.test/main.jpg', meta_title: "'=quoted", meta_description: 'Tab\tinside', meta_keywords: 'a, b',
+    tags: JSON.stringify(['winter', 'Sale, 50%', 'back\\slash', '=formula', '"quoted"', 'Été']),
   });
   await insertProduct(db, {
     sku: 'RT-2', name: 'Plain', stock: 0, list_price: null, vendor_id: vendor, visibility: 'hidden',
@@ -38,6 +39,7 @@ const FIELDS: Array<keyof Product> = [
   'sku', 'name', 'mfn', 'gtin', 'short_description', 'description', 'brand', 'stock', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
   'visibility', 'images', 'image_url', 'meta_title', 'meta_description', 'meta_keywords', 'vendor_category_path', 'store_category_path',
+  'tags',
 ];
 const pick = (p: Product) => Object.fromEntries(FIELDS.map((f) => [f, p[f]]));
 

@@ -1,15 +1,15 @@
-import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
+import { boundText, MAX_TAG_CHARS, MAX_TAGS, uniqueTags, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { createStockReader } from './stock-cells.js';
-import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
+import { createVariantReader, isVariantProblem, splitValueList, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
 export const IMPORTABLE_COLUMNS = [
   'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'stock_status', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
-  'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords', 'kind',
+  'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords', 'kind', 'tags',
 ] as const;
 export type ImportableColumn = (typeof IMPORTABLE_COLUMNS)[number];
 export type ColumnValue = string | number | null;
@@ -130,11 +130,23 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
       };
     case 'visibility':
       return (v) => (v === '' ? 'public' : readVisibility(v));
+    case 'tags':
+      return readTags;
     case 'image_url':
       return (v) => (v === '' ? null : isImageAddress(v) ? v : notWebAddress(v));
     default:
       return undefined;
   }
+}
+
+/** WooCommerce's and Shopify's 'Tags': separated by commas ('\\,' a comma inside one), as a JSON list. */
+function readTags(cell: string): Read<ColumnValue> {
+  const tags = uniqueTags(splitValueList(cell));
+  if (tags.some((t) => t.includes('\0'))) return new CellProblem('a tag holds a NUL byte (\\0), which is not text');
+  const long = tags.find((t) => t.length > MAX_TAG_CHARS);
+  if (long) return new CellProblem(`the tag '${long.slice(0, 50)}…' is longer than ${MAX_TAG_CHARS} characters`);
+  if (tags.length > MAX_TAGS) return new CellProblem(`${tags.length} tags: at most ${MAX_TAGS}`);
+  return JSON.stringify(tags);
 }
 
 /** The 'Images' cell as Bosun's exports write it: image URL first (may be empty), then the gallery. */

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 import { parentStockStatus, parentStockTotal } from '../../db/migrations/0021-stock-status.js';
+import { searchedTags } from '../../db/product-search-text.js';
 
 /**
- * Every write to products runs five sets of row triggers: the FTS5 trigram index (migration
- * 0004), the category counts (0003), the vendor counts (0007), a variation's parent's totals (0017)
- * and the variations' trigram index (0018); together they cost more than the insert itself. A bulk write drops them inside its own transaction, writes the rows, brings the
+ * Every write to products runs six sets of row triggers: the FTS5 trigram index (migration
+ * 0004), the category counts (0003), the vendor counts (0007), a variation's parent's totals (0017),
+ * the variations' trigram index (0018) and the tag keys (0022); together they cost more than the insert itself. A bulk write drops them inside its own transaction, writes the rows, brings the
  * search index and the counts up to date with set-based statements over exactly the rows it
  * touched, and creates the triggers again before it commits. DDL is transactional in SQLite, so
  * no other connection ever sees the triggers missing (they only see committed data), and a write
@@ -22,6 +23,8 @@ const SUSPENDED_TRIGGERS = [
   // Variations (migrations 0017 and 0018): a parent's totals once per batch, not once per variation.
   'products_variation_totals_insert', 'products_variation_totals_delete', 'products_variation_totals_update',
   'variations_search_insert', 'variations_search_delete', 'variations_search_update',
+  // Tags (migration 0022): the touched products' tag keys once per batch.
+  'product_tags_insert', 'product_tags_update',
 ];
 
 interface Contribution {
@@ -46,11 +49,18 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock_status from products where ${touched}`);
   const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock_status from products where id in (select value from json_each(?))');
   const unindex = db.prepare(
-    `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand)
-     select 'delete', id, name, sku, mfn, gtin, brand from products where id in (select value from json_each(?)) and parent_id is null`,
+    `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand, tags)
+     select 'delete', id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} from products where id in (select value from json_each(?)) and parent_id is null`,
   );
   // The trigram table holds the listed products only (migration 0018), as its triggers do.
-  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand) select id, name, sku, mfn, gtin, brand from products where ${touched} and parent_id is null`);
+  const index = db.prepare(`insert into products_search(rowid, name, sku, mfn, gtin, brand, tags) select id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} from products where ${touched} and parent_id is null`);
+  // What the tag triggers of migration 0022 do, for the whole batch: the stored rows' keys go, the
+  // touched listed rows' keys are written again.
+  const untag = db.prepare('delete from product_tags where product_id in (select value from json_each(?))');
+  const tag = db.prepare(
+    `insert or ignore into product_tags (product_id, tag) select p.id, lower(t.value) from products p, json_each(p.tags) t
+     where (p.id in (select value from json_each(@ids)) or p.id > @after) and p.tags <> '[]' and p.parent_id is null`,
+  );
   const unindexVariations = db.prepare(
     `insert into variations_search(variations_search, rowid, sku, mfn, gtin)
      select 'delete', id, sku, mfn, gtin from products where id in (select value from json_each(?)) and parent_id is not null`,
@@ -101,6 +111,8 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
     for (const t of triggers) db.exec(t.sql);
     index.run({ ids, after });
     indexVariations.run({ ids, after });
+    untag.run(ids);
+    tag.run({ ids, after });
     tally(contributions.all({ ids, after }) as Contribution[], 1, categories, vendors);
     tally(oldContributions.all(parentsAlone) as Contribution[], 1, categories, vendors);
     for (const [id, n] of categories) if (n !== 0) addToCategory.run(n, id);

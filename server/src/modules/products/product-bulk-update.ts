@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import {
   BULK_MESSAGES,
   MAX_MONEY,
+  MAX_TAGS,
+  tagKey,
   PRICE_FIELDS,
   resolveStock,
   STOCK_STATUSES,
@@ -11,6 +13,7 @@ import {
 } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
+import { jsonTextElements, tagKeyOf } from '../../db/product-tags.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../errors.js';
 import { assertReferencesValid, productColumns } from './product-writes.service.js';
@@ -116,7 +119,7 @@ export async function bulkUpdateProducts(
   data: BulkUpdateData,
   allowSpecialBelowCost = false,
 ) {
-  const { list_price, market_price, vendor_cost, special_price, stock, stock_status, ...plain } = data;
+  const { list_price, market_price, vendor_cost, special_price, stock, stock_status, add_tags, remove_tags, ...plain } = data;
   const prices = { list_price, market_price, vendor_cost, special_price };
   return db.transaction().execute(async (trx) => {
     const where = targetCondition(trx, dialect, target);
@@ -147,6 +150,7 @@ export async function bulkUpdateProducts(
     const result = Object.keys(own).length
       ? await trx.updateTable('products').set({ ...own, updated_at: now }).where(sql<SqlBool>`(${where}) and parent_id is null`).executeTakeFirst()
       : undefined;
+    await changeTags(trx, dialect, where, { add: add_tags, remove: remove_tags }, now);
     const pricedResult = Object.keys(changes).length > 1 ? await trx.updateTable('products').set(changes).where(priced).executeTakeFirst() : undefined;
     if (!allowSpecialBelowCost && (special_price !== undefined || vendor_cost !== undefined)) {
       const below = await countWhere(trx, priced, sql`special_price < vendor_cost`);
@@ -158,6 +162,51 @@ export async function bulkUpdateProducts(
     const variations = pricedResult ? await countWhere(trx, priced, sql`parent_id is not null`) : 0;
     return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${variations} variations)` : ''), updated };
   });
+}
+
+const NAMED_TAG_SKUS = 10;
+
+/**
+ * Adds and removes tags on every targeted product (not on variations: theirs are the parent's),
+ * set-based: one statement each, over the products it changes only. A tag a product has already
+ * (same key, any ASCII case) is not added again; removing goes by key. A product that would end
+ * with more than MAX_TAGS tags refuses the whole change, naming it.
+ */
+async function changeTags(trx: Transaction<DB>, dialect: Dialect, where: RawBuilder<SqlBool>, change: { add?: string[]; remove?: string[] }, now: string) {
+  const own = (json: RawBuilder<unknown>) => jsonTextElements(dialect, json);
+  const keys = (json: RawBuilder<unknown>) => sql`(select ${tagKeyOf(dialect, sql.ref('value'))} from ${own(json)} as k)`;
+  const stored = sql`products.tags`;
+  const targeted = sql<SqlBool>`(${where}) and parent_id is null`;
+  if (change.remove?.length) {
+    const removed = JSON.stringify(change.remove);
+    const kept = sql`(select value, ord from ${own(stored)} as t where ${tagKeyOf(dialect, sql.ref('t.value'))} not in ${keys(sql`${removed}`)})`;
+    await sql`update products set tags = ${jsonArray(dialect, kept)}, updated_at = ${now}
+      where ${targeted} and id in (select product_id from product_tags where tag in (${sql.join(change.remove.map(tagKey))}))`.execute(trx);
+  }
+  if (!change.add?.length) return;
+  const added = JSON.stringify(change.add);
+  const missing = sql`(select value, ord from ${own(sql`${added}`)} as a where ${tagKeyOf(dialect, sql.ref('a.value'))} not in ${keys(stored)})`;
+  const lacking = sql<SqlBool>`${targeted} and exists (select 1 from ${missing} as m)`;
+  const total = sql`((select count(*) from ${own(stored)} as t) + (select count(*) from ${missing} as m))`;
+  const { rows } = await sql<{ sku: string; n: number }>`select sku, count(*) over () as n from products
+    where ${lacking} and ${total} > ${MAX_TAGS} order by sku limit ${NAMED_TAG_SKUS}`.execute(trx);
+  if (rows.length) {
+    const message = BULK_MESSAGES.tooManyTags(Number(rows[0]!.n), rows.map((r) => r.sku));
+    throw badRequest(message, { 'updateData.add_tags': message });
+  }
+  // The stored tags first, then the new ones, each in its own order.
+  const merged = sql`(select value, ord from ${own(stored)} as t union all select value, ord + ${TAG_ORDER_GAP} from ${missing} as m)`;
+  await sql`update products set tags = ${jsonArray(dialect, merged)}, updated_at = ${now} where ${lacking}`.execute(trx);
+}
+
+/** Orders the added tags after the stored ones (a product has at most MAX_TAGS). */
+const TAG_ORDER_GAP = 1_000_000;
+
+/** The rows (value, ord) of a subquery as a JSON array of text in ord order; '[]' for none. */
+function jsonArray(dialect: Dialect, rows: RawBuilder<unknown>) {
+  return dialect === 'postgres'
+    ? sql`(select coalesce(jsonb_agg(r.value order by r.ord), '[]'::jsonb)::text from ${rows} as r)`
+    : sql`(select coalesce(json_group_array(r.value), '[]') from (select value from ${rows} as x order by ord) as r)`;
 }
 
 /** The same reference rules as a single edit, checked against every targeted product's vendor. */

@@ -2,7 +2,8 @@ import type { ListedVariation, Product } from '@bosun/shared';
 import { pathIds } from '../categories/index.js';
 import type { ProductWithNamesRow, VariationListRow } from './products.repository.js';
 
-function parseImages(json: string): string[] {
+/** A JSON array of text (images, tags): anything else reads as none. */
+function parseTextList(json: string): string[] {
   try {
     const value = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -53,11 +54,12 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
     published: row.published === 1,
     featured: row.featured === 1,
     visibility: row.visibility,
-    images: parseImages(row.images),
+    images: parseTextList(row.images),
     image_url: row.image_url,
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     meta_keywords: row.meta_keywords,
+    tags: parseTextList(row.tags),
     created_at: row.created_at,
     updated_at: row.updated_at,
     kind: row.kind,

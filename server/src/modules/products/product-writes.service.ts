@@ -39,11 +39,12 @@ async function assertSkuFree(db: Kysely<DB>, sku: string, exceptId?: number) {
   }
 }
 
-/** Body fields to columns: booleans as 0/1, images as JSON, descriptions sanitised. */
+/** Body fields to columns: booleans as 0/1, images and tags as JSON, descriptions sanitised. */
 export function productColumns(body: UpdateProductBody): Updateable<ProductsTable> {
-  const { published, featured, images, short_description, description, ...rest } = body;
+  const { published, featured, images, tags, short_description, description, ...rest } = body;
   return {
     ...rest,
+    ...(tags !== undefined ? { tags: JSON.stringify(tags) } : {}),
     ...(published !== undefined ? { published: published ? 1 : 0 } : {}),
     ...(featured !== undefined ? { featured: featured ? 1 : 0 } : {}),
     ...(images !== undefined ? { images: JSON.stringify(images) } : {}),

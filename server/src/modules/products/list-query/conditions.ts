@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { VARIATION_LEVEL_FIELDS, type ParsedFilter, type ProductFilterQuery } from '@bosun/shared';
+import { tagKey, VARIATION_LEVEL_FIELDS, type ParsedFilter, type ProductFilterQuery } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
 import { advancedCondition } from './advanced-condition.js';
 import type { ProductExpressions } from './columns.js';
@@ -13,12 +13,17 @@ function inCategorySubtrees(column: 'p.vendor_category_id' | 'p.store_category_i
     where s.id in (${sql.join(ids)}))`;
 }
 
+/** Products with any of the tags: one seek of product_tags (tag, product_id) per tag, by the tags' keys. */
+function withAnyTag(tags: string[]) {
+  return sql<SqlBool>`p.id in (select product_id from product_tags where tag in (${sql.join([...new Set(tags.map(tagKey))])}))`;
+}
+
 /** True when the search is the filter's only condition. */
 export function onlySearch(filter: ProductFilterQuery): boolean {
   return (
     filter.vendor_id === undefined && filter.category_id === undefined && !filter.category_ids?.length &&
     !filter.vendor_category_ids?.length && !filter.store_category_ids?.length && filter.stock_status === undefined &&
-    filter.published === undefined && !filter.advanced_filters?.length
+    filter.published === undefined && !filter.tags?.length && !filter.advanced_filters?.length
   );
 }
 
@@ -66,6 +71,7 @@ export function filterConditions(eb: ProductExpressions, filter: ProductFilterQu
   // The status column, not the quantity (issue 19): an untracked product may be in stock; a variable product's status is its variations' (migration 0021).
   if (filter.stock_status !== undefined) conditions.push(eb('p.stock_status', '=', filter.stock_status));
   if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
+  if (filter.tags?.length) conditions.push(withAnyTag(filter.tags));
   for (const row of filter.advanced_filters ?? []) {
     conditions.push(variations && isVariationLevel(row.column) ? anyVariationCondition(row, dialect) : advancedCondition(row, dialect));
   }

@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../../db/database.js';
-import { postgresSearchText, SEARCHED_COLUMNS, VARIATION_CODE_COLUMNS } from '../../../db/product-search-text.js';
+import { postgresSearchText, SEARCHED_COLUMNS, searchedTags, VARIATION_CODE_COLUMNS } from '../../../db/product-search-text.js';
 import { shortSearchCandidates, type ShortSearch } from './short-search.js';
 import { escapeLike, ftsPhrase, like, MIN_TRIGRAM_QUERY } from './text-match.js';
 
@@ -53,7 +53,7 @@ export function searchCondition(dialect: Dialect, search: string, short?: ShortS
   // Shorter than a trigram: the LIKE over the five columns, on the rows a two-character search
   // finds through the indexes or on all.
   const anyColumn = sql<SqlBool>`(${sql.join(
-    SEARCHED_COLUMNS.map((c) => like(sql.ref(`p.${c}`), pattern)),
+    SEARCHED_COLUMNS.map((c) => like(c === 'tags' ? sql.raw(searchedTags('p.tags')) : sql.ref(`p.${c}`), pattern)),
     sql` or `,
   )})`;
   if (!short) return anyColumn;

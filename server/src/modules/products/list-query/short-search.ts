@@ -91,8 +91,9 @@ export function shortSearchCandidates(search: ShortSearch) {
   const values = sql.join(search.variants);
   // One select per column, each on that column's index of listed products (parent_id is null: the
   // list's indexes are partial, product-sort-indexes.ts); the GTIN's short-value index, then the row.
+  // Tags are JSON text ('["ab"]'), never two characters: a two-character tag is in the trigram table.
   const twoCharacterValues = sql.join(
-    SEARCHED_COLUMNS.map((c) =>
+    SEARCHED_COLUMNS.filter((c) => c !== 'tags').map((c) =>
       c === 'gtin'
         ? sql`select id from products where length(gtin) < 3 and gtin in (${values}) and parent_id is null`
         : sql`select id from products where ${sql.ref(c)} in (${values}) and parent_id is null`,

@@ -10,9 +10,11 @@ import { AdvancedFiltersPanel } from './advanced-filters-panel';
 /** The panel with its rows in state, and what the list would send for them. */
 function Harness({ initial = 1 }: { initial?: number }) {
   const [rows, setRows] = useState<FilterRowDraft[]>(() => Array.from({ length: initial }, newFilterRow));
+  const [tags, setTags] = useState<string[]>([]);
   return (
     <>
-      <AdvancedFiltersPanel rows={rows} onChange={setRows} />
+      <AdvancedFiltersPanel rows={rows} onChange={setRows} tags={tags} onTagsChange={setTags} />
+      <output data-testid="tags">{JSON.stringify(tags)}</output>
       <output data-testid="sent">{serializeFilterRows(rows) ?? ''}</output>
       <output data-testid="row-count">{rows.length}</output>
     </>
@@ -140,5 +142,16 @@ describe('AdvancedFiltersPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Clear all advanced filters' }));
     expect(screen.getByTestId('row-count').textContent).toBe('0');
     expect(sent()).toEqual([]);
+  });
+  it('filters by any of several tags, counts them as one active filter, and clears them with the rows', async () => {
+    renderWithProviders(<Harness initial={0} />);
+    const user = userEvent.setup();
+    const input = screen.getAllByLabelText('Has any of these tags').find((el) => el instanceof HTMLInputElement && el.type !== 'hidden')!;
+    await user.type(input, 'winter{Enter}WOOL{Enter}Winter{Enter}');
+    expect(JSON.parse(screen.getByTestId('tags').textContent!)).toEqual(['winter', 'WOOL']);
+    expect(screen.getByLabelText('1 active filters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear all advanced filters' }));
+    expect(JSON.parse(screen.getByTestId('tags').textContent!)).toEqual([]);
+    expect(screen.getByLabelText('0 active filters')).toBeTruthy();
   });
 });

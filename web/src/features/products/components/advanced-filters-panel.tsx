@@ -1,5 +1,5 @@
-import { FILTER_COLUMNS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor } from '@bosun/shared';
-import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { FILTER_COLUMNS, MAX_TAGS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor, tagKey } from '@bosun/shared';
+import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Dispatch, SetStateAction } from 'react';
 import {
@@ -20,6 +20,9 @@ const COLUMN_OPTIONS = [
 interface AdvancedFiltersPanelProps {
   rows: FilterRowDraft[];
   onChange: Dispatch<SetStateAction<FilterRowDraft[]>>;
+  /** Products with any of these tags. */
+  tags: string[];
+  onTagsChange: (tags: string[]) => void;
 }
 
 interface FilterRowProps {
@@ -92,8 +95,8 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
  * Rows of column / operator / value. A row filters the list as soon as it is complete; the header
  * counts the rows that do.
  */
-export function AdvancedFiltersPanel({ rows, onChange }: AdvancedFiltersPanelProps) {
-  const active = appliedFilterRows(rows).length;
+export function AdvancedFiltersPanel({ rows, onChange, tags, onTagsChange }: AdvancedFiltersPanelProps) {
+  const active = appliedFilterRows(rows).length + (tags.length > 0 ? 1 : 0);
   const update = (id: string, change: (row: FilterRowDraft) => FilterRowDraft) =>
     onChange((current) => current.map((row) => (row.id === id ? change(row) : row)));
 
@@ -110,6 +113,16 @@ export function AdvancedFiltersPanel({ rows, onChange }: AdvancedFiltersPanelPro
             </Badge>
           </Group>
         </Group>
+        <TagsInput
+          label="Has any of these tags"
+          placeholder={tags.length ? undefined : 'Type a tag, then Enter'}
+          value={tags}
+          onChange={onTagsChange}
+          maxTags={MAX_TAGS}
+          isDuplicate={(value, current) => current.some((tag) => tagKey(tag) === tagKey(value.trim()))}
+          clearable
+          maw={560}
+        />
         {rows.map((row, index) => (
           <FilterRow
             key={row.id}
@@ -124,7 +137,15 @@ export function AdvancedFiltersPanel({ rows, onChange }: AdvancedFiltersPanelPro
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onChange((current) => [...current, newFilterRow()])}>
             Add filter row
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => onChange([])}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              onChange([]);
+              onTagsChange([]);
+            }}
+          >
             Clear all advanced filters
           </Button>
         </Group>

@@ -1,6 +1,6 @@
-import { BULK_MESSAGES, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES } from '@bosun/shared';
-import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
+import { BULK_MESSAGES, MAX_TAGS, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES, tagKey } from '@bosun/shared';
+import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { hasPermission, useCurrentUser } from '../../auth';
@@ -34,7 +34,31 @@ const NO_CHANGE = { value: '', label: 'No change' };
 const TRI_STATE = [NO_CHANGE, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
 const STOCK_STATUS = [NO_CHANGE, ...STOCK_STATUSES.map((value) => ({ value, label: STOCK_STATUS_LABELS[value] }))];
 const VISIBILITY = [NO_CHANGE, { value: 'public', label: 'Public' }, { value: 'private', label: 'Private' }, { value: 'hidden', label: 'Hidden' }];
-const ALL_FIELDS = [...BULK_TEXT_FIELDS, ...BULK_NUMBER_FIELDS, ...PRICE_FIELDS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'published', 'featured', 'visibility'] as const;
+const ALL_FIELDS = [...BULK_TEXT_FIELDS, ...BULK_NUMBER_FIELDS, ...PRICE_FIELDS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'published', 'featured', 'visibility', 'add_tags', 'remove_tags'] as const;
+
+/** Tags to add or to remove, as chips (the same tag whatever its ASCII case, as the server reads it). */
+function BulkTagsBox({ control, name, label }: { control: Control<BulkEditValues>; name: 'add_tags' | 'remove_tags'; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TagsInput
+          label={label}
+          placeholder={field.value.length ? undefined : 'No change'}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          maxTags={MAX_TAGS}
+          isDuplicate={(value, current) => current.some((tag) => tagKey(tag) === tagKey(value.trim()))}
+          clearable
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
 
 /** Bulk Edit (SPEC §2, §5): every editable field but the SKU, all empty; only the filled ones are sent. */
 export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalProps) {
@@ -142,6 +166,12 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
               {...register('store_category_id')}
             />
             {text('google_category', 'Google Category')}
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title="Tags">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <BulkTagsBox control={control} name="add_tags" label="Add tags" />
+            <BulkTagsBox control={control} name="remove_tags" label="Remove tags" />
           </SimpleGrid>
         </FormSection>
         <FormSection title="Descriptions">

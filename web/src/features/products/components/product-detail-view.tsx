@@ -23,6 +23,7 @@ import {
   ImageFields,
   PricingFields,
   SeoFields,
+  TagsField,
   ShippingFields,
   StatusFields,
   StockField,
@@ -164,6 +165,15 @@ function ProductDetail({ product }: { product: Product }) {
                   </Badge>
                 )}
               </Group>
+              {product.tags.length > 0 && (
+                <Group gap={6} aria-label="Tags">
+                  {product.tags.map((tag) => (
+                    <Badge key={tag} variant="outline" color="gray" tt="none">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
               {product.kind === 'variable' && <VariableSummary product={product} />}
             </Stack>
           </Group>
@@ -245,7 +255,10 @@ function ProductDetail({ product }: { product: Product }) {
                 <ShippingFields readOnly={readOnly} units={units} />
               </Tabs.Panel>
               <Tabs.Panel value="categories">
-                <CategoryFields readOnly={readOnly} current={product} />
+                <Stack gap="md">
+                  <CategoryFields readOnly={readOnly} current={product} />
+                  <TagsField readOnly={readOnly} />
+                </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="seo">
                 <Stack gap="md">
@@ -282,7 +295,7 @@ const TAB_OF_FIELD: Record<(typeof PRODUCT_FORM_FIELDS)[number], string> = {
   list_price: 'pricing', market_price: 'pricing', vendor_cost: 'pricing', special_price: 'pricing',
   stock: 'inventory', track_stock: 'inventory', stock_status: 'inventory',
   weight: 'shipping', length: 'shipping', width: 'shipping', height: 'shipping',
-  vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories',
+  vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories', tags: 'categories',
   meta_title: 'seo', meta_description: 'seo', meta_keywords: 'seo',
   published: 'advanced', featured: 'advanced', visibility: 'advanced', image_url: 'advanced', images: 'advanced',
 };

@@ -1,5 +1,5 @@
-import { STOCK_STATUS_LABELS, STOCK_STATUSES, type Product } from '@bosun/shared';
-import { Anchor, SimpleGrid, Stack, Switch, Text as MantineText, Textarea, TextInput } from '@mantine/core';
+import { MAX_TAGS, STOCK_STATUS_LABELS, STOCK_STATUSES, tagKey, type Product } from '@bosun/shared';
+import { Anchor, SimpleGrid, Stack, Switch, TagsInput, Text as MantineText, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormNativeSelect, FormNumberInput } from '../../../components/ui/form-fields';
@@ -336,6 +336,37 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
       />
       <Text name="google_category" label="Google Category" readOnly={readOnly} />
     </SimpleGrid>
+  );
+}
+
+/** Same tag whatever its ASCII case, as the server reads it ('Wool' is 'wool'). */
+const sameTag = (value: string, current: string[]) => current.some((tag) => tagKey(tag) === tagKey(value.trim()));
+
+/** Tags as chips: Enter or a comma ends one; a pasted 'winter, wool' becomes two. */
+export function TagsField({ readOnly }: FieldsProps) {
+  const { control } = useFormContext<ProductFormValues>();
+  return (
+    <Controller
+      control={control}
+      name="tags"
+      render={({ field, fieldState }) => (
+        <TagsInput
+          label="Tags"
+          description={readOnly ? undefined : `For staff search and filters; Enter or a comma ends a tag (at most ${MAX_TAGS})`}
+          placeholder={readOnly ? (field.value.length ? undefined : 'No tags') : 'Add a tag'}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          readOnly={readOnly}
+          maxTags={MAX_TAGS}
+          isDuplicate={sameTag}
+          clearable={!readOnly}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }
 

@@ -16,6 +16,7 @@ import {
   ImageFields,
   PricingFields,
   SeoFields,
+  TagsField,
   ShippingFields,
   StatusFields,
   StockField,
@@ -107,8 +108,9 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
             <StockField variable={variable} />
             <ShippingFields units={units} variable={variable} />
           </FormSection>
-          <FormSection title="Categories">
+          <FormSection title="Categories & Tags">
             <CategoryFields current={product} />
+            <TagsField />
           </FormSection>
           <FormSection title="SEO & Images">
             <SeoFields />

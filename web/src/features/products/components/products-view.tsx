@@ -46,6 +46,7 @@ export function ProductsView() {
     state.url.vendor_category_ids.length + state.url.store_category_ids.length > 0 ||
     state.stockStatus !== '' ||
     state.published !== '' ||
+    state.url.tags.length > 0 ||
     state.filter.advanced_filters !== undefined;
   const bulkTarget = selection.allMatching ? { filter: state.filter } : { ids: selection.selectedIds };
   const bulkCount = selection.allMatching ? total : selection.selectedIds.length;
@@ -109,7 +110,9 @@ export function ProductsView() {
         onShowVariationsChange={preferences.setShowVariations}
       />
 
-      {state.filterRows.length > 0 && <AdvancedFiltersPanel rows={state.filterRows} onChange={state.setFilterRows} />}
+      {(state.filterRows.length > 0 || state.url.tags.length > 0) && (
+        <AdvancedFiltersPanel rows={state.filterRows} onChange={state.setFilterRows} tags={state.url.tags} onTagsChange={state.setTags} />
+      )}
 
       <ListBanners
         sort={state.sort}

@@ -73,6 +73,8 @@ export function useProductListState({ pageSize, showVariations = false }: { page
     setVendorCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, vendor_category_ids: ids })),
     setStoreCategoryIds: (ids: number[]) => setUrl((current) => ({ ...current, store_category_ids: ids })),
     clearCategories: () => setUrl((current) => ({ ...current, vendor_category_ids: [], store_category_ids: [] })),
+    /** Products with any of these tags (in the address, as the categories). */
+    setTags: (tags: string[]) => setUrl((current) => ({ ...current, tags })),
     toggleSort: (column: SortColumn) =>
       setSort((current) => ({ column, order: current?.column === column && current.order === 'asc' ? 'desc' : 'asc' })),
     clearSort: () => setSort(null),

@@ -34,6 +34,9 @@ export type BulkEditValues = Record<BulkTextField, string> &
     /** '' no change; a stock set without a status takes the one its quantity gives (a backorder stays one at 0). */
     stock_status: '' | StockStatus;
     allowSpecialBelowCost: boolean;
+    /** Tags every selected product gets, and tags taken off them. */
+    add_tags: string[];
+    remove_tags: string[];
   };
 
 /** Every field empty: nothing changes unless it is filled in. */
@@ -50,6 +53,8 @@ export function emptyBulkEditValues(): BulkEditValues {
     visibility: '',
     stock_status: '',
     allowSpecialBelowCost: false,
+    add_tags: [],
+    remove_tags: [],
   };
 }
 
@@ -89,6 +94,8 @@ export function toBulkUpdateData(values: BulkEditValues): Record<string, unknown
   if (values.featured) data.featured = values.featured === 'true';
   if (values.visibility) data.visibility = values.visibility;
   if (values.stock_status) data.stock_status = values.stock_status;
+  if (values.add_tags.length) data.add_tags = values.add_tags;
+  if (values.remove_tags.length) data.remove_tags = values.remove_tags;
   return data;
 }
 

@@ -107,6 +107,8 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
   text('vendor_category_name'),
   text('store_category_name'),
   { id: 'categories_display', label: 'Categories', cell: (p) => <Text value={formatCategories(p)} /> },
+  // A variation's row shows its parent's tags (it has none of its own).
+  { id: 'tags', label: 'Tags', cell: (p) => <Text value={p.tags.join(', ')} /> },
   text('google_category'),
   {
     id: 'published',

@@ -36,6 +36,7 @@ export interface ProductFormValues {
   meta_title: string;
   meta_description: string;
   meta_keywords: string;
+  tags: string[];
 }
 
 export type ProductFormField = keyof ProductFormValues;
@@ -43,7 +44,7 @@ export const PRODUCT_FORM_FIELDS = [
   'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'track_stock', 'stock_status', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'vendor_id', 'vendor_category_id',
   'store_category_id', 'google_category', 'published', 'featured', 'visibility', 'image_url', 'images', 'meta_title',
-  'meta_description', 'meta_keywords',
+  'meta_description', 'meta_keywords', 'tags',
 ] as const satisfies readonly ProductFormField[];
 
 export type ProductFormMode = 'create' | 'edit' | 'duplicate';
@@ -58,7 +59,7 @@ export function emptyProductFormValues(): ProductFormValues {
     list_price: '', market_price: '', vendor_cost: '', special_price: '', weight: '', length: '', width: '', height: '',
     vendor_id: '', vendor_category_id: '', store_category_id: '', google_category: '',
     published: true, featured: false, visibility: 'public', image_url: '', images: '',
-    meta_title: '', meta_description: '', meta_keywords: '',
+    meta_title: '', meta_description: '', meta_keywords: '', tags: [],
   };
 }
 
@@ -97,6 +98,7 @@ export function productFormDefaults(product?: Product | null, mode: ProductFormM
     meta_title: text(product.meta_title),
     meta_description: text(product.meta_description),
     meta_keywords: text(product.meta_keywords),
+    tags: [...product.tags],
   };
   if (mode === 'duplicate') {
     values.name = `${product.name} (Copy)`;
@@ -174,6 +176,7 @@ export function toProductPayload(values: ProductFormValues): Record<string, unkn
     meta_title: values.meta_title,
     meta_description: values.meta_description,
     meta_keywords: values.meta_keywords,
+    tags: values.tags,
   };
 }
 

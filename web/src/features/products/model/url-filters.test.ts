@@ -10,6 +10,7 @@ describe('URL filters', () => {
       vendor_id: 7,
       vendor_category_ids: [3, 4],
       store_category_ids: [9],
+      tags: [],
     });
   });
 
@@ -19,6 +20,7 @@ describe('URL filters', () => {
       vendor_id: null,
       vendor_category_ids: [3, 4],
       store_category_ids: [],
+      tags: [],
     });
   });
 
@@ -28,17 +30,23 @@ describe('URL filters', () => {
       vendor_id: 2,
       vendor_category_ids: [5, 6],
       store_category_ids: [8],
+      tags: [],
     });
     expect(next.toString()).toBe('tab=x&search=cleat&vendor_id=2&vendor_category_ids=5&vendor_category_ids=6&store_category_ids=8');
   });
 
+  it('reads repeated tags as they are, never split on a comma; blanks dropped, a repeat in another case once', () => {
+    expect(read('tags=Sale%2C%2050%25&tags=%20wool%20&tags=&tags=WOOL').tags).toEqual(['Sale, 50%', 'wool']);
+    expect(writeUrlFilters(new URLSearchParams(), { ...read(''), tags: ['a, b', 'c'] }).toString()).toBe('tags=a%2C+b&tags=c');
+  });
+
   it('leaves empty filters out of the address', () => {
-    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendor_id: null, vendor_category_ids: [], store_category_ids: [] });
+    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [] });
     expect(next.toString()).toBe('');
   });
 
   it('round-trips', () => {
-    const filters = { search: 'rope & chain', vendor_id: 12, vendor_category_ids: [1, 2], store_category_ids: [3] };
+    const filters = { search: 'rope & chain', vendor_id: 12, vendor_category_ids: [1, 2], store_category_ids: [3], tags: ['Sale, 50%', 'wool'] };
     expect(readUrlFilters(writeUrlFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 });

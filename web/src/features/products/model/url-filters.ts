@@ -1,11 +1,11 @@
-import type { ProductFilterParams } from '@bosun/shared';
+import { tagKey, type ProductFilterParams } from '@bosun/shared';
 
 /**
  * The part of the list's state that lives in the address (SPEC §2 route table): a link reproduces
  * the view, and Back/Forward step through filter changes. The address uses the API's own parameter
  * names, so a renamed or removed filter fails to compile here.
  */
-type UrlParams = Required<Pick<ProductFilterParams, 'search' | 'vendor_id' | 'vendor_category_ids' | 'store_category_ids'>>;
+type UrlParams = Required<Pick<ProductFilterParams, 'search' | 'vendor_id' | 'vendor_category_ids' | 'store_category_ids' | 'tags'>>;
 type UrlFilterKey = keyof UrlParams;
 
 /** Every filter of the address is always there: '' for no search, [] for no ids, null for no vendor. */
@@ -38,12 +38,22 @@ const ids: UrlCodec<number[]> = {
   write: (value) => value.map(String),
 };
 
+/** Repeated (?tags=a&tags=b), never split on commas (a tag may hold one); blanks dropped, repeats in another ASCII case once. */
+const tags: UrlCodec<string[]> = {
+  read: (values) => {
+    const seen = new Set<string>();
+    return values.map((v) => v.trim()).filter((v) => v !== '' && !seen.has(tagKey(v)) && Boolean(seen.add(tagKey(v))));
+  },
+  write: (value) => value,
+};
+
 /** The one list of the address's filters, in the order they are written. */
 const URL_FILTERS: { [K in UrlFilterKey]: UrlCodec<UrlFilters[K]> } = {
   search: text,
   vendor_id: id,
   vendor_category_ids: ids,
   store_category_ids: ids,
+  tags,
 };
 const URL_KEYS = Object.keys(URL_FILTERS) as UrlFilterKey[];
 

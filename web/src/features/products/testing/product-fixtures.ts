@@ -42,6 +42,7 @@ export function product(id: number, fields: Partial<Product> = {}): Product {
     meta_title: null,
     meta_description: null,
     meta_keywords: null,
+    tags: [],
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     kind: 'simple',
