@@ -59,6 +59,12 @@ export function isCsvFileName(fileName: string, mimeType: string): boolean {
   return mimeType === 'text/csv' || (CSV_TYPES.has(mimeType) && extension === '');
 }
 
+/** An Excel workbook the import reads (.xlsx; the older binary .xls is not one). */
+export const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export function isWorkbookFileName(fileName: string, mimeType: string): boolean {
+  return fileName.toLowerCase().endsWith('.xlsx') || mimeType === WORKBOOK_TYPE;
+}
+
 /**
  * A header row names its columns separated by the delimiter: a first line without any (a page of
  * prose saved as .txt) is no CSV an import can map, which needs at least SKU and Name. Quoted

@@ -23,6 +23,8 @@ export const IMPORT_MESSAGES = {
   variantSummary: (variations: number, parents: number) =>
     `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
+  invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
+  unknownSheet: (sheet: string) => `The workbook has no sheet named '${sheet}'`,
 } as const;
 
 export interface ImportRowError {
@@ -53,6 +55,9 @@ export const importPreviewResponseSchema = z.object({
   duplicateHeaders: z.array(z.string()),
   encoding: z.string(),
   delimiter: z.string(),
+  /** An Excel workbook: the sheet read and every sheet it has, in its order (the wizard offers them). */
+  sheet: z.string().optional(),
+  sheets: z.array(z.string()).optional(),
   dryRun: z.object({
     valid: z.number().int(),
     create: z.number().int(),

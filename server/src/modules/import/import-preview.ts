@@ -4,7 +4,7 @@ import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
-import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
+import { checkMapping, duplicateHeaders, openCsv, openUploadedFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
 import { classifyBatch, kindConflict } from './import-rules.js';
 import { storedProductsIn } from './product-writer.js';
@@ -73,7 +73,7 @@ export interface StreamedPreview {
 
 /** The preview of a spooled file. */
 export async function previewImport(deps: ImportDeps, file: ImportFile, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  return previewRecords(deps, await openCsvFile(file.path, file.utf8Valid), request);
+  return previewRecords(deps, await openUploadedFile(file), request);
 }
 
 /**
@@ -182,6 +182,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     duplicateHeaders: duplicateHeaders(opened.headers),
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
+    ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
     dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}) },
   };

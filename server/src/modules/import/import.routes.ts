@@ -71,7 +71,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         read: (fields, chunks) => previewImportStream(deps(), chunks, previewRequest(fields)),
       });
       try {
-        return await previewOfUpload(deps(), upload, previewRequest(upload.fields));
+        return await previewOfUpload(deps(), { ...upload, sheet: upload.fields.sheet }, previewRequest(upload.fields));
       } finally {
         await upload.remove();
       }
@@ -88,7 +88,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
         // The file and mapping are checked before the event stream starts, so a refusal has its status.
-        const csv = await openImportFile(upload, mapping);
+        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
         reply.hijack();
@@ -101,7 +101,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const clientGone = () => !ended && reply.raw.destroyed;
         try {
           const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
-          const complete = await runRecordedImport(deps(), { ...upload, csv }, importRequest, send, clientGone, request.log);
+          const complete = await runRecordedImport(deps(), { ...upload, sheet: upload.fields.sheet, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {
           const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;

@@ -16,7 +16,7 @@ import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/produ
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/index.js';
 import { CategoryResolver } from './category-resolver.js';
-import { countDataRows, openImportFile, type OpenedCsv } from './import-file.js';
+import { countUploadRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
@@ -34,6 +34,9 @@ export interface ImportDeps {
 export interface ImportFile {
   path: string;
   utf8Valid: boolean;
+  /** An Excel workbook, read from `sheet` (else its first sheet). */
+  workbook?: boolean;
+  sheet?: string;
   /** The file as openImportFile opened and checked it (the route does, before it answers). */
   csv?: OpenedCsv;
 }
@@ -96,7 +99,7 @@ export async function runImport(
   const { csv, mapping } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
-  const total = await countDataRows(file.path, csv.format);
+  const total = await countUploadRows(file.path, opened);
   const counts = { current: 0, imported: 0, updated: 0, skipped: 0, errors: 0 };
   let currentProduct = '';
   const rate = () => Math.round(counts.current / Math.max(0.001, (performance.now() - started) / 1000));
