@@ -93,20 +93,25 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
 const VARIATION_FIELDS = [...EXPORT_FIELDS, ...VARIATION_EXTRA_FIELDS] as const;
 
 /**
- * A chunk's text with each variable product's variations after it: the rows before a batch of
+ * A chunk's rows with each variable product's variations after it: the rows before a batch of
  * parents as they are, then the batch with its variations and attributes, read with one query each.
  */
-async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: ExportRow[]): AsyncGenerator<string> {
+export async function* rowsWithVariations(db: Kysely<DB>, rows: ExportRow[]): AsyncGenerator<Iterable<ExportRow>> {
   let plain: ExportRow[] = [];
   for (const item of variantBatches(rows)) {
     if (!isVariantBatch(item)) {
       plain.push(item);
       continue;
     }
-    if (plain.length) yield* layout.texts(plain);
+    if (plain.length) yield plain;
     plain = [];
     const [variations, attributes] = await Promise.all([findExportVariations(db, item.parentIds), findExportAttributes(db, item.parentIds)]);
-    yield* layout.texts(withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes));
+    yield withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes);
   }
-  if (plain.length) yield* layout.texts(plain);
+  if (plain.length) yield plain;
+}
+
+/** A chunk's CSV text, variations after their parents (rowsWithVariations). */
+async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: ExportRow[]): AsyncGenerator<string> {
+  for await (const batch of rowsWithVariations(db, rows)) yield* layout.texts(batch);
 }

@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
-import { IMPORT_MESSAGES } from '@bosun/shared';
+import { IMPORT_MESSAGES, neutraliseFormula } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
 import type { CsvFormat } from './csv-format.js';
 import type { CsvGroup, OpenedCsv } from './import-file.js';
@@ -76,14 +76,21 @@ export function dateText(date: Date): string {
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
 }
 
+/**
+ * A text cell as a CSV cell holds it: the row mapper takes the apostrophe the CSV export puts
+ * before a text that could start a formula off again (restoreFormula), so a text cell gets one
+ * here, and the mapper reads the text exactly as the sheet has it ('=x' stays '=x', "'=x" "'=x").
+ */
+const text = (value: string) => neutraliseFormula(value);
+
 /** A cell's typed value as the text a CSV cell would hold: numbers, dates, booleans, formulas' cached results, rich text and links as their text. */
 export function cellText(value: CellValue, numFmt: string | undefined, date1904: boolean): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return text(value);
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return dateText(value);
-  if ('richText' in value) return value.richText.map((run) => run.text ?? '').join('');
+  if ('richText' in value) return text(value.richText.map((run) => run.text ?? '').join(''));
   if ('error' in value) return value.error;
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: unknown }).result;
