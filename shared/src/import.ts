@@ -72,6 +72,10 @@ export const importPreviewResponseSchema = z.object({
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
 
+/** An Excel workbook's sheets and the header row of the one read (its `sheet` field, else the first visible), for the wizard's mapping. */
+export const workbookSheetsResponseSchema = z.object({ sheets: z.array(z.string()), sheet: z.string(), headers: z.array(z.string()) });
+export type WorkbookSheetsResponse = z.infer<typeof workbookSheetsResponseSchema>;
+
 export interface ImportProgressEvent {
   type: 'progress';
   current: number;

@@ -17,6 +17,8 @@ export interface OpenedCsv {
   groups: AsyncGenerator<CsvGroup>;
   /** An Excel workbook's: the sheet read and all its sheets (xlsx-records.ts). */
   workbook?: { sheet: string; sheets: string[] };
+  /** Ends the reading of a file whose groups are not read to their end (a workbook's archive is open from the start). */
+  close?(): void;
 }
 
 /** An uploaded file as the import opens it: an Excel workbook (its `sheet`, else the first) or CSV text. */
@@ -107,7 +109,12 @@ export async function countUploadRows(path: string, opened: OpenedCsv): Promise<
  */
 export async function openImportFile(file: UploadedFile, mapping: FieldMapping): Promise<OpenedCsv> {
   const csv = await openUploadedFile(file);
-  checkMapping(csv.headers, mapping);
+  try {
+    checkMapping(csv.headers, mapping);
+  } catch (error) {
+    csv.close?.();
+    throw error;
+  }
   return csv;
 }
 

@@ -106,7 +106,12 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
  * every row (what would be created, updated, skipped, and the row errors), writing nothing.
  */
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
-  checkMapping(opened.headers, options.mapping);
+  try {
+    checkMapping(opened.headers, options.mapping);
+  } catch (error) {
+    opened.close?.();
+    throw error;
+  }
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
   const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
   const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);

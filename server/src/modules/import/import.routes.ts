@@ -7,6 +7,7 @@ import {
   importFieldsResponseSchema,
   importModeParamsSchema,
   importPreviewResponseSchema,
+  workbookSheetsResponseSchema,
   type FieldMapping,
   type ImportEvent,
 } from '@bosun/shared';
@@ -19,6 +20,7 @@ import { previewImportStream, previewOfUpload, type PreviewRequest } from './imp
 import { openImportFile } from './import-file.js';
 import { runRecordedImport } from './recorded-import.js';
 import { spoolUpload } from './upload.js';
+import { openWorkbook } from './xlsx-records.js';
 
 const errors = errorResponses(400, 401, 403, 413, 415);
 
@@ -72,6 +74,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       try {
         return await previewOfUpload(deps(), { ...upload, sheet: upload.fields.sheet }, previewRequest(upload.fields));
+      } finally {
+        await upload.remove();
+      }
+    },
+  });
+
+  app.post('/products/import/workbook', {
+    schema: { tags: ['import'], consumes: ['multipart/form-data'], response: { 200: workbookSheetsResponseSchema, ...errors } },
+    handler: async (request) => {
+      const upload = await spoolUpload(request, maxBytes());
+      try {
+        if (!upload.workbook) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidWorkbook);
+        // Read up to the chosen sheet's header row: the wizard maps its columns before the preview reads the rows.
+        const opened = await openWorkbook(upload.path, upload.fields.sheet || undefined);
+        opened.close();
+        return { sheets: opened.workbook.sheets, sheet: opened.workbook.sheet, headers: opened.headers };
       } finally {
         await upload.remove();
       }

@@ -48,6 +48,24 @@ async function priceList(prefix: string): Promise<Buffer> {
 const send = (url: string, content: Buffer, fields: Record<string, string> = {}, name = 'prices.xlsx', token = t.admin) =>
   t.upload(url, token, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId), updateMode: 'false', ...fields }, { name, content, type: XLSX_TYPE });
 
+describe('the workbook call the wizard maps from', () => {
+  it("answers the sheets and the chosen sheet's header row; a CSV, an unknown sheet, no token and no permission are refused", async () => {
+    const book = await priceList('XW');
+    const first = await send('/api/products/import/workbook', book);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ sheets: ['Read me', 'Products', 'Prices 2026'], sheet: 'Products', headers: ['SKU', 'Name', 'Price', 'Stock', 'Published', 'Listed', 'Label', 'Note'] });
+    expect((await send('/api/products/import/workbook', book, { sheet: 'Prices 2026' })).json()).toMatchObject({ sheet: 'Prices 2026', headers: ['SKU', 'Name', 'Price'] });
+    const unknown = await send('/api/products/import/workbook', book, { sheet: 'Nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.fields.sheet).toBe(IMPORT_MESSAGES.unknownSheet('Nope'));
+    const csv = await t.upload('/api/products/import/workbook', t.admin, {}, { name: 'prices.csv', content: 'SKU,Name\nA,B\n' });
+    expect(csv.statusCode).toBe(415);
+    expect((await send('/api/products/import/workbook', book, {}, 'prices.xlsx', '')).statusCode).toBe(401);
+    const manager = await t.registerWithout('xlsx-sheets-manager', t.admin, 'products');
+    expect((await send('/api/products/import/workbook', book, {}, 'prices.xlsx', manager.token)).statusCode).toBe(403);
+  });
+});
+
 describe('an .xlsx upload', () => {
   it('previews the first visible sheet with typed cells, and answers the sheet names', async () => {
     const res = await send('/api/products/import/preview', await priceList('XP'));

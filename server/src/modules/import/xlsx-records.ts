@@ -32,6 +32,8 @@ export interface OpenedWorkbook extends OpenedCsv {
     /** Every sheet of the workbook, in the workbook's order. */
     sheets: string[];
   };
+  /** Ends the reading before the groups are read to their end (they close it themselves at their end). */
+  close(): void;
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -213,7 +215,7 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
       close();
     }
   }
-  return { format: SHEET_FORMAT, headers, groups: groups(), workbook: { sheet: sheetName, sheets: sheetNamesOf(workbook) } };
+  return { format: SHEET_FORMAT, headers, groups: groups(), workbook: { sheet: sheetName, sheets: sheetNamesOf(workbook) }, close };
 }
 
 /** The data rows of the sheet (the header and blank rows not counted), read as the import reads them. */
