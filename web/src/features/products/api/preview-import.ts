@@ -9,14 +9,17 @@ export interface ImportUpload {
   fieldMapping: FieldMapping;
   updateMode: boolean;
   vendorId: number | null;
+  /** An Excel workbook's sheet to read (the server reads the first visible one without it). */
+  sheet?: string;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, sheet }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
   form.append('updateMode', String(updateMode));
   form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
+  if (sheet !== undefined) form.append('sheet', sheet);
   form.append('csvFile', file, file.name);
   return form;
 }
