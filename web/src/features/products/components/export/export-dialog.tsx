@@ -1,4 +1,4 @@
-import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, type ExportMode } from '@bosun/shared';
+import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, type ExportFormat, type ExportMode } from '@bosun/shared';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,10 @@ import { notify } from '../../../../components/ui/notify';
 import { exportProducts, type ExportTarget } from '../../api/export-products';
 
 const MODE_LABELS: Record<ExportMode, string> = { woocommerce: 'WooCommerce', direct: 'Direct' };
+const FILE_TYPES: Array<{ value: ExportFormat; label: string; description: string }> = [
+  { value: 'csv', label: 'CSV', description: 'Text, UTF-8 with a BOM: what WooCommerce and other shops import.' },
+  { value: 'xlsx', label: 'Excel (.xlsx)', description: 'The same columns and values in a workbook, numbers as numbers; Bosun imports it back.' },
+];
 
 interface Props {
   opened: boolean;
@@ -15,20 +19,22 @@ interface Props {
   scope: string;
 }
 
-/** SPEC §2 Export dialog: a format, Cancel and Export CSV. */
+/** SPEC §2 Export dialog: a format, a file type (CSV or Excel), Cancel and Export CSV. */
 export function ExportDialog({ opened, onClose, target, scope }: Props) {
   const [mode, setMode] = useState<ExportMode>('woocommerce');
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const [exporting, setExporting] = useState(false);
 
   const close = () => {
     setMode('woocommerce');
+    setFormat('csv');
     onClose();
   };
 
   const submit = async () => {
     setExporting(true);
     try {
-      await exportProducts(mode, target);
+      await exportProducts(mode, target, format);
       notify.success(EXPORT_MESSAGES.success(mode));
       close();
     } catch {
@@ -41,11 +47,18 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
   return (
     <Modal opened={opened} onClose={close} title="Export Products" size="md">
       <Stack>
-        <Text size="sm">Exports {scope} to a CSV file.</Text>
+        <Text size="sm">Exports {scope} to {format === 'csv' ? 'a CSV file' : 'an Excel workbook'}.</Text>
         <Radio.Group label="Format" value={mode} onChange={(value) => setMode(value as ExportMode)}>
           <Stack gap="sm" mt={6}>
             {EXPORT_MODES.map((m) => (
               <Radio key={m} value={m} label={MODE_LABELS[m]} description={EXPORT_MODE_DESCRIPTIONS[m]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Radio.Group label="File type" value={format} onChange={(value) => setFormat(value as ExportFormat)}>
+          <Stack gap="sm" mt={6}>
+            {FILE_TYPES.map((t) => (
+              <Radio key={t.value} value={t.value} label={t.label} description={t.description} />
             ))}
           </Stack>
         </Radio.Group>
@@ -54,7 +67,7 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
             Cancel
           </Button>
           <Button leftSection={<IconFileExport size={16} />} loading={exporting} onClick={() => void submit()}>
-            Export CSV
+            {format === 'csv' ? 'Export CSV' : 'Export Excel'}
           </Button>
         </Group>
       </Stack>
