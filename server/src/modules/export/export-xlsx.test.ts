@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, WORKBOOK_TYPE } from '@bosun/shared';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { createAdminTestApp, setupTestApp, sseEvents, type AdminTestApp } from '../../test/test-app.js';
-import { openWorkbook } from '../import/xlsx-records.js';
+import { openWorkbook } from '../import/index.js';
 
 /** The export as an Excel workbook: the CSV export's columns and values, numbers as numbers, and back through the import exactly. */
 const source = setupTestApp();
