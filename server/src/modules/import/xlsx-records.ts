@@ -218,10 +218,69 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
   return { format: SHEET_FORMAT, headers, groups: groups(), workbook: { sheet: sheetName, sheets: sheetNamesOf(workbook) }, close };
 }
 
-/** The data rows of the sheet (the header and blank rows not counted), read as the import reads them. */
+/**
+ * Counts the rows of a sheet's XML that hold a value (a <v> or an inline <is>), over its bytes as
+ * they stream, without parsing them: the import's total, known before it starts, as the CSV path
+ * counts its records over raw bytes. Parsing the sheet once more only to count it cost as much as
+ * the import's own reading of it, and a second copy of the shared strings in memory.
+ */
+export class SheetRowCounter {
+  rows = 0;
+  private inRow = false;
+  private rowHasValue = false;
+  private carry = '';
+
+  /** Tags looked for, each at most this long: a chunk's last characters are looked at again with the next. */
+  private static readonly TAIL = 6;
+
+  add(chunk: Buffer) {
+    // Latin-1 keeps every byte one character: the tags are ASCII, and a character cut at a chunk's edge does not matter.
+    const text = this.carry + chunk.toString('latin1');
+    const end = text.length - SheetRowCounter.TAIL;
+    let at = text.indexOf('<', 0);
+    while (at !== -1 && at < end) {
+      if (text.startsWith('<row', at) && (text[at + 4] === ' ' || text[at + 4] === '>')) {
+        const close = text.indexOf('>', at);
+        // A row element that closes itself holds no cell.
+        this.inRow = close === -1 || text[close - 1] !== '/';
+        this.rowHasValue = false;
+      } else if (this.inRow && (text.startsWith('<v>', at) || text.startsWith('<v ', at) || text.startsWith('<is>', at))) {
+        this.rowHasValue = true;
+      } else if (text.startsWith('</row>', at)) {
+        if (this.inRow && this.rowHasValue) this.rows += 1;
+        this.inRow = false;
+      }
+      at = text.indexOf('<', at + 1);
+    }
+    this.carry = text.slice(Math.max(0, at === -1 ? end : at));
+  }
+
+  finish() {
+    this.add(Buffer.from(' '.repeat(SheetRowCounter.TAIL)));
+    return this.rows;
+  }
+}
+
+/**
+ * The data rows of the sheet (rows holding a value, the header not counted), for the import's
+ * progress. A row of nothing but blank text counts here and is not read as a row: the import's
+ * complete event counts the rows it read (import.service.ts).
+ */
 export async function countSheetRows(path: string, sheet: string): Promise<number> {
-  const opened = await openWorkbook(path, sheet);
-  let rows = 0;
-  for await (const group of opened.groups) rows += group.records.length;
-  return rows;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' }) as unknown as StreamingWorkbook;
+  try {
+    for await (const reader of workbook) {
+      const bytes = reader.iterator as unknown as AsyncIterable<Buffer> | undefined;
+      if (reader.name !== sheet || !bytes) {
+        reader.iterator?.destroy?.();
+        continue;
+      }
+      const counter = new SheetRowCounter();
+      for await (const chunk of bytes) counter.add(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+      return Math.max(0, counter.finish() - 1);
+    }
+    return 0;
+  } finally {
+    workbook.stream?.destroy();
+  }
 }
