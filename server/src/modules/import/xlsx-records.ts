@@ -32,7 +32,7 @@ export interface OpenedWorkbook extends OpenedCsv {
     /** Every sheet of the workbook, in the workbook's order. */
     sheets: string[];
   };
-  /** Ends the reading before the groups are read to their end (they close it themselves at their end). */
+  /** Ends the reading before the groups are read to their end (they close it themselves at their end); the rest of the archive is gone through in the background. */
   close(): void;
 }
 
@@ -135,15 +135,33 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
     styles: 'cache',
     entries: 'ignore',
   }) as unknown as StreamingWorkbook;
-  const close = () => workbook.stream?.destroy();
   const sheets = workbook[Symbol.asyncIterator]();
+  let target: SheetReader | undefined;
+  let closing: Promise<void> | undefined;
+  /**
+   * Goes through the rest of the archive before closing it: exceljs spools a sheet that comes
+   * before the shared strings (Excel's order) to a temporary file and deletes it only when its
+   * reading goes on past that sheet. Left there, every import would leave its sheet's XML on the
+   * disk until the server stops. The other sheets are not read: their files are closed at once.
+   */
+  const close = () => {
+    closing ??= (async () => {
+      try {
+        target?.iterator?.destroy?.();
+        for (let next = await sheets.next(); !next.done; next = await sheets.next()) next.value.iterator?.destroy?.();
+      } catch {
+        // A broken archive: nothing more to go through.
+      } finally {
+        workbook.stream?.destroy();
+      }
+    })();
+  };
   const wanted = (reader: SheetReader) => {
     const names = workbook.model?.sheets;
     if (sheet !== undefined) return reader.name === sheet;
     const first = names?.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden')?.name;
     return first === undefined || reader.name === first;
   };
-  let target: SheetReader | undefined;
   try {
     for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
       if (wanted(next.value)) {
@@ -210,8 +228,8 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
         }
         if (records.length) yield { records, firstRow: numbers[0]!, rows: numbers };
       }
-      // The rest of the archive (other sheets) is not needed.
     } finally {
+      // The rest of the archive (other sheets) is not read, only gone through.
       close();
     }
   }
@@ -268,7 +286,9 @@ export class SheetRowCounter {
  */
 export async function countSheetRows(path: string, sheet: string): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' }) as unknown as StreamingWorkbook;
+  let rows = 0;
   try {
+    // Through every sheet to the end of the archive, so that exceljs deletes the temporary files it spooled them to (see openWorkbook).
     for await (const reader of workbook) {
       const bytes = reader.iterator as unknown as AsyncIterable<Buffer> | undefined;
       if (reader.name !== sheet || !bytes) {
@@ -277,9 +297,9 @@ export async function countSheetRows(path: string, sheet: string): Promise<numbe
       }
       const counter = new SheetRowCounter();
       for await (const chunk of bytes) counter.add(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-      return Math.max(0, counter.finish() - 1);
+      rows = Math.max(0, counter.finish() - 1);
     }
-    return 0;
+    return rows;
   } finally {
     workbook.stream?.destroy();
   }
