@@ -48,4 +48,104 @@ describe('autoMapHeaders', () => {
       google_category: 'Google Product Category', vendor_subcategory_2: 'vendor_sub_category_2',
     });
   });
+
+  // Shopify's product template as the admin offered it until 2024 (server/src/test/files/shopify-template-simple.csv).
+  const SHOPIFY_LEGACY = ['Handle', 'Title', 'Body (HTML)', 'Vendor', 'Product Category', 'Type', 'Tags', 'Published', 'Option1 Name', 'Option1 Value',
+    'Option2 Name', 'Option2 Value', 'Option3 Name', 'Option3 Value', 'Variant SKU', 'Variant Grams', 'Variant Inventory Tracker', 'Variant Inventory Qty',
+    'Variant Inventory Policy', 'Variant Fulfillment Service', 'Variant Price', 'Variant Compare At Price', 'Variant Requires Shipping', 'Variant Taxable',
+    'Variant Barcode', 'Image Src', 'Image Position', 'Image Alt Text', 'Gift Card', 'SEO Title', 'SEO Description',
+    'Google Shopping / Google Product Category', 'Variant Image', 'Variant Weight Unit', 'Variant Tax Code', 'Cost per item', 'Status'];
+  // The template Shopify's admin exports since 2024.
+  const SHOPIFY_CURRENT = ['Title', 'URL handle', 'Description', 'Vendor', 'Product category', 'Type', 'Tags', 'Published on online store', 'Status', 'SKU',
+    'Barcode', 'Option1 name', 'Option1 value', 'Option1 Linked To', 'Option2 name', 'Option2 value', 'Option2 Linked To', 'Option3 name', 'Option3 value',
+    'Option3 Linked To', 'Price', 'Compare-at price', 'Cost per item', 'Charge tax', 'Tax code', 'Unit price total measure', 'Unit price total measure unit',
+    'Unit price base measure', 'Unit price base measure unit', 'Inventory tracker', 'Inventory quantity', 'Continue selling when out of stock',
+    'Weight value (grams)', 'Weight unit for display', 'Requires shipping', 'Fulfillment service', 'Product image URL', 'Image position', 'Image alt text',
+    'Variant image URL', 'Gift card', 'SEO title', 'SEO description', 'Color (product.metafields.shopify.color-pattern)',
+    'Google Shopping / Google product category', 'Google Shopping / Gender', 'Google Shopping / Age group', 'Google Shopping / Manufacturer part number (MPN)',
+    'Google Shopping / Ad group name', 'Google Shopping / Ads labels', 'Google Shopping / Condition', 'Google Shopping / Custom product',
+    'Google Shopping / Custom label 0', 'Google Shopping / Custom label 1', 'Google Shopping / Custom label 2', 'Google Shopping / Custom label 3',
+    'Google Shopping / Custom label 4'];
+  const options = (names: string[]) => Object.fromEntries(names.flatMap((name, i) => [[`attribute_${i + 1}_name`, `${name} name`], [`attribute_${i + 1}_values`, `${name} value`]]));
+
+  it("maps Shopify's legacy template: Vendor is the brand, grams the weight, and the display unit, alt text and inventory policy nothing", () => {
+    expect(autoMapHeaders(SHOPIFY_LEGACY)).toEqual({
+      handle: 'Handle', name: 'Title', description: 'Body (HTML)', brand: 'Vendor', category_hierarchy: 'Product Category', published: 'Published',
+      ...Object.fromEntries(Object.entries(options(['Option1', 'Option2', 'Option3'])).map(([k, v]) => [k, v.replace(/ name$/, ' Name').replace(/ value$/, ' Value')])),
+      sku: 'Variant SKU', weight: 'Variant Grams', stock: 'Variant Inventory Qty', list_price: 'Variant Price', market_price: 'Variant Compare At Price',
+      gtin: 'Variant Barcode', images: 'Image Src', image_url: 'Variant Image', meta_title: 'SEO Title', meta_description: 'SEO Description',
+      google_category: 'Google Shopping / Google Product Category', vendor_cost: 'Cost per item',
+    });
+  });
+
+  it("maps the template Shopify's admin exports since 2024 the same way", () => {
+    expect(autoMapHeaders(SHOPIFY_CURRENT)).toEqual({
+      handle: 'URL handle', name: 'Title', description: 'Description', brand: 'Vendor', category_hierarchy: 'Product category',
+      published: 'Published on online store', ...options(['Option1', 'Option2', 'Option3']), sku: 'SKU', gtin: 'Barcode', list_price: 'Price',
+      market_price: 'Compare-at price', vendor_cost: 'Cost per item', stock: 'Inventory quantity', weight: 'Weight value (grams)',
+      images: 'Product image URL', image_url: 'Variant image URL', meta_title: 'SEO title', meta_description: 'SEO description',
+      google_category: 'Google Shopping / Google product category', mfn: 'Google Shopping / Manufacturer part number (MPN)',
+    });
+  });
+
+  it("reads Shopify's Status as published only in a file without Published, and options only with the Handle", () => {
+    expect(autoMapHeaders(SHOPIFY_CURRENT.filter((h) => h !== 'Published on online store')).published).toBe('Status');
+    expect(autoMapHeaders(SHOPIFY_LEGACY.filter((h) => h !== 'Published')).published).toBe('Status');
+    // Without the Handle a Shopify file's rows are products of their own: 'Option1 Name: Title' is no attribute, and no name either.
+    const withoutHandle = autoMapHeaders(SHOPIFY_LEGACY.filter((h) => h !== 'Handle'));
+    expect(withoutHandle).toMatchObject({ name: 'Title', sku: 'Variant SKU', weight: 'Variant Grams', description: 'Body (HTML)', meta_description: 'SEO Description' });
+    expect(Object.keys(withoutHandle).filter((k) => k.startsWith('attribute_') || k === 'handle')).toEqual([]);
+  });
+
+  it('prefers an exact known header over a word match in any file, and never maps a unit, alt text or policy as the value', () => {
+    // A vendor's file with Shopify's names but none of its signs: each header alone, so no other column can win the field instead.
+    const alone = (header: string) => autoMapHeaders(['SKU', header]);
+    expect(alone('SEO Description')).toEqual({ sku: 'SKU', meta_description: 'SEO Description' });
+    expect(alone('Option1 Name')).toEqual({ sku: 'SKU' });
+    expect(alone('Variant Weight Unit')).toEqual({ sku: 'SKU' });
+    expect(alone('Weight unit for display')).toEqual({ sku: 'SKU' });
+    expect(alone('Image Alt Text')).toEqual({ sku: 'SKU' });
+    expect(alone('Variant Inventory Policy')).toEqual({ sku: 'SKU' });
+    expect(alone('Continue selling when out of stock')).toEqual({ sku: 'SKU' });
+    expect(alone('Google Shopping / Gender')).toEqual({ sku: 'SKU' });
+    expect(alone('Unit price total measure')).toEqual({ sku: 'SKU' });
+    expect(alone('Date sale price starts')).toEqual({ sku: 'SKU' });
+    expect(autoMapHeaders(['SKU', 'Title', 'Product Description', 'Image Src', 'SEO Title', 'SEO Description', 'Body (HTML)'])).toEqual({
+      sku: 'SKU', name: 'Title', description: 'Body (HTML)', images: 'Image Src', meta_title: 'SEO Title', meta_description: 'SEO Description',
+    });
+    expect(autoMapHeaders(['SKU', 'Title', 'SEO Description', 'Product Description', 'Image Src'])).toEqual({
+      sku: 'SKU', name: 'Title', description: 'Product Description', image_url: 'Image Src', meta_description: 'SEO Description',
+    });
+    // Shopify's broad names ('Title', 'Price', 'Barcode') yield to Bosun's and WooCommerce's exact names on a tie.
+    expect(autoMapHeaders(['Title', 'Name', 'SKU', 'Price', 'Regular price', 'Barcode', 'GTIN'])).toEqual({ name: 'Name', sku: 'SKU', list_price: 'Regular price', gtin: 'GTIN' });
+    // Stock status and Shopify's inventory settings are other fields' (not mapped here): never the stock.
+    expect(autoMapHeaders(['SKU', 'Name', 'In stock?', 'Stock status', 'Variant Inventory Tracker'])).toEqual({ sku: 'SKU', name: 'Name' });
+  });
+
+  it("maps a vendor's per-row unit columns, and unit-bearing headers as the quantity", () => {
+    expect(autoMapHeaders(['SKU', 'Name', 'Weight', 'Weight Unit', 'Length', 'Width', 'Height', 'Dimension Unit'])).toEqual({
+      sku: 'SKU', name: 'Name', weight: 'Weight', weight_unit: 'Weight Unit', length: 'Length', width: 'Width', height: 'Height', dimension_unit: 'Dimension Unit',
+    });
+    expect(autoMapHeaders(['SKU', 'Weight_UOM', 'Length Unit'])).toEqual({ sku: 'SKU', weight_unit: 'Weight_UOM', dimension_unit: 'Length Unit' });
+    for (const header of ['Weight (g)', 'Weight (oz)', 'Weight (lbs)', 'Weight in grams', 'Weight grams', 'Weight_kg']) {
+      expect(autoMapHeaders(['SKU', header])).toEqual({ sku: 'SKU', weight: header });
+    }
+    expect(autoMapHeaders(['SKU', 'Length (mm)', 'Length mm'])).toEqual({ sku: 'SKU', length: 'Length (mm)' });
+  });
+
+  it("maps WooCommerce's sample-data export (server/src/test/files/woocommerce-sample-products.csv)", () => {
+    const headers = ['ID', 'Type', 'SKU', 'Name', 'Published', 'Is featured?', 'Visibility in catalog', 'Short description', 'Description',
+      'Date sale price starts', 'Date sale price ends', 'Tax status', 'Tax class', 'In stock?', 'Stock', 'Low stock amount', 'Backorders allowed?',
+      'Sold individually?', 'Weight (lbs)', 'Length (in)', 'Width (in)', 'Height (in)', 'Allow customer reviews?', 'Purchase note', 'Sale price',
+      'Regular price', 'Categories', 'Tags', 'Shipping class', 'Images', 'Download limit', 'Download expiry days', 'Parent', 'Grouped products', 'Upsells',
+      'Cross-sells', 'External URL', 'Button text', 'Position'];
+    expect(autoMapHeaders(headers)).toEqual({
+      source_id: 'ID', product_type: 'Type', sku: 'SKU', name: 'Name', published: 'Published', featured: 'Is featured?', visibility: 'Visibility in catalog',
+      short_description: 'Short description', description: 'Description', stock: 'Stock', weight: 'Weight (lbs)', length: 'Length (in)', width: 'Width (in)',
+      height: 'Height (in)', special_price: 'Sale price', list_price: 'Regular price', category_hierarchy: 'Categories', images: 'Images', parent_sku: 'Parent',
+    });
+    // Without 'Sale price' and 'Stock', their dates and settings stay unmapped.
+    expect(autoMapHeaders(headers.filter((h) => h !== 'Sale price' && h !== 'Stock'))).not.toHaveProperty('special_price');
+    expect(autoMapHeaders(headers.filter((h) => h !== 'Sale price' && h !== 'Stock'))).not.toHaveProperty('stock');
+  });
 });

@@ -44,7 +44,15 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
   { name: 'Content', fields: [field('short_description', 'Short Description'), field('description', 'Description'), field('image_url', 'Image URL'), field('images', 'Images (image URL first, then the gallery)')] },
   { name: 'Pricing', fields: [field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price')] },
   { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
-  { name: 'Shipping', fields: [field('weight', 'Weight'), field('length', 'Length'), field('width', 'Width'), field('height', 'Height')] },
+  {
+    name: 'Shipping',
+    fields: [
+      field('weight', 'Weight'), field('length', 'Length'), field('width', 'Width'), field('height', 'Height'),
+      // A column naming each row's unit, when a vendor's file mixes them: the values are converted row by row.
+      field('weight_unit', "Weight unit of each row (kg, g, lb, oz; empty: the weight column's or the shop's unit)"),
+      field('dimension_unit', "Length, width and height unit of each row (cm, mm, m, in; empty: the column's or the shop's unit)"),
+    ],
+  },
   {
     name: 'Categories',
     fields: [

@@ -43,6 +43,11 @@ export const previewRowSchema = z.object({
   values: z.record(z.string(), z.string()),
   vendor_category_path: z.string().nullable(),
   store_category_path: z.string().nullable(),
+  /**
+   * Weights and sizes converted to the shop's unit, by field key: the file's unit ('g', from the
+   * header or the row's unit column) and the value as stored ('0.072 kg'); values holds the file's.
+   */
+  converted: z.record(z.string(), z.object({ from: z.string(), to: z.string() })).optional(),
 }).catchall(z.unknown());
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 

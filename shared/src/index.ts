@@ -14,6 +14,7 @@ export * from './csv.js';
 export * from './csv-head.js';
 export * from './export.js';
 export * from './export-headers.js';
+export * from './export-units.js';
 export * from './import-fields.js';
 export * from './import-automap.js';
 export * from './import.js';

@@ -3,6 +3,7 @@ import type { ExportMode, Settings } from '@bosun/shared';
 // index brings zod and every schema with it.
 import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell, restoreFormula } from '@bosun/shared/csv';
 import { directAttributeHeaders, directCategoryHeaders, PARENT_HEADERS, wooAttributeHeaders } from '@bosun/shared/export-headers';
+import { importFactor, valueInFileUnit, type ExportUnits } from '@bosun/shared/export-units';
 
 /**
  * The two CSV layouts over a product read as a positional row (EXPORT_FIELDS order): the export
@@ -253,7 +254,7 @@ function directAttributeColumns(count: number): ExportColumn[] {
  * attribute columns before the Meta: ones, as there; without, the file is the same as before
  * variants existed.
  */
-function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, attributes: number): ExportColumn[] {
+function wooColumns(units: ShopUnits, fileUnits: ExportUnits, attributes: number): ExportColumn[] {
   return [
     { header: 'Type', cell: constant('simple'), variable: constant('variable'), variation: constant('variation') },
     { header: 'SKU', ...plain('sku') },
@@ -269,7 +270,7 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, att
     { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)), numeric: true },
     variationLevel({ header: 'Stock', ...plain('stock') }),
     // A variation's own measures: empty ones are its parent's, which the import fills in again.
-    ...measureColumns(units),
+    ...convertedMeasureColumns(units, fileUnits),
     variationLevel({ header: 'Sale price', cell: money('special_price'), numeric: true }),
     variationLevel({ header: 'Regular price', cell: money('list_price'), numeric: true }),
     inherited({ header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) }),
@@ -291,8 +292,10 @@ function wooColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, att
   ];
 }
 
-/** Weight and the dimensions, with the settings' units in their headers (both layouts). */
-function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>): ExportColumn[] {
+type ShopUnits = Pick<Settings, 'weight_unit' | 'dimension_unit'>;
+
+/** Weight and the dimensions, with the settings' units in their headers (the direct layout). */
+function measureColumns(units: ShopUnits): ExportColumn[] {
   return [
     { header: `Weight (${units.weight_unit})`, ...plain('weight') },
     { header: `Length (${units.dimension_unit})`, ...plain('length') },
@@ -301,12 +304,40 @@ function measureColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>)
   ];
 }
 
+/** A stored measure written in the file's unit (valueInFileUnit); the stored value itself when the units are the same. */
+function measureIn(field: 'weight' | 'length' | 'width' | 'height', factor: number): Pick<ExportColumn, 'cell' | 'field' | 'numeric'> {
+  if (factor === 1) return plain(field);
+  const read = numOf(field);
+  return {
+    numeric: true,
+    cell: (r) => {
+      const stored = read(r);
+      return stored === null ? '' : csvCell(valueInFileUnit(stored, factor));
+    },
+  };
+}
+
+/**
+ * Weight and the dimensions in the target store's units, under the headers WooCommerce writes for
+ * them ('Weight (lbs)', 'Length (in)'), which Bosun's import converts back (cell-values.ts).
+ */
+function convertedMeasureColumns(shop: ShopUnits, file: ExportUnits): ExportColumn[] {
+  const weight = importFactor('weight', file.weight_unit, shop.weight_unit);
+  const dimension = importFactor('dimension', file.dimension_unit, shop.dimension_unit);
+  return [
+    { header: `Weight (${file.weight_unit})`, ...measureIn('weight', weight) },
+    { header: `Length (${file.dimension_unit})`, ...measureIn('length', dimension) },
+    { header: `Width (${file.dimension_unit})`, ...measureIn('width', dimension) },
+    { header: `Height (${file.dimension_unit})`, ...measureIn('height', dimension) },
+  ];
+}
+
 function levelColumns(tree: 'Vendor' | 'Store', categoryId: (r: ExportRow) => number | null): ExportColumn[] {
   return directCategoryHeaders(tree).map((header, level) => inherited({ header, cell: (r, l) => l.levelCells(categoryId(r))[level] ?? '' }));
 }
 
 /** The direct layout; with variants, a Parent SKU column after SKU and the attribute columns at the end. */
-function directColumns(units: Pick<Settings, 'weight_unit' | 'dimension_unit'>, attributes: number): ExportColumn[] {
+function directColumns(units: ShopUnits, attributes: number): ExportColumn[] {
   return [
     { header: 'SKU', ...plain('sku') },
     ...(attributes ? [parentColumn(PARENT_HEADERS.direct)] : []),
@@ -383,14 +414,19 @@ export interface CsvLayout {
   values(rows: Iterable<ExportRow>): Generator<string[]>;
 }
 
-/** What the header depends on: the settings' units and the most attributes an exported product has (0 without variants). */
+/**
+ * What the header depends on: the settings' units (the stored values'), the units the WooCommerce
+ * layout writes (the target store's: exportQuerySchema's weight_unit and dimension_unit, the
+ * shop's by default) and the most attributes an exported product has (0 without variants).
+ */
 export interface LayoutOptions {
-  units: Pick<Settings, 'weight_unit' | 'dimension_unit'>;
+  units: ShopUnits;
+  fileUnits: ExportUnits;
   attributes: number;
 }
 
-const layoutColumns = (mode: ExportMode, { units, attributes }: LayoutOptions) =>
-  mode === 'direct' ? directColumns(units, attributes) : wooColumns(units, attributes);
+const layoutColumns = (mode: ExportMode, { units, fileUnits, attributes }: LayoutOptions) =>
+  mode === 'direct' ? directColumns(units, attributes) : wooColumns(units, fileUnits, attributes);
 
 /** The column names of a layout, in its order. */
 export const layoutHeaders = (mode: ExportMode, options: LayoutOptions) => layoutColumns(mode, options).map((c) => c.header);

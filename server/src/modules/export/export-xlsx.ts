@@ -11,10 +11,9 @@ import type { ExportQuery } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { getSettings } from '../settings/index.js';
 import { createExportLookups, csvLayout, EXPORT_FIELDS, layoutHeaders, layoutNumericColumns, type ExportRow } from './export-layouts.js';
-import { findExportAttributeCount, findExportChunk, findExportLookups } from './export.repository.js';
-import { rowsWithVariations } from './export.service.js';
+import { findExportChunk, findExportLookups } from './export.repository.js';
+import { exportLayoutOptions, rowsWithVariations } from './export.service.js';
 
 /** Products read at a time. */
 const CHUNK_ROWS = 1_000;
@@ -50,8 +49,7 @@ const NUMBER_FORMAT = '0.00##';
  * value is exactly the product's.
  */
 export async function exportProductsXlsx(db: Kysely<DB>, dialect: Dialect, query: ExportQuery): Promise<Readable> {
-  const settings = await getSettings(db);
-  const options = { units: { weight_unit: settings.weight_unit, dimension_unit: settings.dimension_unit }, attributes: await findExportAttributeCount(db, dialect, query) };
+  const options = await exportLayoutOptions(db, dialect, query);
   const { vendors, categories } = await findExportLookups(db);
   const layout = csvLayout(query.mode, options, createExportLookups(vendors, categories));
   const headers = layoutHeaders(query.mode, options);

@@ -45,10 +45,13 @@ export function readStock(raw: string): Read<number> {
   return value;
 }
 
-const TRUE = new Set(['true', 'yes', 'y', '1', 'on', 'published', 'publish']);
-const FALSE = new Set(['false', 'no', 'n', '0', 'off', 'draft', '-1', 'private']);
+const TRUE = new Set(['true', 'yes', 'y', '1', 'on', 'published', 'publish', 'active']);
+const FALSE = new Set(['false', 'no', 'n', '0', 'off', 'draft', '-1', 'private', 'archived']);
 
-/** WooCommerce writes Published as 1, 0 or -1 (private); -1 reads as not published. */
+/**
+ * WooCommerce writes Published as 1, 0 or -1 (private); -1 reads as not published. Shopify's
+ * Status is active, draft or archived: only an active product is on sale.
+ */
 export function readBoolean(raw: string): Read<boolean> {
   const text = raw.trim().toLowerCase();
   if (TRUE.has(text)) return true;
@@ -66,13 +69,57 @@ export function readVisibility(raw: string): Read<'public' | 'private' | 'hidden
   return value ?? fail(`'${raw}' is not public, private or hidden`);
 }
 
-/** Unit conversions into the shop's units when a header names another one ('Weight (lb)'). */
-const TO_KG: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, lbs: 0.45359237, oz: 0.028349523125 };
-const TO_CM: Record<string, number> = { cm: 1, mm: 0.1, m: 100, in: 2.54, inch: 2.54, inches: 2.54 };
+export type UnitKind = 'weight' | 'dimension';
 
-export function unitFactor(header: string, kind: 'weight' | 'dimension', shopUnit: string): number {
-  const unit = /\(([^)]+)\)/.exec(header)?.[1]?.trim().toLowerCase();
-  const table = kind === 'weight' ? TO_KG : TO_CM;
-  if (!unit || !(unit in table) || !(shopUnit in table)) return 1;
+/**
+ * Unit names as files write them, each as its size in kg or cm. Shop units (company settings) are
+ * kg|lb and cm|in, all in these tables.
+ */
+const LB = 0.45359237;
+const OZ = 0.028349523125;
+const UNITS: Record<UnitKind, Record<string, number>> = {
+  weight: {
+    kg: 1, kgs: 1, kilo: 1, kilos: 1, kilogram: 1, kilograms: 1, g: 0.001, gr: 0.001, gram: 0.001, grams: 0.001,
+    lb: LB, lbs: LB, pound: LB, pounds: LB, oz: OZ, ounce: OZ, ounces: OZ,
+  },
+  dimension: {
+    cm: 1, mm: 0.1, m: 100, in: 2.54, inch: 2.54, inches: 2.54, centimeter: 1, centimeters: 1, centimetre: 1, centimetres: 1,
+    millimeter: 0.1, millimeters: 0.1, millimetre: 0.1, millimetres: 0.1, meter: 100, meters: 100, metre: 100, metres: 100,
+  },
+};
+const UNIT_LIST: Record<UnitKind, string> = { weight: 'kg, g, lb, oz', dimension: 'cm, mm, m, in' };
+
+const unitName = (text: string) => text.trim().toLowerCase().replace(/\.$/, '');
+
+/**
+ * The unit a header names: in brackets ('Weight (lbs)', 'Weight value (grams)', 'Length [mm]') or
+ * as a word after the quantity ('Weight in grams', 'Weight_kg', 'Length mm', Shopify's 'Variant
+ * Grams'); the last unit word wins, so 'Length in mm' is millimetres, 'Length in' inches.
+ */
+export function unitOfHeader(header: string, kind: UnitKind): string | undefined {
+  const table = UNITS[kind];
+  const lastUnit = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((word) => word in table).at(-1);
+  for (const [, inside] of header.matchAll(/[([]([^)\]]*)[)\]]/g)) {
+    const unit = lastUnit(inside!);
+    if (unit) return unit;
+  }
+  const words = header.replace(/[([][^)\]]*[)\]]/g, ' ').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  // The first word is the quantity ('Length', 'Weight'), unless the header is a unit alone ('Grams').
+  return lastUnit((words.length > 1 ? words.slice(1) : words).join(' '));
+}
+
+/** What a value in the header's unit is multiplied by to be in the shop's unit (1 when the header names none). */
+export function unitFactor(header: string, kind: UnitKind, shopUnit: string): number {
+  const unit = unitOfHeader(header, kind);
+  const table = UNITS[kind];
+  if (!unit || !(shopUnit in table)) return 1;
   return table[unit]! / table[shopUnit]!;
+}
+
+/** The factor of a row's own unit cell ('Weight Unit': kg, g, lb, lbs, oz); an unknown unit is the row's problem. */
+export function readUnitFactor(raw: string, kind: UnitKind, shopUnit: string): Read<number> {
+  const table = UNITS[kind];
+  const size = table[unitName(raw)];
+  if (size === undefined) return fail(`'${raw}' is not a ${kind === 'weight' ? 'weight' : 'length'} unit (${UNIT_LIST[kind]})`);
+  return size / table[shopUnit]!;
 }

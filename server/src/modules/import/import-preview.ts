@@ -164,7 +164,12 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       const row = rows?.[i] ?? firstRow + i;
       mappedRecords += 1;
       const mapped = mapper.map(cells, row);
-      if (previewRows.length < PREVIEW_ROWS) previewRows.push(previewRow(mapper, csv.headers, mapping, cells, row, !mapped.ok));
+      if (previewRows.length < PREVIEW_ROWS) {
+        const preview = previewRow(mapper, csv.headers, mapping, cells, row, !mapped.ok);
+        // Weights and sizes in another unit than the shop's: staff see what will be stored beside what the file holds.
+        const converted = mapped.ok ? mapper.converted(mapped.row) : {};
+        previewRows.push(Object.keys(converted).length ? { ...preview, converted } : preview);
+      }
       if (!mapped.ok) {
         counts.errorCount += 1;
         if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);

@@ -1,6 +1,12 @@
 import { csvLine, UTF8_BOM } from '@bosun/shared';
 
-/** Every mappable column under a header the wizard maps by itself, and two rows that import as they are. */
+/**
+ * Every mappable product column (all of IMPORT_FIELD_GROUPS but Variations) under a header the
+ * wizard maps by itself, and two rows that import as they are. The first row names its
+ * categories level by level, five deep (the most a tree has: a Subcategory 5 would be a sixth
+ * level, so it stays empty); the second leaves the level columns empty and names both paths in
+ * Category Hierarchy, which the import reads for a tree whose level cells are empty.
+ */
 const TEMPLATE: Array<[string, string, string]> = [
   ['SKU', 'HPM-CLEAT-8', 'HPM-BILGE-1100'],
   ['Product Name', 'Stainless Steel Bow Cleat 8"', 'Automatic Bilge Pump 1100 GPH'],
@@ -10,6 +16,8 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Short Description', 'Polished 316 stainless bow cleat', '<p>Fully automatic, 12 V</p>'],
   ['Description', '<p>Cast 316 stainless steel.</p><ul><li>Length 8 in</li><li>Through-bolt mount</li></ul>', '<p>Electronic float switch.</p>'],
   ['Image URL', 'https://example.com/images/cleat-8.jpg', ''],
+  // The main image first, as Image URL has it, then the gallery: the main image is the Images cell's first when both are mapped.
+  ['Images', 'https://example.com/images/cleat-8.jpg, https://example.com/images/cleat-8-side.jpg, https://example.com/images/cleat-8-pair.jpg', ''],
   ['Stock', '25', '0'],
   ['List Price', '39.99', '89.50'],
   ['Market Price', '44.99', '99.00'],
@@ -19,15 +27,26 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Length', '20.3', '15'],
   ['Width', '5.1', '10'],
   ['Height', '4.4', '12'],
+  // Empty: the values are in the shop's units. A vendor's file may name each row's unit here (kg, g, lb, oz; cm, mm, m, in).
+  ['Weight Unit', '', ''],
+  ['Dimension Unit', '', ''],
   ['Google Category', 'Vehicles & Parts > Watercraft Parts & Accessories', 'Vehicles & Parts > Watercraft Parts & Accessories'],
   ['Published', 'yes', 'yes'],
   ['Featured', 'no', 'yes'],
   ['Visibility', 'public', 'public'],
-  ['Vendor Category', 'Deck Hardware', 'Plumbing'],
-  ['Vendor Subcategory 1', 'Cleats', 'Bilge Pumps'],
-  ['Store Category', 'Deck & Hardware', 'Plumbing'],
-  ['Store Subcategory 1', 'Cleats & Chocks', 'Pumps'],
-  ['Store Subcategory 2', 'Bow Cleats', 'Bilge Pumps'],
+  ['Vendor Category', 'Deck Hardware', ''],
+  ['Vendor Subcategory 1', 'Cleats', ''],
+  ['Vendor Subcategory 2', 'Horn Cleats', ''],
+  ['Vendor Subcategory 3', 'Stainless Steel', ''],
+  ['Vendor Subcategory 4', '8 Inch', ''],
+  ['Vendor Subcategory 5', '', ''],
+  ['Store Category', 'Deck & Hardware', ''],
+  ['Store Subcategory 1', 'Cleats & Chocks', ''],
+  ['Store Subcategory 2', 'Bow Cleats', ''],
+  ['Store Subcategory 3', 'Stainless', ''],
+  ['Store Subcategory 4', 'Up to 8 Inch', ''],
+  ['Store Subcategory 5', '', ''],
+  ['Category Hierarchy', '', 'Vendor:Plumbing > Bilge Pumps > Automatic > 12 V, Store:Plumbing > Pumps > Bilge Pumps > Automatic'],
   ['Meta Title', 'Bow Cleat 8 inch', 'Bilge Pump 1100 GPH'],
   ['Meta Description', 'Polished 316 stainless bow cleat, 8 inch', 'Automatic 12 V bilge pump'],
   ['Meta Keywords', 'cleat, bow, stainless', 'bilge, pump, automatic'],

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoMapHeaders, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS } from '@bosun/shared';
+import { autoMapHeaders, IMPORT_FIELD_KEYS, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS, VARIANT_FIELD_KEYS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
@@ -42,14 +42,37 @@ describe('import fields and template', () => {
     const headers = headersOf(template);
     const mapping = autoMapHeaders(headers);
     expect(Object.values(mapping).sort()).toEqual([...headers].sort());
+    // Every product field the import maps, each under its own column; the variation columns are left out.
+    expect(Object.keys(mapping).sort()).toEqual(IMPORT_FIELD_KEYS.filter((key) => !VARIANT_FIELD_KEYS.includes(key)).sort());
     const dry = (await preview(template, mapping)).json();
     expect(dry.dryRun).toMatchObject({ valid: 2, create: 2, errorCount: 0 });
+    expect(dry.previewRows.map((r: { vendor_category_path: string; store_category_path: string }) => [r.vendor_category_path, r.store_category_path])).toEqual([
+      ['Vendor: Deck Hardware > Cleats > Horn Cleats > Stainless Steel > 8 Inch', 'Store: Deck & Hardware > Cleats & Chocks > Bow Cleats > Stainless > Up to 8 Inch'],
+      ['Vendor: Plumbing > Bilge Pumps > Automatic > 12 V', 'Store: Plumbing > Pumps > Bilge Pumps > Automatic'],
+    ]);
     const { complete } = await importOk(template, mapping);
     expect(complete).toMatchObject({ total: 2, imported: 2, errorCount: 0 });
+    // The first row's categories five levels deep from the level columns, the second's from Category Hierarchy.
     expect(await product('HPM-CLEAT-8')).toMatchObject({
       name: 'Stainless Steel Bow Cleat 8"', list_price: 39.99, vendor_name: 'Harbor Supply', featured: false,
-      vendor_category_path: 'Deck Hardware > Cleats', store_category_path: 'Deck & Hardware > Cleats & Chocks > Bow Cleats',
+      vendor_category_path: 'Deck Hardware > Cleats > Horn Cleats > Stainless Steel > 8 Inch',
+      store_category_path: 'Deck & Hardware > Cleats & Chocks > Bow Cleats > Stainless > Up to 8 Inch',
+      image_url: 'https://example.com/images/cleat-8.jpg',
+      images: ['https://example.com/images/cleat-8-side.jpg', 'https://example.com/images/cleat-8-pair.jpg'],
     });
+    expect(await product('HPM-BILGE-1100')).toMatchObject({
+      vendor_category_path: 'Plumbing > Bilge Pumps > Automatic > 12 V', store_category_path: 'Plumbing > Pumps > Bilge Pumps > Automatic',
+      image_url: null, images: [],
+    });
+  });
+
+  it('reads a tree from Category Hierarchy when the row leaves its level columns empty, and from the levels when it fills them', async () => {
+    const csv = ['SKU,Name,Store Category,Store Subcategory 1,Category Hierarchy', 'CH-1,Levels,Sails,Covers,Store:Galley > Stoves', 'CH-2,Hierarchy,,,Store:Galley > Stoves'].join('\n');
+    const mapping = autoMapHeaders(csv.split('\n')[0]!.split(','));
+    expect(mapping).toMatchObject({ store_category: 'Store Category', store_subcategory_1: 'Store Subcategory 1', category_hierarchy: 'Category Hierarchy' });
+    await importOk(csv, mapping);
+    expect(await product('CH-1')).toMatchObject({ store_category_path: 'Sails > Covers' });
+    expect(await product('CH-2')).toMatchObject({ store_category_path: 'Galley > Stoves' });
   });
 });
 

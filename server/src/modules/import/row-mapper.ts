@@ -1,7 +1,7 @@
 import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
-import { CellProblem, readAmount, readBoolean, readStock, readVisibility, unitFactor, type Read } from './cell-values.js';
+import { CellProblem, readAmount, readBoolean, readStock, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
@@ -33,20 +33,51 @@ const TEXT_LIMITS: Partial<Record<ImportableColumn, number>> = {
   mfn: 100, brand: 200, google_category: 500, meta_title: 300, meta_description: 1000, meta_keywords: 1000,
 };
 
-type CellReader = (text: string) => Read<ColumnValue>;
+/** Reads a cell; a reader that needs another cell of the row (a unit column) takes the row too. */
+type CellReader = (text: string, cells: string[]) => Read<ColumnValue>;
 const notWebAddress = (url: string) => new CellProblem(`'${url}' is not a web address`);
 
+/** A cell's problem that belongs to another column of the row (a unit column): the row's error names that column. */
+class OtherCellProblem extends CellProblem {
+  constructor(reason: string, readonly column: string, readonly value: string) {
+    super(reason);
+  }
+}
+
+/**
+ * What a value of a weight or size column is multiplied by, row by row, to be in the shop's unit:
+ * the row's unit column when the file maps one and the row fills it, otherwise the header's unit
+ * ('Weight (lbs)', 'Variant Grams'), otherwise none (the shop's unit).
+ */
+type UnitFactorOf = (cells: string[]) => Read<number>;
+
+function unitFactorOf(kind: UnitKind, header: string, shopUnit: string, unitColumn?: { header: string; cell: (cells: string[]) => string }): UnitFactorOf {
+  const headerFactor = unitFactor(header, kind, shopUnit);
+  if (!unitColumn) return () => headerFactor;
+  return (cells) => {
+    const unit = unitColumn.cell(cells);
+    if (unit === '') return headerFactor;
+    const factor = readUnitFactor(unit, kind, shopUnit);
+    return factor instanceof CellProblem ? new OtherCellProblem(factor.reason, unitColumn.header, unit) : factor;
+  };
+}
+
 /** How each mapped field reads its cell; empty cells take the product form's defaults or null. */
-function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>, checkOnly: boolean): CellReader | undefined {
+function readerFor(field: string, header: string, settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>, checkOnly: boolean, factorOf?: UnitFactorOf): CellReader | undefined {
   const text = (max: number): CellReader => (v) => (v.length > max ? new CellProblem(`longer than ${max} characters`) : v === '' ? null : v);
   // The same bounds as the product form (shared NUMBER_BOUNDS): a larger value is this row's error.
   const max = NUMBER_BOUNDS[field as BoundedField];
   const within = (read: Read<ColumnValue>) =>
     typeof read === 'number' && read > max ? new CellProblem(`must be at most ${boundText(max)}`) : read;
-  const amount = (decimals?: number, factor = 1): CellReader => (v) => {
+  const amount = (decimals?: number): CellReader => (v) => (v === '' ? null : within(readAmount(v, decimals)));
+  // 4 decimals in the shop's unit: 72 g is 0.072 kg, 0.5 lb is 0.2268 kg.
+  const converted = (factorOf: UnitFactorOf): CellReader => (v, cells) => {
     if (v === '') return null;
-    const read = readAmount(v, decimals);
-    return within(factor !== 1 && typeof read === 'number' ? Math.round(read * factor * 10_000) / 10_000 : read);
+    const read = readAmount(v);
+    if (read instanceof CellProblem) return read;
+    const factor = factorOf(cells);
+    if (factor instanceof CellProblem) return factor;
+    return within(factor !== 1 ? Math.round(read * factor * 10_000) / 10_000 : read);
   };
   switch (field) {
     case 'mfn': case 'brand': case 'google_category': case 'meta_title': case 'meta_description': case 'meta_keywords':
@@ -70,9 +101,9 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
       return amount(2);
     case 'weight':
-      return amount(undefined, unitFactor(header, 'weight', settings.weight_unit));
+      return converted(factorOf ?? unitFactorOf('weight', header, settings.weight_unit));
     case 'length': case 'width': case 'height':
-      return amount(undefined, unitFactor(header, 'dimension', settings.dimension_unit));
+      return converted(factorOf ?? unitFactorOf('dimension', header, settings.dimension_unit));
     case 'published': case 'featured':
       return (v) => {
         if (v === '') return field === 'published' ? 1 : 0;
@@ -108,7 +139,11 @@ export interface RowMapper {
   map(cells: string[], row: number): MapResult;
   /** The record's category paths as read, whether or not the rest of the record is valid. */
   categories(cells: string[]): CategoryPaths;
+  /** A mapped row's weight and sizes that were converted to the shop's unit, by field: the file's unit and the stored value ('g', '0.072 kg'). */
+  converted(row: MappedRow): Record<string, { from: string; to: string }>;
 }
+
+const UNIT_FIELDS: Partial<Record<ImportableColumn, UnitKind>> = { weight: 'weight', length: 'dimension', width: 'dimension', height: 'dimension' };
 
 /** Builds, once per file, the reader of every mapped column; then maps each record with no lookups. */
 /** checkOnly: the values are only checked (the dry run), never written, so work that cannot fail is left out. */
@@ -119,11 +154,26 @@ export function createRowMapper(
   options: { checkOnly?: boolean } = {},
 ): RowMapper {
   const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
+  const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
+  const shopUnits: Record<UnitKind, string> = { weight: settings.weight_unit, dimension: settings.dimension_unit };
+  const unitColumn = (kind: UnitKind) => {
+    const at = index(kind === 'weight' ? 'weight_unit' : 'dimension_unit');
+    return at < 0 ? undefined : { header: headers[at]!, cell: (cells: string[]) => cell(cells, at) };
+  };
   const readers: Array<{ field: ImportableColumn; header: string; at: number; read: CellReader; slot: number }> = [];
+  const unitReaders: Array<{ field: ImportableColumn; factorOf: UnitFactorOf; unitOf: (cells: string[]) => string; shopUnit: string }> = [];
   for (const field of IMPORTABLE_COLUMNS) {
     const at = index(field);
-    const reader = at >= 0 ? readerFor(field, headers[at]!, settings, options.checkOnly ?? false) : undefined;
+    if (at < 0) continue;
+    const kind = UNIT_FIELDS[field];
+    const units = kind ? unitColumn(kind) : undefined;
+    const factorOf = kind ? unitFactorOf(kind, headers[at]!, shopUnits[kind], units) : undefined;
+    const reader = readerFor(field, headers[at]!, settings, options.checkOnly ?? false, factorOf);
     if (reader) readers.push({ field, header: headers[at]!, at, read: reader, slot: -1 });
+    if (kind && factorOf) {
+      const headerUnit = unitOfHeader(headers[at]!, kind) ?? shopUnits[kind];
+      unitReaders.push({ field, factorOf, unitOf: (cells) => units?.cell(cells).toLowerCase() || headerUnit, shopUnit: shopUnits[kind] });
+    }
   }
   const imagesAt = index('images');
   const skuAt = index('sku');
@@ -133,7 +183,6 @@ export function createRowMapper(
   const vendorLevels = levelIndexes('vendor');
   const storeLevels = levelIndexes('store');
   const hierarchyAt = index('category_hierarchy');
-  const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
   const readVariant = createVariantReader(headers, mapping, cell);
   const columns = [
     ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : [])]),
@@ -155,15 +204,28 @@ export function createRowMapper(
   const readHierarchy = createHierarchyReader();
   const readCategories = (cells: string[]): CategoryPaths => {
     const fromHierarchy = hierarchyAt >= 0 ? readHierarchy(cell(cells, hierarchyAt)) : {};
+    // Per tree, the level columns when the row fills them, else the hierarchy cell: a file (the
+    // template) may map both, and a row's path in one of them is never ignored for empty levels.
     return {
-      vendor: vendorLevels.length ? levelsPath(cells, vendorLevels) : fromHierarchy.vendor,
-      store: storeLevels.length ? levelsPath(cells, storeLevels) : fromHierarchy.store,
+      vendor: (vendorLevels.length ? levelsPath(cells, vendorLevels) : undefined) ?? fromHierarchy.vendor,
+      store: (storeLevels.length ? levelsPath(cells, storeLevels) : undefined) ?? fromHierarchy.store,
     };
+  };
+
+  const converted = (row: MappedRow) => {
+    const values: Record<string, { from: string; to: string }> = {};
+    for (const { field, factorOf, unitOf, shopUnit } of unitReaders) {
+      const factor = factorOf(row.cells);
+      const value = row.values[columns.indexOf(field)];
+      if (factor !== 1 && typeof factor === 'number' && typeof value === 'number') values[field] = { from: unitOf(row.cells), to: `${value} ${shopUnit}` };
+    }
+    return values;
   };
 
   return {
     columns,
     categories: readCategories,
+    converted,
     writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
     writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
     readsVariants: readVariant !== undefined,
@@ -187,8 +249,8 @@ export function createRowMapper(
       values[1] = name;
       for (const reader of readers) {
         const text = cell(cells, reader.at);
-        const read = reader.read(text);
-        if (read instanceof CellProblem) return fail(reader.header, text, read.reason);
+        const read = reader.read(text, cells);
+        if (read instanceof CellProblem) return read instanceof OtherCellProblem ? fail(read.column, read.value, read.reason) : fail(reader.header, text, read.reason);
         values[reader.slot] = read;
       }
       if (imagesAt >= 0) {

@@ -47,12 +47,9 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
   const optionValues = (r: FileRow) => valueAts.map((index) => cell(r, index));
   const isVariant = (r: FileRow) => cell(r, skuAt) !== '' || optionValues(r).some((v) => v !== '');
 
-  // Shopify weighs variants in grams: the header says so, for the import's unit conversion.
-  const headers = csv.headers.map((h) => (h === mapping.weight && /grams/i.test(h) && !/\(/.test(h) ? `${h} (g)` : h));
   const adapted: FieldMapping = { ...mapping, sku: BOSUN.sku, product_type: BOSUN.type, parent_sku: BOSUN.parent, images: BOSUN.images };
   delete adapted.handle;
   delete adapted.image_url;
-  if (mapping.weight) adapted.weight = headers[csv.headers.indexOf(mapping.weight)]!;
   for (const n of ATTRIBUTES) {
     adapted[`attribute_${n}_name`] = BOSUN.attributeName(n);
     adapted[`attribute_${n}_values`] = BOSUN.attributeValues(n);
@@ -128,5 +125,5 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
     if (last?.records.length) yield { records: last.records, firstRow: last.rows[0]!, rows: last.rows };
   }
 
-  return { csv: { format: csv.format, headers: [...headers, ...bosunHeaders], groups: groups() }, mapping: adapted, recordsRead: () => read };
+  return { csv: { format: csv.format, headers: [...csv.headers, ...bosunHeaders], groups: groups() }, mapping: adapted, recordsRead: () => read };
 }

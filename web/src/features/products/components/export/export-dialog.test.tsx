@@ -1,4 +1,4 @@
-import { EXPORT_MODE_DESCRIPTIONS } from '@bosun/shared';
+import { EXPORT_MODE_DESCRIPTIONS, WOOCOMMERCE_IMPORT_NOTES, type Settings } from '@bosun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,13 @@ import { admin } from '../../../../test/users';
 import type { ExportTarget } from '../../api/export-products';
 import { ExportDialog } from './export-dialog';
 
-function setup(target: ExportTarget, tokenResponse = () => jsonResponse({ token: 'tok-1', expiresAt: '2030-01-01T00:00:00Z' })) {
+const SHOP: Settings = { company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' };
+
+function setup(target: ExportTarget, tokenResponse = () => jsonResponse({ token: 'tok-1', expiresAt: '2030-01-01T00:00:00Z' }), settings: Settings = SHOP) {
   signIn(admin);
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (url === '/api/auth/download-token' && init.method === 'POST') return tokenResponse();
+    if (url === '/api/settings' && (init.method ?? 'GET') === 'GET') return jsonResponse(settings);
     return jsonResponse({ message: 'Not found' }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -52,7 +55,9 @@ describe('ExportDialog', () => {
     expect(url.searchParams.get('download_token')).toBe('tok-1');
     expect(url.searchParams.has('ids')).toBe(false);
     // The file itself is never fetched into memory.
-    expect(fetchMock.mock.calls.map(([u]) => u)).toEqual(['/api/auth/download-token']);
+    expect(fetchMock.mock.calls.map(([u]) => u).filter((u) => u !== '/api/settings')).toEqual(['/api/auth/download-token']);
+    // Units are a WooCommerce option: the direct layout writes the shop's.
+    expect(url.searchParams.has('weight_unit')).toBe(false);
     expect(await screen.findByText('Products exported successfully (direct mode)')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
@@ -81,6 +86,54 @@ describe('ExportDialog', () => {
     expect(url.searchParams.get('mode')).toBe('woocommerce');
     expect(url.searchParams.has('format')).toBe(false);
     expect(await screen.findByText('Products exported successfully (woocommerce mode)')).toBeTruthy();
+  });
+
+  it("offers the WooCommerce store's units, the shop's by default, and says what WooCommerce's importer needs by hand", async () => {
+    const { dialog } = setup({ filter: {} }, undefined, { ...SHOP, weight_unit: 'lb', dimension_unit: 'in' });
+    const weight = within(dialog).getByRole('combobox', { name: 'Store weight unit' }) as HTMLSelectElement;
+    const dimension = within(dialog).getByRole('combobox', { name: 'Store dimension unit' }) as HTMLSelectElement;
+    // The shop's pounds are WooCommerce's 'lbs'.
+    await waitFor(() => expect(weight.value).toBe('lbs'));
+    expect(dimension.value).toBe('in');
+    expect([...weight.options].map((o) => o.value)).toEqual(['kg', 'lbs', 'g', 'oz']);
+    expect([...dimension.options].map((o) => o.value)).toEqual(['cm', 'in', 'm', 'mm']);
+    const notes = within(dialog).getByRole('list', { name: "In WooCommerce's importer" });
+    expect(within(notes).getByText(WOOCOMMERCE_IMPORT_NOTES.gtin)).toBeTruthy();
+    expect(within(notes).getByText(WOOCOMMERCE_IMPORT_NOTES.meta)).toBeTruthy();
+    expect(within(notes).getByText(WOOCOMMERCE_IMPORT_NOTES.categoryPath)).toBeTruthy();
+    expect(WOOCOMMERCE_IMPORT_NOTES.meta).toContain('Meta: columns (mfn, market_price, vendor_cost, google_category');
+    expect(WOOCOMMERCE_IMPORT_NOTES.gtin).toContain("choose 'GTIN, UPC, EAN, or ISBN'");
+    expect(within(dialog).getByText(WOOCOMMERCE_IMPORT_NOTES.units)).toBeTruthy();
+  });
+
+  it("exports in the units chosen for the WooCommerce store, and only in the WooCommerce layout", async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog } = setup({ ids: [3] });
+    const weight = within(dialog).getByRole('combobox', { name: 'Store weight unit' }) as HTMLSelectElement;
+    await waitFor(() => expect(weight.value).toBe('kg'));
+    await user.selectOptions(weight, 'lbs');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Store dimension unit' }), 'in');
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const url = new URL(downloads[0]!, 'http://localhost');
+    expect(url.searchParams.get('mode')).toBe('woocommerce');
+    expect(url.searchParams.get('weight_unit')).toBe('lbs');
+    expect(url.searchParams.get('dimension_unit')).toBe('in');
+  });
+
+  it('hides the units and the WooCommerce notes for the direct layout, and sends no units', async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog } = setup({ ids: [3] });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Store weight unit' }), 'oz');
+    await user.click(within(dialog).getByRole('radio', { name: /Direct/ }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Store weight unit' })).toBeNull();
+    expect(within(dialog).queryByText(WOOCOMMERCE_IMPORT_NOTES.meta)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const url = new URL(downloads[0]!, 'http://localhost');
+    expect(url.searchParams.get('mode')).toBe('direct');
+    expect(url.searchParams.has('weight_unit')).toBe(false);
+    expect(url.searchParams.has('dimension_unit')).toBe(false);
   });
 
   it('says so when the export cannot start', async () => {

@@ -1,9 +1,11 @@
-import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, type ExportFormat, type ExportMode } from '@bosun/shared';
+import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, shopExportUnits, type ExportFormat, type ExportMode, type ExportUnits } from '@bosun/shared';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
 import { exportProducts, type ExportTarget } from '../../api/export-products';
+import { useUnits } from '../../hooks/use-units';
+import { WooCommerceExportOptions } from './woocommerce-export-options';
 
 const MODE_LABELS: Record<ExportMode, string> = { woocommerce: 'WooCommerce', direct: 'Direct' };
 const FILE_TYPES: Array<{ value: ExportFormat; label: string; description: string }> = [
@@ -19,22 +21,26 @@ interface Props {
   scope: string;
 }
 
-/** SPEC §2 Export dialog: a format, a file type (CSV or Excel), Cancel and Export CSV. */
+/** SPEC §2 Export dialog: a format, a file type (CSV or Excel), Cancel and Export CSV; for WooCommerce, the target store's units. */
 export function ExportDialog({ opened, onClose, target, scope }: Props) {
   const [mode, setMode] = useState<ExportMode>('woocommerce');
   const [format, setFormat] = useState<ExportFormat>('csv');
+  // Null until staff choose: the server then writes the shop's units, whatever the settings say by then.
+  const [chosenUnits, setChosenUnits] = useState<ExportUnits | null>(null);
+  const shop = useUnits();
   const [exporting, setExporting] = useState(false);
 
   const close = () => {
     setMode('woocommerce');
     setFormat('csv');
+    setChosenUnits(null);
     onClose();
   };
 
   const submit = async () => {
     setExporting(true);
     try {
-      await exportProducts(mode, target, format);
+      await exportProducts(mode, target, mode === 'woocommerce' ? (chosenUnits ?? undefined) : undefined, format);
       notify.success(EXPORT_MESSAGES.success(mode));
       close();
     } catch {
@@ -55,6 +61,12 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
             ))}
           </Stack>
         </Radio.Group>
+        {mode === 'woocommerce' && (
+          <WooCommerceExportOptions
+            units={chosenUnits ?? shopExportUnits({ weight_unit: shop.weight, dimension_unit: shop.dimension })}
+            onChange={setChosenUnits}
+          />
+        )}
         <Radio.Group label="File type" value={format} onChange={(value) => setFormat(value as ExportFormat)}>
           <Stack gap="sm" mt={6}>
             {FILE_TYPES.map((t) => (

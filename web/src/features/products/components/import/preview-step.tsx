@@ -113,7 +113,8 @@ export function PreviewStep(props: Props) {
                 <Table.Td>{row.rowNumber}</Table.Td>
                 {plainKeys.map((key) => (
                   <Table.Td key={key} className={classes.cell}>
-                    {row.values[key] ?? ''}
+                    {/* A weight or size in another unit than the shop's: what the file holds, then what is stored. */}
+                    {row.converted?.[key] ? `${row.values[key] ?? ''} ${row.converted[key].from} → ${row.converted[key].to}` : (row.values[key] ?? '')}
                   </Table.Td>
                 ))}
                 {showPaths && <Table.Td className={classes.path}>{row.vendor_category_path ?? ''}</Table.Td>}
