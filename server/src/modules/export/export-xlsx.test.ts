@@ -109,6 +109,24 @@ describe.each(['woocommerce', 'direct'])('the %s layout as .xlsx', (mode) => {
   });
 });
 
+describe('the WooCommerce layout in the target store\'s units as .xlsx', () => {
+  it('writes the converted measures as the CSV does, as numbers', async () => {
+    const query = 'mode=woocommerce&weight_unit=lbs&dimension_unit=in';
+    const [csvHeader, ...csvData] = csvRows((await exportOf(source, query)).body);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exportOf(source, `${query}&format=xlsx`)).rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...csvHeader!]);
+    for (const header of ['Weight (lbs)', 'Length (in)']) {
+      const at = csvHeader!.indexOf(header);
+      expect(at, header).toBeGreaterThan(-1);
+      const cell = sheet.getRow(2).getCell(at + 1).value;
+      expect(typeof cell, header).toBe('number');
+      expect(cell).toBe(Number(csvData[0]![at]));
+    }
+  });
+});
+
 describe('the export format', () => {
   it('is csv by default; another format is a 400 naming it; a token and the products permission are needed', async () => {
     const csv = await exportOf(source, 'mode=direct');
