@@ -104,8 +104,11 @@ describe('CSV import and export', () => {
     expect(await wizard.getByText(/Total rows:/).textContent()).toContain('3');
     await visible(wizard.getByText('semicolon delimited', { exact: false }));
     const dryRun = wizard.getByRole('region', { name: 'Dry run' });
+    // By default the bad price would be dropped with a warning; here staff choose to fail its row, and the dry run runs again.
+    expect(await dryRun.textContent()).toMatch(/Warnings1/);
+    await wizard.getByRole('radio', { name: 'Fail the row' }).click();
+    await expect.poll(async () => (await dryRun.textContent()) ?? '').toMatch(/Errors1/);
     expect(await dryRun.textContent()).toMatch(/Create2/);
-    expect(await dryRun.textContent()).toMatch(/Errors1/);
     const rowErrors = wizard.getByRole('table', { name: 'Row errors' });
     expect(await rowErrors.locator('tbody tr').count()).toBe(1);
     expect(await rowErrors.locator('tbody tr').first().textContent()).toContain('abc');
@@ -121,13 +124,14 @@ describe('CSV import and export', () => {
     expect(figures).toContain('Errors1');
     await visible(wizard.getByText(/^Row 4: /));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), wizard.getByRole('button', { name: 'Download error rows' }).click()]);
-    expect(download.suggestedFilename()).toBe('wizard-marine_error_rows.csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), wizard.getByRole('button', { name: 'Download rows not imported (1)' }).click()]);
+    expect(download.suggestedFilename()).toBe('wizard-marine_rows_not_imported.csv');
     const errorRows = parseCsv(await downloadedText(download));
-    expect(errorRows[0]).toEqual(['SKU', 'Name', 'Regular price', 'Stock', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category', 'Reason']);
+    expect(errorRows[0]).toEqual(['SKU', 'Name', 'Regular price', 'Stock', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category', 'Outcome', 'Reason']);
     expect(errorRows).toHaveLength(2);
     expect(errorRows[1]!.slice(0, 3)).toEqual([sku(3), `Chain ${RUN}`, 'abc']);
-    expect(errorRows[1]![7]).toMatch(/price/i);
+    expect(errorRows[1]![7]).toBe('error');
+    expect(errorRows[1]![8]).toMatch(/price/i);
 
     await wizard.getByRole('button', { name: 'Close & Refresh' }).click();
     await gone(wizard);

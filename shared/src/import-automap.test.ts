@@ -14,6 +14,7 @@ describe('autoMapHeaders', () => {
       list_price: 'Regular price', category_hierarchy: 'Category Path', images: 'Images', brand: 'Brands', mfn: 'Meta: mfn',
       market_price: 'Meta: market_price', vendor_cost: 'Meta: vendor_cost', google_category: 'Meta: google_category',
       meta_title: 'Meta: meta_title', meta_description: 'Meta: meta_description', meta_keywords: 'Meta: meta_keywords',
+      vendor: 'Meta: vendor',
     });
   });
 
@@ -24,8 +25,9 @@ describe('autoMapHeaders', () => {
       'Vendor Subcategory2', 'Vendor Subcategory3', 'Vendor Subcategory4', 'Store ParentCategory', 'Store Subcategory1', 'Store Subcategory2',
       'Store Subcategory3', 'Store Subcategory4'];
     const mapping = autoMapHeaders(headers);
-    expect(Object.keys(mapping)).toHaveLength(headers.length - 1); // all but 'Vendor' (the wizard's vendor select decides)
+    expect(Object.keys(mapping)).toHaveLength(headers.length);
     expect(mapping).toMatchObject({
+      vendor: 'Vendor', // each row's vendor by name (issue 19); the wizard's vendor where the cell is empty
       vendor_category: 'Vendor ParentCategory', vendor_subcategory_1: 'Vendor Subcategory1', vendor_subcategory_4: 'Vendor Subcategory4',
       store_category: 'Store ParentCategory', store_subcategory_4: 'Store Subcategory4', vendor_cost: 'Vendor Cost', images: 'Images',
       meta_title: 'Meta Title', weight: 'Weight (lb)',

@@ -77,10 +77,11 @@ export function guessField(header: string): { key: string; score: number } | und
     height: 'height', 'google category': 'google_category', published: 'published', featured: 'featured',
     'is featured': 'featured', visibility: 'visibility', 'category path': 'category_hierarchy',
     'category hierarchy': 'category_hierarchy', 'meta title': 'meta_title', 'meta description': 'meta_description',
-    'meta keywords': 'meta_keywords',
+    'meta keywords': 'meta_keywords', vendor: 'vendor', // Bosun's exports: 'Vendor' (direct), 'Meta: vendor' (woocommerce)
     // A column naming each row's unit (a vendor's 'Weight' with 'Weight Unit').
     'weight unit': 'weight_unit', 'weight uom': 'weight_unit', 'unit of weight': 'weight_unit', 'dimension unit': 'dimension_unit',
     'dimensions unit': 'dimension_unit', 'length unit': 'dimension_unit', 'size unit': 'dimension_unit', 'dimension uom': 'dimension_unit',
+    'date sale price starts': 'sale_price_starts', 'date sale price ends': 'sale_price_ends',
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };

@@ -40,9 +40,16 @@ const field = (key: string, label: string, required = false): ImportField => ({ 
 
 /** Every mapping key of SPEC §3, plus the product fields an export writes so a round trip is exact. */
 export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
-  { name: 'Basic', fields: [field('sku', 'SKU', true), field('name', 'Product Name', true), field('brand', 'Brand'), field('mfn', 'MFN'), field('gtin', 'GTIN / UPC / EAN / ISBN')] },
+  { name: 'Basic', fields: [field('sku', 'SKU', true), field('name', 'Product Name', true), field('brand', 'Brand'), field('mfn', 'MFN'), field('gtin', 'GTIN / UPC / EAN / ISBN'), field('vendor', 'Vendor (name)')] },
   { name: 'Content', fields: [field('short_description', 'Short Description'), field('description', 'Description'), field('image_url', 'Image URL'), field('images', 'Images (image URL first, then the gallery)')] },
-  { name: 'Pricing', fields: [field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price')] },
+  {
+    name: 'Pricing',
+    fields: [
+      field('list_price', 'List Price'), field('market_price', 'Market Price'), field('vendor_cost', 'Vendor Cost'), field('special_price', 'Special Price'),
+      // Report-only: Bosun has no sale dates, so a row with a sale price and a date is imported with a warning saying so.
+      field('sale_price_starts', 'Sale price starts (not kept: reported per row)'), field('sale_price_ends', 'Sale price ends (not kept: reported per row)'),
+    ],
+  },
   { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
   {
     name: 'Shipping',
@@ -79,6 +86,9 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
     ],
   },
 ];
+
+/** Fields that write nothing: the import reports their cells per row (a warning), as Bosun does not keep them. */
+export const REPORT_ONLY_FIELD_KEYS = ['sale_price_starts', 'sale_price_ends'];
 
 /** The fields that make a file's rows variable products and their variations (issue 18). */
 export const VARIANT_FIELD_KEYS = IMPORT_FIELD_GROUPS.find((g) => g.name === 'Variations')!.fields.map((f) => f.key);

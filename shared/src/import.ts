@@ -25,7 +25,23 @@ export const IMPORT_MESSAGES = {
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
   invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
   unknownSheet: (sheet: string) => `The workbook has no sheet named '${sheet}'`,
+  unknownVendor: (name: string) => `vendor '${name}' does not exist`,
 } as const;
+
+/** A form field's boolean ('true' / 'false', '1' / '0'; absent or empty: false), as the wizard sends it. */
+const formBoolean = z
+  .enum(['true', 'false', '1', '0', ''], { message: "must be 'true' or 'false'" })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * The import request's vendor options (issue 19), form fields of the preview and the import:
+ * moveVendors lets the file move products stored under another vendor to the vendor of their row
+ * (otherwise such rows are skipped with that reason); createVendors creates the vendors a mapped
+ * Vendor column names that do not exist yet (otherwise their rows are row errors).
+ */
+export const importVendorOptionsSchema = z.object({ moveVendors: formBoolean, createVendors: formBoolean });
+export type ImportVendorOptions = z.infer<typeof importVendorOptionsSchema>;
 
 export interface ImportRowError {
   row: number;
@@ -37,6 +53,18 @@ export interface ImportRowError {
 export const importRowErrorSchema = z.object({ row: z.number().int(), column: z.string(), value: z.string(), reason: z.string() });
 
 export const formatRowError = (e: ImportRowError) => `Row ${e.row}: ${e.column ? `${e.column}: ` : ''}${e.reason}`;
+
+/**
+ * What an imported row lost or could not keep, said per row: a bad optional value dropped
+ * ('Row 12: Barcode: ... (dropped)'), category paths not kept, columns Bosun does not model.
+ * The same shape as a row error; formatRowError writes both.
+ */
+export type ImportRowWarning = ImportRowError;
+
+/** What a bad optional value does to its row: dropped with a warning (the rest is imported), or the row fails. */
+export const BAD_OPTIONAL_VALUES = ['warn', 'fail'] as const;
+export type BadOptionalValues = (typeof BAD_OPTIONAL_VALUES)[number];
+export const badOptionalValuesSchema = z.enum(BAD_OPTIONAL_VALUES, "badOptionalValues must be 'warn' or 'fail'").default('warn');
 
 export const previewRowSchema = z.object({
   rowNumber: z.number().int(),
@@ -71,8 +99,15 @@ export const importPreviewResponseSchema = z.object({
     errorCount: z.number().int(),
     errors: z.array(importRowErrorSchema),
     newCategories: z.number().int(),
+    /** Warnings of the rows that would be written, and the first of them. */
+    warningCount: z.number().int(),
+    warnings: z.array(importRowErrorSchema),
     /** When the file maps the variant columns: the valid variation rows and the variable products they come under. */
     variants: z.object({ variations: z.number().int(), parents: z.number().int() }).optional(),
+    /** Rows whose SKU (a variation's: its parent's) is stored under another vendor than the row's, and those vendors' names. */
+    otherVendor: z.object({ rows: z.number().int(), vendors: z.array(z.string()) }).optional(),
+    /** Vendors a mapped Vendor column names that do not exist yet, with their rows. */
+    newVendors: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
@@ -103,8 +138,14 @@ export interface ImportCompleteEvent {
   skipped: number;
   errors: string[];
   errorCount: number;
-  /** The failed rows as read, with their reason, for the 'Download error rows' file. */
+  /** The failed rows as read, with their reason, for the 'rows not imported' file. */
   errorRows: Array<{ row: number; cells: string[]; reason: string }>;
+  /** The skipped rows as read, with their reason (capped as errorRows), for the 'rows not imported' file. */
+  skippedRows?: Array<{ row: number; cells: string[]; reason: string }>;
+  /** Warnings of the imported rows: their count, the first messages, and the rows as the file had them for 'Download warnings'. */
+  warningCount: number;
+  warnings: string[];
+  warningRows: Array<{ row: number; cells: string[]; reasons: string[] }>;
   headers: string[];
   message: string;
   totalProducts: number;

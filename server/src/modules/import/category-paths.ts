@@ -3,6 +3,8 @@ import { MAX_CATEGORY_LEVEL } from '@bosun/shared';
 export interface CategoryPaths {
   vendor?: readonly string[];
   store?: readonly string[];
+  /** The other paths of a tree the cell listed: a product has one category per tree, so these are not kept (a warning on the row). */
+  notKept?: { vendor?: ReadonlyArray<readonly string[]>; store?: ReadonlyArray<readonly string[]> };
 }
 
 /** Splits on the separator except where a backslash escapes it, as WooCommerce writes '\,' in names. */
@@ -60,18 +62,37 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+const lowerPath = (path: readonly string[]) => path.map((n) => n.toLocaleLowerCase('en-US'));
+/** Whether one path is the other or lies on it ('Deck' and 'Deck > Cleats'), whatever the case. */
+function onOnePath(a: readonly string[], b: readonly string[]) {
+  const [short, long] = a.length <= b.length ? [lowerPath(a), lowerPath(b)] : [lowerPath(b), lowerPath(a)];
+  return short.every((name, i) => name === long[i]);
+}
+
 /**
  * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),
- * each optionally prefixed 'Vendor:' or 'Store:'; unprefixed means the store tree. Per tree the
- * deepest path is kept: WooCommerce lists 'Deck, Deck > Cleats' for one product in Deck > Cleats.
+ * each optionally prefixed 'Vendor:' or 'Store:'; unprefixed means the store tree. A product has
+ * one category per tree (ARCHITECTURE §4): the FIRST path of each tree is kept, and the others are
+ * listed in notKept for the row's warning. A path on the kept one is the same category, not another:
+ * WooCommerce lists 'Deck, Deck > Cleats' for one product in Deck > Cleats, so the deeper is kept.
  * With a cache (one per file) each part is read once, and rows that spell a path alike share one
  * array, which CategoryResolver knows by identity.
  */
 export function parseCategoryHierarchy(cell: string, cache?: Map<string, HierarchyPart>): CategoryPaths {
-  const result: CategoryPaths = {};
+  const listed: Record<'vendor' | 'store', Array<readonly string[]>> = { vendor: [], store: [] };
   for (const raw of splitUnescaped(cell, ',')) {
     const part = cache ? (cache.get(raw) ?? remember(cache, raw, readPart(raw))) : readPart(raw);
-    if (part && part.path.length > (result[part.tree]?.length ?? 0)) result[part.tree] = part.path;
+    if (!part?.path.length) continue;
+    const paths = listed[part.tree];
+    const same = paths.findIndex((p) => onOnePath(p, part.path));
+    if (same === -1) paths.push(part.path);
+    else if (part.path.length > paths[same]!.length) paths[same] = part.path;
+  }
+  const result: CategoryPaths = {};
+  for (const tree of ['vendor', 'store'] as const) {
+    const [kept, ...others] = listed[tree];
+    if (kept) result[tree] = kept;
+    if (others.length) result.notKept = { ...result.notKept, [tree]: others };
   }
   return result;
 }

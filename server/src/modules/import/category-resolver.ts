@@ -19,6 +19,8 @@ type TreeType = 'vendor' | 'store';
  */
 export interface MissingLevels {
   type: TreeType;
+  /** The vendor a vendor category belongs to (null in the store tree). */
+  vendorId: number | null;
   parent: CategoryNode | null;
   names: string[];
   keys: string[];
@@ -27,14 +29,22 @@ export interface MissingLevels {
 /** A category a writer created for an import, told back to the resolver. */
 export interface CreatedCategory extends CategoryNode {
   type: TreeType;
+  vendorId: number | null;
   parentId: number | null;
   key: string;
 }
 
-/** The category paths a row is filed under, each with its tree. */
-export const categoryPathsOf = ({ categories }: { categories: CategoryPaths }) => [
-  ...(categories.vendor?.length ? [{ type: 'vendor' as const, path: categories.vendor }] : []),
-  ...(categories.store?.length ? [{ type: 'store' as const, path: categories.store }] : []),
+/** A category path of a row, with its tree and, in the vendor tree, the vendor it belongs to (the row's). */
+export interface CategoryPathRef {
+  type: TreeType;
+  path: readonly string[];
+  vendorId: number | null;
+}
+
+/** The category paths a row is filed under, each with its tree; its vendor categories are its vendor's. */
+export const categoryPathsOf = ({ categories }: { categories: CategoryPaths }, vendorId: number | null): CategoryPathRef[] => [
+  ...(categories.vendor?.length ? [{ type: 'vendor' as const, path: categories.vendor, vendorId }] : []),
+  ...(categories.store?.length ? [{ type: 'store' as const, path: categories.store, vendorId: null }] : []),
 ];
 
 /** Rows per multi-row insert of new categories: 9 values each, well under both databases' parameter limits. */
@@ -42,7 +52,9 @@ const CREATE_ROWS_PER_STATEMENT = 500;
 
 /** The key a name is matched by under its parent: tidied, in lower case. */
 const matchKey = (name: string) => tidyName(name).toLowerCase();
-const keyOf = (parentId: number | null, name: string) => categoryNodeKey(parentId, matchKey(name));
+/** A node's key in its tree: a vendor tree's roots are its vendor's (categoryNodeKey). */
+const keyOf = (parentId: number | null, name: string, vendorId: number | null) => categoryNodeKey(parentId, matchKey(name), vendorId);
+const vendorOfTree = (type: TreeType, vendorId: number | null) => (type === 'vendor' ? vendorId : null);
 
 /**
  * Resolves category paths to ids with the two trees held in memory (no query per row): names are
@@ -60,22 +72,26 @@ export class CategoryResolver {
   private readonly resolved = new Map<string, number>();
   /** Whole paths found missing (and counted in pending) since the last ensure. */
   private readonly missing = new Set<string>();
-  /** Path arrays by identity, resolved or found missing: rows that share a parsed path skip building its key. */
-  private byPath = { vendor: new WeakMap<readonly string[], number>(), store: new WeakMap<readonly string[], number>() };
-  private missingByPath = { vendor: new WeakSet<readonly string[]>(), store: new WeakSet<readonly string[]>() };
+  /**
+   * Path arrays by identity (per tree, and per vendor in the vendor tree), resolved or found
+   * missing: rows that share a parsed path skip building its key.
+   */
+  private byPath = new Map<string, WeakMap<readonly string[], number>>();
+  private missingByPath = new Map<string, WeakSet<readonly string[]>>();
 
-  private constructor(
-    private readonly db: Kysely<DB>,
-    private readonly vendorId: number | null,
-  ) {}
+  private constructor(private readonly db: Kysely<DB>) {}
 
-  static async load(db: Kysely<DB>, vendorId: number | null): Promise<CategoryResolver> {
-    const resolver = new CategoryResolver(db, vendorId);
+  /**
+   * The store tree and the vendor trees of these vendors ('all': every vendor's, for a file that
+   * names each row's vendor, issue 19).
+   */
+  static async load(db: Kysely<DB>, vendorIds: number[] | 'all'): Promise<CategoryResolver> {
+    const resolver = new CategoryResolver(db);
     let query = db.selectFrom('categories').select(['id', 'name', 'parent_id', 'path', 'level', 'type', 'vendor_id']);
-    query = query.where((eb) => eb.or([eb('type', '=', 'store'), eb.and([eb('type', '=', 'vendor'), eb('vendor_id', '=', vendorId ?? -1)])]));
+    if (vendorIds !== 'all') query = query.where((eb) => eb.or([eb('type', '=', 'store'), eb.and([eb('type', '=', 'vendor'), eb('vendor_id', 'in', vendorIds.length ? vendorIds : [-1])])]));
     for (const c of await query.execute()) {
       const tree = c.type === 'store' ? resolver.storeTree : resolver.vendorTree;
-      const key = keyOf(c.parent_id, c.name);
+      const key = keyOf(c.parent_id, c.name, vendorOfTree(c.type as TreeType, c.vendor_id));
       // The store tree is the shop's one tree: the first match wins, whichever vendor a category names.
       if (!tree.has(key)) tree.set(key, { id: c.id, path: c.path, level: c.level });
     }
@@ -83,28 +99,34 @@ export class CategoryResolver {
   }
 
   /** The id of the path's deepest node if every level exists already (for the dry run), counting the new ones. */
-  peek(type: 'vendor' | 'store', path: readonly string[]): number | undefined {
-    const byIdentity = this.byPath[type].get(path);
-    if (byIdentity !== undefined || this.missingByPath[type].has(path)) return byIdentity;
-    const pathKey = `${type}\u0001${path.join('\u0002')}`;
+  peek(type: 'vendor' | 'store', path: readonly string[], vendorId: number | null = null): number | undefined {
+    const owner = vendorOfTree(type, vendorId);
+    const treeKey = `${type}${owner ?? ''}`;
+    let identities = this.byPath.get(treeKey);
+    if (!identities) this.byPath.set(treeKey, (identities = new WeakMap()));
+    let missingIdentities = this.missingByPath.get(treeKey);
+    if (!missingIdentities) this.missingByPath.set(treeKey, (missingIdentities = new WeakSet()));
+    const byIdentity = identities.get(path);
+    if (byIdentity !== undefined || missingIdentities.has(path)) return byIdentity;
+    const pathKey = `${treeKey}\u0001${path.join('\u0002')}`;
     const known = this.resolved.get(pathKey);
     if (known !== undefined) return known;
     if (this.missing.has(pathKey)) return undefined;
     const tree = type === 'store' ? this.storeTree : this.vendorTree;
     let parent: Node | undefined;
     for (let depth = 0; depth < path.length; depth++) {
-      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!));
+      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!, owner));
       if (!node) {
-        for (let d = depth; d < path.length; d++) this.pending.add(`${type}|${path.slice(0, d + 1).join('>').toLowerCase()}`);
+        for (let d = depth; d < path.length; d++) this.pending.add(`${treeKey}|${path.slice(0, d + 1).join('>').toLowerCase()}`);
         this.missing.add(pathKey);
-        this.missingByPath[type].add(path);
+        missingIdentities.add(path);
         return undefined;
       }
       parent = node;
     }
     if (parent) {
       this.resolved.set(pathKey, parent.id);
-      this.byPath[type].set(path, parent.id);
+      identities.set(path, parent.id);
     }
     return parent?.id;
   }
@@ -122,20 +144,20 @@ export class CategoryResolver {
    * Within a transaction (or a row's savepoint) when given one; the answer forgets what was created,
    * for when that transaction or savepoint rolls back.
    */
-  async ensure(paths: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>, within?: Kysely<DB>): Promise<() => void> {
-    const missing = paths.filter((p) => this.peek(p.type, p.path) === undefined);
+  async ensure(paths: CategoryPathRef[], within?: Kysely<DB>): Promise<() => void> {
+    const missing = paths.filter((p) => this.peek(p.type, p.path, p.vendorId) === undefined);
     if (!missing.length) return () => {};
     // Whatever was missing is about to exist (or the import fails): look again from now on.
     this.missing.clear();
-    this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
+    this.missingByPath = new Map();
     const created: Array<[Map<string, Node>, string]> = [];
     /** Rolled back: forget the ids that were never committed. */
     const forget = () => {
       for (const [tree, key] of created) tree.delete(key);
       this.resolved.clear();
-      this.byPath = { vendor: new WeakMap(), store: new WeakMap() };
+      this.byPath = new Map();
       this.missing.clear();
-      this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
+      this.missingByPath = new Map();
     };
     try {
       if (within) await this.create(within, missing, created);
@@ -147,32 +169,34 @@ export class CategoryResolver {
     return forget;
   }
 
-  private async create(trx: Kysely<DB>, missing: Array<{ type: 'vendor' | 'store'; path: readonly string[] }>, created: Array<[Map<string, Node>, string]>) {
+  private async create(trx: Kysely<DB>, missing: CategoryPathRef[], created: Array<[Map<string, Node>, string]>) {
     const now = nowIso();
     const deepest = Math.max(...missing.map((m) => m.path.length));
     for (let depth = 0; depth < deepest; depth++) {
       const level = depth + 1;
-      const wanted = new Map<string, { type: 'vendor' | 'store'; key: string; name: string; parent: Node | undefined }>();
-      for (const { type, path } of missing) {
+      const wanted = new Map<string, { type: 'vendor' | 'store'; key: string; name: string; parent: Node | undefined; vendorId: number | null }>();
+      for (const { type, path, vendorId } of missing) {
         if (path.length <= depth) continue;
         const tree = this.treeOf(type);
-        const parent = this.nodeAt(tree, path, depth);
-        const key = keyOf(parent?.id ?? null, path[depth]!);
-        if (!tree.has(key)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent });
+        const owner = vendorOfTree(type, vendorId);
+        const parent = this.nodeAt(tree, path, depth, owner);
+        const key = keyOf(parent?.id ?? null, path[depth]!, owner);
+        // The first spelling in the file names the category, as the SQLite writer does.
+        if (!tree.has(key) && !wanted.has(`${type}\u0001${key}`)) wanted.set(`${type}\u0001${key}`, { type, key, name: tidyName(path[depth]!), parent, vendorId: owner });
       }
       if (!wanted.size) continue;
-      const rows = [...wanted.values()].map(({ type, name, parent }) => ({
+      const rows = [...wanted.values()].map(({ type, name, parent, vendorId }) => ({
         name,
         type,
         parent_id: parent?.id ?? null,
-        vendor_id: type === 'vendor' ? this.vendorId : null,
+        vendor_id: vendorId,
         level,
         path: '',
         created_at: now,
         updated_at: now,
       }));
       for (let i = 0; i < rows.length; i += CREATE_ROWS_PER_STATEMENT) await trx.insertInto('categories').values(rows.slice(i, i + CREATE_ROWS_PER_STATEMENT)).execute();
-      const fresh = await trx.selectFrom('categories').select(['id', 'name', 'type', 'parent_id']).where('path', '=', '').execute();
+      const fresh = await trx.selectFrom('categories').select(['id', 'name', 'type', 'parent_id', 'vendor_id']).where('path', '=', '').execute();
       // The parents' paths are set already (the level above, or stored before).
       await trx
         .updateTable('categories')
@@ -180,7 +204,7 @@ export class CategoryResolver {
         .where('path', '=', '')
         .execute();
       for (const row of fresh) {
-        const entry = wanted.get(`${row.type}\u0001${keyOf(row.parent_id, row.name)}`);
+        const entry = wanted.get(`${row.type}\u0001${keyOf(row.parent_id, row.name, vendorOfTree(row.type as TreeType, row.vendor_id))}`);
         if (!entry) throw new Error(`category ${row.id} was created without being asked for`);
         const tree = this.treeOf(entry.type);
         tree.set(entry.key, { id: row.id, level, path: childPath(entry.parent?.path, row.id) });
@@ -194,40 +218,41 @@ export class CategoryResolver {
   }
 
   /** The node of the path's first `depth` levels (undefined for none), which must exist. */
-  private nodeAt(tree: Map<string, Node>, path: readonly string[], depth: number): Node | undefined {
+  private nodeAt(tree: Map<string, Node>, path: readonly string[], depth: number, vendorId: number | null): Node | undefined {
     let node: Node | undefined;
     for (let d = 0; d < depth; d++) {
-      node = tree.get(keyOf(node?.id ?? null, path[d]!));
+      node = tree.get(keyOf(node?.id ?? null, path[d]!, vendorId));
       if (!node) throw new Error(`the category path '${path.slice(0, d + 1).join(' > ')}' should exist by now`);
     }
     return node;
   }
 
   /** The levels of a path that peek found missing, for a writer that creates them itself. */
-  missingLevels(type: TreeType, path: readonly string[]): MissingLevels {
+  missingLevels(type: TreeType, path: readonly string[], vendorId: number | null = null): MissingLevels {
     const tree = this.treeOf(type);
+    const owner = vendorOfTree(type, vendorId);
     let parent: Node | undefined;
     let depth = 0;
     for (; depth < path.length; depth++) {
-      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!));
+      const node = tree.get(keyOf(parent?.id ?? null, path[depth]!, owner));
       if (!node) break;
       parent = node;
     }
     const names = path.slice(depth).map(tidyName);
-    return { type, parent: parent ?? null, names, keys: names.map(matchKey) };
+    return { type, vendorId: owner, parent: parent ?? null, names, keys: names.map(matchKey) };
   }
 
   /** Categories a writer created (committed): paths through them resolve from now on. */
   learn(created: CreatedCategory[]) {
     if (!created.length) return;
-    for (const c of created) this.treeOf(c.type).set(categoryNodeKey(c.parentId, c.key), { id: c.id, path: c.path, level: c.level });
+    for (const c of created) this.treeOf(c.type).set(categoryNodeKey(c.parentId, c.key, c.vendorId), { id: c.id, path: c.path, level: c.level });
     this.missing.clear();
-    this.missingByPath = { vendor: new WeakSet(), store: new WeakSet() };
+    this.missingByPath = new Map();
   }
 
   /** The id of an existing path (call ensure first). */
-  resolve(type: 'vendor' | 'store', path: readonly string[] | undefined): number | null {
+  resolve(type: 'vendor' | 'store', path: readonly string[] | undefined, vendorId: number | null = null): number | null {
     if (!path?.length) return null;
-    return this.peek(type, path) ?? null;
+    return this.peek(type, path, vendorId) ?? null;
   }
 }

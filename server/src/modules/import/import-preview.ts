@@ -1,12 +1,13 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_MESSAGES, type FieldMapping, type ImportPreviewResponse, type ImportRowError, type PreviewRow } from '@bosun/shared';
+import { IMPORT_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportVendorOptions, type ImportPreviewResponse, type ImportRowError, type ImportRowWarning, type PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
 import { checkMapping, duplicateHeaders, openCsv, openUploadedFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
-import { classifyBatch, kindConflict } from './import-rules.js';
+import { classifyBatch, kindConflict, parentVendorReason, skipReason, type ImportRules } from './import-rules.js';
+import { ImportVendors, VendorTally } from './import-vendors.js';
 import { storedProductsIn } from './product-writer.js';
 import { readShopifyProducts } from './shopify-rows.js';
 import { VariantPlanner } from './variant-planner.js';
@@ -50,19 +51,25 @@ function previewRow(mapper: RowMapper, headers: string[], mapping: FieldMapping,
  */
 class SkuLedger {
   private readonly seen = new Set<string>();
-  constructor(private readonly updateMode: boolean) {}
+  constructor(private readonly rules: ImportRules) {}
 
-  classify<T extends { sku: string }>(rows: T[], existing: Set<string>) {
-    const plan = classifyBatch(rows, { imported: this.seen, before: existing }, this.updateMode);
+  classify<T extends { sku: string; vendor: number | null }>(rows: T[], existing: Set<string>, ownerOf: (sku: string) => { id: number; name: string } | null) {
+    const plan = classifyBatch(rows, { imported: this.seen, before: existing }, this.rules, ownerOf, (row) => row.vendor);
     for (const { row, action } of plan) if (action !== 'skip') this.seen.add(row.sku);
     return plan;
   }
+
+  /** Whether the import would have written this SKU by now. */
+  wrote(sku: string) {
+    return this.seen.has(sku);
+  }
 }
 
-export interface PreviewRequest {
+export interface PreviewRequest extends Partial<ImportVendorOptions> {
   mapping: FieldMapping;
   updateMode: boolean;
   vendorId?: number;
+  badOptionalValues?: BadOptionalValues;
 }
 
 /** A preview read from the upload as it arrived, and the format it took the file to have. */
@@ -113,11 +120,18 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     throw error;
   }
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true });
-  const resolver = await CategoryResolver.load(deps.db, options.vendorId ?? null);
-  const ledger = new SkuLedger(options.updateMode);
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn' });
+  const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, options.vendorId ?? null, options.createVendors ?? false);
+  const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : options.vendorId ? [options.vendorId] : []);
+  const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false };
+  const ledger = new SkuLedger(rules);
+  const vendorTally = new VendorTally();
+  /** A vendor the file names that does not exist yet stands for itself in the dry run: an id no vendor has. */
+  const newVendorIds = new Map<string, number>();
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowWarning[] = [];
+  let warningCount = 0;
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
   let totalRows = 0;
   const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
@@ -127,13 +141,14 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     if (errors.length < DRY_RUN_ERRORS) errors.push(error);
   };
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation'>> = [];
+  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation' | 'warnings'> & { vendor: number | null }> = [];
   const flush = async (last = false) => {
     if (planner) {
-      const planned = await planner.plan(batch as MappedRow[]);
+      // The planner hands the same objects back (their vendor with them).
+      const planned = await planner.plan(batch as unknown as MappedRow[]);
       const finished = last ? planner.finish() : { ready: [], errors: [] };
       for (const { error } of [...planned.errors, ...finished.errors]) rowError(error);
-      batch = [...planned.ready, ...finished.ready];
+      batch = [...planned.ready, ...finished.ready] as unknown as typeof batch;
     }
     const stored = await storedProductsIn(deps.db, deps.dialect, batch.map((r) => r.sku));
     // What the writers refuse (kindConflict), but for a variation's parent, which the dry run does not store.
@@ -142,11 +157,40 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       if (reason) rowError({ row: r.row, column: mapping.sku ?? 'SKU', value: r.sku, reason });
       return !reason;
     });
-    const plan = ledger.classify(batch, new Set(stored.keys()));
+    // A variation follows its parent: one stored under another vendor than the row's is skipped (parentVendorReason).
+    const parentSkus = [...new Set(batch.flatMap((r) => (r.variation ? [r.variation.parentSku] : [])))];
+    const parents = parentSkus.length ? await storedProductsIn(deps.db, deps.dialect, parentSkus) : new Map<string, never>();
+    const ownerOf = (sku: string) => vendors.owner(stored.get(sku)?.vendorId);
+    const byParent = (r: (typeof batch)[number], moveVendors: boolean) => {
+      const parentSku = r.variation?.parentSku;
+      if (!parentSku || !parents.has(parentSku)) return undefined;
+      return parentVendorReason(parentSku, ledger.wrote(parentSku), vendors.owner(parents.get(parentSku)!.vendorId), r.vendor, { ...rules, moveVendors });
+    };
+    // Rows of another vendor's products, whatever moveVendors says: the preview's checkbox shows them.
+    for (const r of batch) {
+      const parentSku = r.variation?.parentSku;
+      if (parentSku && parents.has(parentSku)) {
+        if (byParent(r, false)) vendorTally.otherVendor(vendors.nameOf(parents.get(parentSku)!.vendorId!));
+      } else if (stored.has(r.sku) && !ledger.wrote(r.sku) && skipReason(r.sku, 'before', ownerOf(r.sku), r.vendor, { updateMode: true, moveVendors: false })) {
+        vendorTally.otherVendor(ownerOf(r.sku)!.name);
+      }
+    }
+    const parentSkipped = new Set(batch.filter((r) => byParent(r, rules.moveVendors)));
+    counts.skip += parentSkipped.size;
+    const plan = ledger.classify(
+      batch.filter((r) => !parentSkipped.has(r)),
+      new Set(stored.keys()),
+      ownerOf,
+    );
     for (const { row, action } of plan) {
       counts[action] += 1;
-      // The import creates categories only for the rows it writes.
-      if (action !== 'skip') for (const { type, path } of categoryPathsOf(row)) resolver.peek(type, path);
+      // The import creates categories only for the rows it writes, and reports the warnings of those.
+      if (action === 'skip') continue;
+      for (const { type, path, vendorId } of categoryPathsOf(row, row.vendor)) resolver.peek(type, path, vendorId);
+      for (const warning of row.warnings ?? []) {
+        warningCount += 1;
+        if (warnings.length < DRY_RUN_ERRORS) warnings.push({ ...warning, row: row.row });
+      }
     }
     batch = [];
     await yieldToEventLoop();
@@ -175,9 +219,23 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         if (errors.length < DRY_RUN_ERRORS) errors.push(mapped.error);
         continue;
       }
+      const rowVendor = vendors.ofRow(cells, row);
+      if ('error' in rowVendor) {
+        counts.errorCount += 1;
+        if (errors.length < DRY_RUN_ERRORS) errors.push(rowVendor.error);
+        if (rowVendor.unknownVendor) vendorTally.newVendor(rowVendor.unknownVendor);
+        continue;
+      }
+      let vendor: number | null;
+      if ('newVendor' in rowVendor) {
+        vendorTally.newVendor(rowVendor.newVendor);
+        const key = rowVendor.newVendor.toLocaleLowerCase('en-US');
+        vendor = newVendorIds.get(key) ?? -(newVendorIds.size + 1);
+        newVendorIds.set(key, vendor);
+      } else vendor = rowVendor.vendorId;
       counts.valid += 1;
-      const { sku, categories, variant } = mapped.row;
-      batch.push({ row, sku, categories, ...(variant ? { variant } : {}) });
+      const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
+      batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
       if (batch.length >= 5_000) await flush();
     }
   }
@@ -194,6 +252,6 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
-    dryRun: { ...counts, errors, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}) },
+    dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
   };
 }

@@ -49,7 +49,7 @@ describe('the preview of a row with an error', () => {
   it('shows the category levels the row held, even where they make no path', async () => {
     const mapping = { sku: 'SKU', name: 'Name', list_price: 'Price', store_category: 'Cat', store_subcategory_1: 'Sub1', vendor_category: 'VCat' };
     const csv = 'SKU,Name,Price,Cat,Sub1,VCat\nP-1,One,x,,Cleats,Deck\nP-2,Two,3,,Cleats,\nP-3,,3,Rigging,,\n';
-    const res = await t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping) }, { name: 'p.csv', content: csv });
+    const res = await t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), badOptionalValues: 'fail' }, { name: 'p.csv', content: csv });
     const rows = res.json().previewRows as Array<{ rowNumber: number; vendor_category_path: string | null; store_category_path: string | null }>;
     expect(rows.map((r) => [r.rowNumber, r.vendor_category_path, r.store_category_path])).toEqual([
       // An error row: the empty first level is shown as the row holds it.

@@ -26,23 +26,76 @@ export interface StoredSkus {
   before: Set<string>;
 }
 
-/** A batch classified by writeAction before it is written: a repeat inside the batch updates the first. */
-export function classifyBatch<T extends { sku: string }>(rows: T[], stored: StoredSkus, updateMode: boolean) {
+/**
+ * A batch classified by writeAction and skipReason before it is written: a repeat inside the batch
+ * updates the first. ownerOf answers a stored SKU's vendor; a skipped row carries its reason.
+ */
+export function classifyBatch<T extends { sku: string }>(
+  rows: T[],
+  stored: StoredSkus,
+  rules: ImportRules,
+  ownerOf: (sku: string) => { id: number; name: string } | null,
+  vendorOf: (row: T) => number | null,
+): Array<{ row: T; action: WriteAction; reason?: string }> {
   const inBatch = new Set<string>();
   return rows.map((row) => {
     const by: StoredBy | undefined = inBatch.has(row.sku) || stored.imported.has(row.sku) ? 'import' : stored.before.has(row.sku) ? 'before' : undefined;
-    const action = writeAction(by, updateMode);
-    if (action !== 'skip') inBatch.add(row.sku);
-    return { row, action };
+    const decided = rowAction(row.sku, by, by === 'before' ? ownerOf(row.sku) : null, vendorOf(row), rules);
+    if (decided.action !== 'skip') inBatch.add(row.sku);
+    return { row, ...decided };
   });
 }
 
+/** What the import does with one row (writeAction, then skipReason for a SKU stored before it), with a skipped row's reason. */
+export function rowAction(sku: string, by: StoredBy | undefined, owner: { id: number; name: string } | null, rowVendorId: number | null, rules: ImportRules): { action: WriteAction; reason?: string } {
+  const reason = skipReason(sku, by, owner, rowVendorId, rules);
+  if (reason) return { action: 'skip', reason };
+  return { action: by === 'before' ? 'update' : writeAction(by, rules.updateMode) };
+}
+
 /**
- * How an import finds a category of one tree: under its parent (0: the root), by its match key,
- * its tidied name in lower case (see categoryMatchKey in category-resolver.ts), so a name is reused
- * under the same parent whatever its case.
+ * How an import finds a category of one tree: under its parent, by its match key, its tidied name
+ * in lower case (see categoryMatchKey in category-resolver.ts), so a name is reused under the same
+ * parent whatever its case. A root is under 0 in the store tree and under its vendor ('v' and the
+ * vendor's id) in the vendor tree: each vendor has its own roots (issue 19: one file, several vendors).
  */
-export const categoryNodeKey = (parentId: number | null, matchKey: string) => `${parentId ?? 0}|${matchKey}`;
+export const categoryNodeKey = (parentId: number | null, matchKey: string, rootVendorId?: number | null) =>
+  `${parentId ?? (rootVendorId ? `v${rootVendorId}` : 0)}|${matchKey}`;
+
+/** What an import may do to products stored before it (issue 19 point 2), as the request says. */
+export interface ImportRules {
+  updateMode: boolean;
+  /** The file may move a product stored under another vendor to the vendor of its row. */
+  moveVendors: boolean;
+}
+
+export const otherVendorReason = (sku: string, vendorName: string) => `SKU ${sku} belongs to vendor '${vendorName}'`;
+export const existingSkuReason = (sku: string) => `SKU ${sku} already exists (update mode is off)`;
+
+/**
+ * Why a row whose SKU was stored before the import is skipped, if it is (a SKU this import wrote
+ * is updated whatever the rules: a later row of the same file wins). A product stored under another
+ * vendor is never taken over by this file unless the request allows it (moveVendors), whether
+ * update mode is on or off. `owner` is the stored product's vendor (a variation's is its parent's,
+ * decided by the caller: see parentVendorReason); null when it has none. rowVendorId null: the
+ * row's vendor is not known yet (a preview before the wizard's vendor is chosen).
+ */
+export function skipReason(sku: string, stored: StoredBy | undefined, owner: { id: number; name: string } | null, rowVendorId: number | null, rules: ImportRules): string | undefined {
+  if (stored !== 'before') return undefined;
+  if (!rules.moveVendors && owner && rowVendorId !== null && owner.id !== rowVendorId) return otherVendorReason(sku, owner.name);
+  if (!rules.updateMode) return existingSkuReason(sku);
+  return undefined;
+}
+
+/**
+ * A variation follows its parent: its vendor is always the parent's. A variation row whose parent
+ * this import did not write is refused when the parent is stored under another vendor than the
+ * row's (unless moveVendors: the variation then goes under its parent, whose vendor does not change).
+ */
+export function parentVendorReason(parentSku: string, parentWrittenHere: boolean, parentOwner: { id: number; name: string } | null, rowVendorId: number | null, rules: ImportRules): string | undefined {
+  if (parentWrittenHere || rules.moveVendors || !parentOwner || rowVendorId === null || parentOwner.id === rowVendorId) return undefined;
+  return otherVendorReason(parentSku, parentOwner.name);
+}
 
 /** A product stored under a row's SKU, as the variant rules need it (issue 18). */
 export interface StoredProduct {
@@ -50,6 +103,8 @@ export interface StoredProduct {
   kind: string;
   parentId: number | null;
   variationCount: number;
+  /** Its vendor (null for a variation: its parent's is its vendor). */
+  vendorId: number | null;
 }
 
 /** A row's part in a variable product as the writers get it: plain data, to cross to the SQLite worker. */
@@ -135,4 +190,29 @@ export function variationWrite(columns: readonly string[]) {
       ...ownAt.map((at) => row[at] ?? null), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now,
     ],
   };
+}
+
+/**
+ * A row whose bad values were dropped (MappedRow.dropped) keeps their stored values on an update:
+ * the upsert's assignments ('column = ...') without the dropped columns. Rows that drop the same
+ * columns share one statement, so a file has a few statement shapes, never one per row.
+ */
+export function assignmentsKeeping(assignments: readonly string[], dropped: readonly string[] | null | undefined): string[] {
+  if (!dropped?.length) return [...assignments];
+  return assignments.filter((a) => !dropped.includes(a.slice(0, a.indexOf(' = '))));
+}
+
+/** The statement shape of a row's dropped columns: '' for a row that dropped none. */
+export const droppedKey = (dropped: readonly string[] | null | undefined) => (dropped?.length ? [...new Set(dropped)].sort().join(',') : '');
+
+/** Groups items by droppedKey, in order, for one statement per shape. */
+export function byDroppedShape<T>(items: readonly T[], droppedOf: (item: T) => readonly string[] | null | undefined): Array<{ dropped: string[]; items: T[] }> {
+  const groups = new Map<string, { dropped: string[]; items: T[] }>();
+  for (const item of items) {
+    const key = droppedKey(droppedOf(item));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { dropped: key ? key.split(',') : [], items: [] }));
+    group.items.push(item);
+  }
+  return [...groups.values()];
 }

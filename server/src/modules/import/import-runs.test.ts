@@ -98,7 +98,8 @@ describe('import runs', () => {
   });
 
   it('records a complete import, not a request refused before it starts, newest first, paginated', async () => {
-    const res = await t.upload('/api/products/import/standard', t.admin, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId) }, { name: 'ok.csv', content: 'SKU,Name,Price\nOK-1,Cleat,2\nOK-2,Shackle,x\n' });
+    const fields = { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId), badOptionalValues: 'fail' };
+    const res = await t.upload('/api/products/import/standard', t.admin, fields, { name: 'ok.csv', content: 'SKU,Name,Price\nOK-1,Cleat,2\nOK-2,Shackle,x\n' });
     expect(sseEvents(res.body).at(-1).type).toBe('complete');
     // A mapping naming a column the file lacks is refused with its status before any import starts.
     const refused = await t.upload('/api/products/import/ultra-fast', t.admin, { fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Title' }), selectedVendor: String(vendorId) }, { name: 'bad.csv', content: 'SKU,Name\nB-1,Buoy\n' });

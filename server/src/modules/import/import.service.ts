@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   formatRowError,
   IMPORT_MESSAGES,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
   type ImportEvent,
@@ -18,6 +19,8 @@ import { getSettings } from '../settings/index.js';
 import { CategoryResolver } from './category-resolver.js';
 import { countUploadRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
+import { ImportVendors } from './import-vendors.js';
+import type { ImportRules } from './import-rules.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
@@ -78,8 +81,8 @@ async function countProductsTotal(db: Kysely<DB>) {
   return Number(n);
 }
 
-function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
-  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver);
+function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver, vendors);
 }
 
 /**
@@ -91,7 +94,7 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
-  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode },
+  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean; badOptionalValues?: BadOptionalValues },
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
@@ -112,17 +115,33 @@ export async function runImport(
 
   const errorMessages: string[] = [];
   const errorRows: ImportCompleteEvent['errorRows'] = [];
+  const skippedRows: NonNullable<ImportCompleteEvent['skippedRows']> = [];
+  const rules: ImportRules = { updateMode: request.updateMode, moveVendors: request.moveVendors ?? false };
   const report = (error: ImportRowError, cells: string[]) => {
     counts.errors += 1;
     if (errorMessages.length < COMPLETE_ERRORS) errorMessages.push(formatRowError(error));
     // The file's own cells: a Shopify file's rows carry Bosun's columns after them (shopify-rows.ts).
     if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells: cells.slice(0, opened.headers.length), reason: formatRowError(error) });
   };
+  // The warnings of the rows written, capped as the errors are; the file's cells keep what was dropped.
+  let warningCount = 0;
+  const warningMessages: string[] = [];
+  const warningRows: ImportCompleteEvent['warningRows'] = [];
+  const reportWarnings = (row: MappedRow) => {
+    const messages = row.warnings!.map((w) => formatRowError({ ...w, row: row.row }));
+    warningCount += messages.length;
+    for (const message of messages) if (warningMessages.length < COMPLETE_ERRORS) warningMessages.push(message);
+    if (warningRows.length < ERROR_ROWS) warningRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reasons: messages });
+  };
 
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
-    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db));
-    const resolver = await CategoryResolver.load(deps.db, request.vendorId);
-    const writer = createWriter(deps, { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory }, resolver);
+    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn' });
+    const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
+    const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
+    const writer = createWriter(deps, shape, resolver, vendors);
+    /** Rows whose Vendor cell names a vendor to create (createVendors): created before their batch is written. */
+    let newVendorRows: Array<[MappedRow, string]> = [];
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
@@ -158,12 +177,19 @@ export async function runImport(
 
     const post = (rows: MappedRow[], errorsBefore: number) => {
       writes.push(
-        writer.write(rows, plan.style, request.updateMode).then(
+        writer.write(rows, plan.style, rules).then(
           (outcome) => {
             counts.imported += outcome.created;
             counts.updated += outcome.updated;
             counts.skipped += outcome.skipped;
+            for (const { row, reason } of outcome.skippedRows) {
+              if (skippedRows.length < ERROR_ROWS) skippedRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reason: formatRowError({ row: row.row, column: '', value: row.sku, reason }) });
+            }
             for (const { row, reason } of outcome.failed) report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
+            if (rows.some((row) => row.warnings)) {
+              const notWritten = new Set([...outcome.failed, ...outcome.skippedRows].map((f) => f.row));
+              for (const row of rows) if (row.warnings && !notWritten.has(row)) reportWarnings(row);
+            }
             counts.current += rows.length + errorsBefore;
             currentProduct = rows.at(-1)?.name ?? currentProduct;
           },
@@ -179,6 +205,12 @@ export async function runImport(
     const flush = async (last = false) => {
       let rows = batch;
       batch = [];
+      if (newVendorRows.length) {
+        // Once each, before the first batch that needs them (and before a variation waits for its parent).
+        await vendors.create(deps.db, newVendorRows.map(([, name]) => name));
+        for (const [row, name] of newVendorRows) row.vendorId = vendors.idOfName(name)!;
+        newVendorRows = [];
+      }
       if (planner) {
         const planned = await planner.plan(rows);
         const finished = last ? planner.finish() : { ready: [], errors: [] };
@@ -210,7 +242,13 @@ export async function runImport(
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, rows?.[i] ?? firstRow + i);
-          if (mapped.ok) {
+          const rowVendor = mapped.ok ? vendors.ofRow(cells, mapped.row.row) : undefined;
+          if (rowVendor && 'error' in rowVendor) {
+            report(rowVendor.error, cells);
+            pendingErrors += 1;
+          } else if (mapped.ok) {
+            if (rowVendor && 'newVendor' in rowVendor) newVendorRows.push([mapped.row, rowVendor.newVendor]);
+            else mapped.row.vendorId = (rowVendor as { vendorId: number | null }).vendorId ?? request.vendorId;
             batch.push(mapped.row);
             if (plan.batchChars) for (const c of cells) batchChars += c.length;
           } else {
@@ -255,8 +293,12 @@ export async function runImport(
     errors: errorMessages,
     errorCount: counts.errors,
     errorRows,
+    skippedRows,
+    warningCount,
+    warnings: warningMessages,
+    warningRows,
     headers: opened.headers,
-    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors`,
+    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors${warningCount ? `, ${warningCount} warnings` : ''}`,
     totalProducts: await countProductsTotal(deps.db),
     processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),
     processingTime,

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoMapHeaders, IMPORT_FIELD_KEYS, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS, VARIANT_FIELD_KEYS } from '@bosun/shared';
+import { autoMapHeaders, IMPORT_FIELD_KEYS, IMPORT_MESSAGES, MAX_DESCRIPTION_CHARS, REPORT_ONLY_FIELD_KEYS, VARIANT_FIELD_KEYS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
@@ -17,8 +17,12 @@ const headersOf = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!
 const preview = (csv: string | Buffer, mapping: Record<string, string>, fields: Record<string, string> = {}) =>
   t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), ...fields }, { name: 'products.csv', content: csv });
 
-async function runImport(csv: string | Buffer, mapping: Record<string, string>, options: { mode?: string; updateMode?: boolean; vendor?: number | null; token?: string } = {}) {
+async function runImport(
+  csv: string | Buffer, mapping: Record<string, string>,
+  options: { mode?: string; updateMode?: boolean; vendor?: number | null; token?: string; badOptionalValues?: 'warn' | 'fail' } = {},
+) {
   const fields: Record<string, string> = { fieldMapping: JSON.stringify(mapping), updateMode: String(options.updateMode ?? false) };
+  if (options.badOptionalValues) fields.badOptionalValues = options.badOptionalValues;
   if (options.vendor !== null) fields.selectedVendor = String(options.vendor ?? vendorId);
   return t.upload(`/api/products/import/${options.mode ?? 'ultra-fast'}`, options.token ?? t.admin, fields, { name: 'products.csv', content: csv });
 }
@@ -26,6 +30,8 @@ async function runImport(csv: string | Buffer, mapping: Record<string, string>, 
 const importOk = async (csv: string | Buffer, mapping: Record<string, string>, options: Parameters<typeof runImport>[2] = {}) => expectImportComplete(await runImport(csv, mapping, options));
 const product = (sku: string) => productBySku(t, sku);
 const BASIC = { sku: 'SKU', name: 'Name', list_price: 'Price', stock: 'Stock' };
+// Bad optional values fail their row (the default drops them with a warning: import-warnings.test.ts).
+const FAIL = { badOptionalValues: 'fail' } as const;
 
 describe('import fields and template', () => {
   it('lists every field in groups, SKU and name required', async () => {
@@ -42,8 +48,8 @@ describe('import fields and template', () => {
     const headers = headersOf(template);
     const mapping = autoMapHeaders(headers);
     expect(Object.values(mapping).sort()).toEqual([...headers].sort());
-    // Every product field the import maps, each under its own column; the variation columns are left out.
-    expect(Object.keys(mapping).sort()).toEqual(IMPORT_FIELD_KEYS.filter((key) => !VARIANT_FIELD_KEYS.includes(key)).sort());
+    // Every product field the import maps, each under its own column; the variation columns and the report-only ones (sale dates) are left out.
+    expect(Object.keys(mapping).sort()).toEqual(IMPORT_FIELD_KEYS.filter((key) => !VARIANT_FIELD_KEYS.includes(key) && !REPORT_ONLY_FIELD_KEYS.includes(key)).sort());
     const dry = (await preview(template, mapping)).json();
     expect(dry.dryRun).toMatchObject({ valid: 2, create: 2, errorCount: 0 });
     expect(dry.previewRows.map((r: { vendor_category_path: string; store_category_path: string }) => [r.vendor_category_path, r.store_category_path])).toEqual([
@@ -95,14 +101,14 @@ describe('reading what vendors send', () => {
 
   it('reports unreadable values with row, column and reason, and keeps the good rows', async () => {
     const csv = 'SKU,Name,Price,Stock\nE-1,Good,1.00,1\nE-2,Bad price,cheap,1\n,No sku,1,1\nE-4,Fraction stock,1,2.5\nE-5,Also good,2,0\n';
-    const dry = (await preview(csv, BASIC)).json();
+    const dry = (await preview(csv, BASIC, FAIL)).json();
     expect(dry.dryRun).toMatchObject({ valid: 2, errorCount: 3 });
     expect(dry.dryRun.errors).toEqual([
       { row: 3, column: 'Price', value: 'cheap', reason: "'cheap' is not a number" },
       { row: 4, column: 'SKU', value: '', reason: 'Name and SKU are required' },
       { row: 5, column: 'Stock', value: '2.5', reason: "'2.5' is not a whole number" },
     ]);
-    const { complete } = await importOk(csv, BASIC, { mode: 'standard' });
+    const { complete } = await importOk(csv, BASIC, { mode: 'standard', ...FAIL });
     expect(complete).toMatchObject({ imported: 2, errorCount: 3 });
     expect(complete.errors[0]).toBe("Row 3: Price: 'cheap' is not a number");
     expect(complete.errorRows.map((r: { row: number; cells: string[] }) => [r.row, r.cells[0]])).toEqual([[3, 'E-2'], [4, ''], [5, 'E-4']]);
@@ -110,13 +116,13 @@ describe('reading what vendors send', () => {
 
   it('refuses a price or stock past the shared bounds as a row error naming column, row and bound; keeps the good rows', async () => {
     const csv = 'SKU,Name,Price,Stock\nN-1,Good,99999999.99,1000000000\nN-2,Huge price,99999999999,1\nN-3,Huge stock,1,1000000001\n';
-    const dry = (await preview(csv, BASIC)).json();
+    const dry = (await preview(csv, BASIC, FAIL)).json();
     expect(dry.dryRun).toMatchObject({ valid: 1, errorCount: 2 });
     expect(dry.dryRun.errors).toEqual([
       { row: 3, column: 'Price', value: '99999999999', reason: 'must be at most 99,999,999.99' },
       { row: 4, column: 'Stock', value: '1000000001', reason: 'must be at most 1,000,000,000' },
     ]);
-    const { complete } = await importOk(csv, BASIC, { mode: 'standard' });
+    const { complete } = await importOk(csv, BASIC, { mode: 'standard', ...FAIL });
     expect(complete).toMatchObject({ imported: 1, errorCount: 2 });
     expect(await product('N-1')).toMatchObject({ list_price: 99999999.99, stock: 1_000_000_000 });
     expect(await product('N-2')).toBeUndefined();
@@ -126,7 +132,7 @@ describe('reading what vendors send', () => {
     const long = 'x'.repeat(MAX_DESCRIPTION_CHARS + 1);
     for (const mode of ['standard', 'lightning', 'ultra-fast'] as const) {
       const csv = `SKU,Name,Description\nD-${mode}-1,Fits,${'y'.repeat(MAX_DESCRIPTION_CHARS)}\nD-${mode}-2,Too long,${long}\n`;
-      const { complete } = await importOk(csv, { sku: 'SKU', name: 'Name', description: 'Description' }, { mode });
+      const { complete } = await importOk(csv, { sku: 'SKU', name: 'Name', description: 'Description' }, { mode, ...FAIL });
       expect(complete, mode).toMatchObject({ imported: 1, errorCount: 1 });
       expect(complete.errors[0], mode).toBe(`Row 3: Description: longer than ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`);
       const stored = await t.database.db.selectFrom('products').select(['sku', 'description']).where('sku', 'like', `D-${mode}-%`).execute();
@@ -216,9 +222,14 @@ describe('update mode, duplicates and categories', () => {
   });
 
   it('reports a path deeper than 5 levels instead of cutting it', async () => {
-    const { complete } = await importOk('SKU,Name,Price,Stock,Categories\nX-1,Deep,1,1,A > B > C > D > E > F\n', { ...BASIC, category_hierarchy: 'Categories' });
+    const { complete } = await importOk('SKU,Name,Price,Stock,Categories\nX-1,Deep,1,1,A > B > C > D > E > F\n', { ...BASIC, category_hierarchy: 'Categories' }, FAIL);
     expect(complete).toMatchObject({ imported: 0, errorCount: 1 });
     expect(complete.errors[0]).toContain('has 6 levels; the maximum is 5');
+    // By default the path is dropped with a warning, and the product imported without a store category.
+    const warned = (await importOk('SKU,Name,Price,Stock,Categories\nX-2,Deep,1,1,A > B > C > D > E > F\n', { ...BASIC, category_hierarchy: 'Categories' })).complete;
+    expect(warned).toMatchObject({ imported: 1, errorCount: 0, warningCount: 1 });
+    expect(warned.warnings[0]).toBe("Row 2: Store category: the category path 'A > B > C > D > E > F' has 6 levels; the maximum is 5 (dropped)");
+    expect(await product('X-2')).toMatchObject({ store_category_path: null });
   });
 });
 
@@ -255,7 +266,7 @@ describe('the import stream', () => {
   });
   it('shows the category paths of a preview row whose other cells have an error', async () => {
     const csv = 'SKU,Name,Price,Stock,Categories\nE-1,Broken price,abc,1,"Vendor:Deck > Cleats, Store:Hardware"\n';
-    const res = (await preview(csv, { ...BASIC, category_hierarchy: 'Categories' })).json();
+    const res = (await preview(csv, { ...BASIC, category_hierarchy: 'Categories' }, FAIL)).json();
     expect(res.dryRun.errorCount).toBe(1);
     expect(res.previewRows[0]).toMatchObject({ rowNumber: 2, vendor_category_path: 'Vendor: Deck > Cleats', store_category_path: 'Store: Hardware' });
   });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { mergeImportedAttributes, variationWrite, type StoredProduct } from './import-rules.js';
+import { byDroppedShape, mergeImportedAttributes, variationWrite, type StoredProduct } from './import-rules.js';
 import type { MappedRow } from './row-mapper.js';
 
 /**
@@ -43,12 +43,16 @@ export async function writeImportedAttributes(trx: Executor, rows: MappedRow[], 
 export async function upsertVariations(trx: Executor, rows: MappedRow[], columns: string[], parentIds: Map<string, number>, now: string) {
   const { names, updates, values: rowOf } = variationWrite(columns);
   const perStatement = Math.floor(60_000 / names.length);
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const tuples = rows.slice(i, i + perStatement).map((row) => {
-      const { parentSku, options } = row.variation!;
-      return sql`(${sql.join(rowOf(row.values, parentIds.get(parentSku)!, options, now))})`;
-    });
-    await sql`insert into products (${sql.join(names.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
-      on conflict (sku) do update set ${sql.join(updates.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(trx);
+  // A stored variation keeps the values its row dropped (MappedRow.dropped): one statement per shape.
+  for (const group of byDroppedShape(rows, (row) => row.dropped)) {
+    const kept = updates.filter((c) => !group.dropped.includes(c));
+    for (let i = 0; i < group.items.length; i += perStatement) {
+      const tuples = group.items.slice(i, i + perStatement).map((row) => {
+        const { parentSku, options } = row.variation!;
+        return sql`(${sql.join(rowOf(row.values, parentIds.get(parentSku)!, options, now))})`;
+      });
+      await sql`insert into products (${sql.join(names.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
+        on conflict (sku) do update set ${sql.join(kept.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(trx);
+    }
   }
 }

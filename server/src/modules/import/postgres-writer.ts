@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { classifyBatch, kindConflict, writeFailureReason, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import type { ImportVendors } from './import-vendors.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
-import { rowValues, storedProductsIn, updateAssignments, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
+import { rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
 
 /**
@@ -11,24 +12,29 @@ import type { MappedRow } from './row-mapper.js';
  * missing categories are created (resolver.ensure) in the batch's transaction just before its rows,
  * and row by row in each row's savepoint, so that a rolled-back batch or row leaves none behind.
  */
-export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
+export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
-  const assignments = sql.raw(updateAssignments(columns).join(', '));
+  const assignments = updateAssignments(columns);
   const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
-  const upsert = (executor: Kysely<DB>, items: MappedRow[], now: string) => {
-    const rows = items.map((row) => {
-      const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor), resolver.resolve('store', row.categories.store), now);
-      return sql`(${sql.join(values)})`;
-    });
-    return sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-      on conflict (sku) do update set ${assignments}`.execute(executor);
+  /** One statement per shape of dropped columns: an update keeps the stored value of a row's dropped ones. */
+  const upsert = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+    for (const group of byDroppedShape(items, (row) => row.dropped)) {
+      const rows = group.items.map((row) => {
+        const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
+        return sql`(${sql.join(values)})`;
+      });
+      await sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
+        on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, group.dropped).join(', '))}`.execute(executor);
+    }
   };
   /**
    * Products and parents first, then the variations, whose parents are stored by then whichever
-   * came first. Answers the rows the variant rules refuse (kindConflict), left unwritten.
+   * came first. Answers the rows the variant rules refuse (kindConflict), left unwritten, and the
+   * variations skipped because their parent belongs to another vendor (parentVendorReason).
    */
-  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string) => {
+  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string, rules: ImportRules) => {
     const refused: WriteOutcome['failed'] = [];
+    const skipped: WriteOutcome['skippedRows'] = [];
     const allowed = (row: MappedRow, parentId?: number) => {
       const reason = kindConflict(row.sku, row.variant?.kind, stored.get(row.sku), parentId);
       if (reason) refused.push({ row, reason });
@@ -40,51 +46,60 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
     for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
     await writeImportedAttributes(trx, lastBySku, stored);
     const variationRows = items.filter((row) => row.variant?.kind === 'variation');
-    if (!variationRows.length) return refused;
+    if (!variationRows.length) return { refused, skipped };
+    const parentsHere = new Set(lastBySku.map((row) => row.sku));
     const parents = await storedProductsIn(trx, 'postgres', [...new Set(variationRows.map((row) => row.variation!.parentSku))]);
     const variations = variationRows.filter((row) => {
       const parent = parents.get(row.variation!.parentSku);
-      if (parent?.kind === 'variable') return allowed(row, parent.id);
+      if (parent?.kind === 'variable') {
+        const parentSku = row.variation!.parentSku;
+        const reason = parentVendorReason(parentSku, parentsHere.has(parentSku) || written.has(parentSku), vendors.owner(parent.vendorId), vendorOf(shape, row), rules);
+        if (reason) skipped.push({ row, reason });
+        return !reason && allowed(row, parent.id);
+      }
       refused.push({ row, reason: `The parent ${row.variation!.parentSku} is not stored as a variable product (its own row has an error?)` });
       return false;
     });
     const parentIds = new Map([...parents].map(([sku, p]) => [sku, p.id]));
     await upsertVariations(trx, [...new Map(variations.map((row) => [row.sku, row])).values()], columns, parentIds, now);
-    return refused;
+    return { refused, skipped };
   };
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.
   const written = new Set<string>();
   /** Classifies, then writes what is not skipped; counted by the classification. */
-  const write = async (all: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome> => {
+  const write = async (all: MappedRow[], style: TransactionStyle, rules: ImportRules): Promise<WriteOutcome> => {
     const stored = await storedProductsIn(db, 'postgres', all.map((row) => row.sku));
     const skus: StoredSkus = { imported: new Set(), before: new Set() };
     for (const sku of stored.keys()) (written.has(sku) ? skus.imported : skus.before).add(sku);
-    const classified = classifyBatch(all, skus, updateMode);
+    const classified = classifyBatch(all, skus, rules, (sku) => vendors.owner(stored.get(sku)?.vendorId), (row) => vendorOf(shape, row));
     const items = classified.filter((c) => c.action !== 'skip').map((c) => c.row);
-    const outcome = await writeRows(items, style, stored);
-    const failed = new Set(outcome.failed.map((f) => f.row));
-    const tally: WriteOutcome = { created: 0, updated: 0, skipped: all.length - items.length, failed: outcome.failed };
-    for (const { row, action } of classified) if (action !== 'skip' && !failed.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
+    const outcome = await writeRows(items, style, stored, rules);
+    const notWritten = new Set([...outcome.failed, ...outcome.skipped].map((f) => f.row));
+    const skippedRows = [...classified.flatMap((c) => (c.action === 'skip' ? [{ row: c.row, reason: c.reason! }] : [])), ...outcome.skipped];
+    const tally: WriteOutcome = { created: 0, updated: 0, skipped: skippedRows.length, skippedRows, failed: outcome.failed };
+    for (const { row, action } of classified) if (action !== 'skip' && !notWritten.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
     return tally;
   };
-  const writeRows = async (items: MappedRow[], style: TransactionStyle, stored: Map<string, StoredProduct>): Promise<{ failed: WriteOutcome['failed'] }> => {
+  type Written = Pick<WriteOutcome, 'failed'> & { skipped: WriteOutcome['skippedRows'] };
+  const writeRows = async (items: MappedRow[], style: TransactionStyle, stored: Map<string, StoredProduct>, rules: ImportRules): Promise<Written> => {
     const now = new Date().toISOString();
     if (style === 'batch') {
       let forgetCategories = () => {};
       try {
-        const refused = await db.transaction().execute(async (trx) => {
-          forgetCategories = await resolver.ensure(items.flatMap(categoryPathsOf), trx);
-          return writeMixed(trx, items, stored, now);
+        const { refused, skipped } = await db.transaction().execute(async (trx) => {
+          forgetCategories = await resolver.ensure(items.flatMap((row) => categoryPathsOf(row, vendorOf(shape, row))), trx);
+          return writeMixed(trx, items, stored, now, rules);
         });
-        const failedRows = new Set(refused.map((f) => f.row));
-        for (const row of items) if (!failedRows.has(row)) written.add(row.sku);
-        return { failed: refused };
+        const unwritten = new Set([...refused, ...skipped].map((f) => f.row));
+        for (const row of items) if (!unwritten.has(row)) written.add(row.sku);
+        return { failed: refused, skipped };
       } catch {
         forgetCategories();
         // Retried row by row below.
       }
     }
     const failed: WriteOutcome['failed'] = [];
+    const skipped: WriteOutcome['skippedRows'] = [];
     // Products and parents first, as writeMixed does: a variation may come before its parent in the file.
     const ordered = [...items.filter((row) => row.variant?.kind !== 'variation'), ...items.filter((row) => row.variant?.kind === 'variation')];
     await db.transaction().execute(async (trx) => {
@@ -93,11 +108,12 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
         let forgetCategories = () => {};
         try {
           // The row's new categories in its own savepoint: a row that fails leaves none behind.
-          forgetCategories = await resolver.ensure(categoryPathsOf(row), trx);
-          const refused = await writeMixed(trx, [row], stored, now);
+          forgetCategories = await resolver.ensure(categoryPathsOf(row, vendorOf(shape, row)), trx);
+          const outcome = await writeMixed(trx, [row], stored, now, rules);
           await sql`release savepoint import_row`.execute(trx);
-          if (refused.length) failed.push(...refused);
-          else written.add(row.sku);
+          failed.push(...outcome.refused);
+          skipped.push(...outcome.skipped);
+          if (!outcome.refused.length && !outcome.skipped.length) written.add(row.sku);
         } catch (err) {
           await sql`rollback to savepoint import_row`.execute(trx);
           forgetCategories();
@@ -105,13 +121,13 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
         }
       }
     });
-    return { failed };
+    return { failed, skipped };
   };
   // One write at a time, in the order asked: a batch's classification must see the batches before it.
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    write(rows, style, updateMode) {
-      const done = queue.then(() => write(rows, style, updateMode));
+    write(rows, style, rules) {
+      const done = queue.then(() => write(rows, style, rules));
       queue = done.catch(() => undefined);
       return done;
     },

@@ -15,7 +15,8 @@ const t = setupTestApp();
 const MAPPING = { sku: 'SKU', name: 'Name', list_price: 'Price' };
 
 const preview = (content: string | Buffer, mapping: Record<string, string>, options: { fieldsLast?: boolean } = {}) =>
-  t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping) }, { name: 'products.csv', content }, options);
+  // A bad price fails its row here ('fail'), so that the dry run's errors show how each cell was read.
+  t.upload('/api/products/import/preview', t.admin, { fieldMapping: JSON.stringify(mapping), badOptionalValues: 'fail' }, { name: 'products.csv', content }, options);
 
 /** 2,000 plain ASCII rows (well past the 64 KB head), then rows written by a Windows-1252 program. */
 function asciiHeadThenWindows1252() {

@@ -2,7 +2,7 @@ import { VARIATION_LEVEL_FIELDS } from '@bosun/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import type { StoredProduct, VariantWrite } from './import-rules.js';
+import type { ImportRules, StoredProduct, VariantWrite } from './import-rules.js';
 import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
 
 /**
@@ -10,11 +10,13 @@ import type { ColumnValue, ImportableColumn, MappedRow } from './row-mapper.js';
  * and the PostgreSQL one (postgres-writer.ts) write a batch by the rules of import-rules.ts.
  */
 
-/** What a write did: rows created, updated and skipped (by writeAction), and the rows that failed. */
+/** What a write did: rows created, updated and skipped (by classifyBatch's rules, each with its reason), and the rows that failed. */
 export interface WriteOutcome {
   created: number;
   updated: number;
   skipped: number;
+  /** The rows skipped, with their reason: not written, so their warnings are not reported either. */
+  skippedRows: Array<{ row: MappedRow; reason: string }>;
   failed: Array<{ row: MappedRow; reason: string }>;
 }
 
@@ -28,13 +30,14 @@ export type TransactionStyle = 'batch' | 'per-row';
  * order of the writes, so that a batch bringing new categories never waits for the ones before.
  */
 export interface ProductWriter {
-  /** Writes the rows, creating, updating or skipping each by writeAction. */
-  write(rows: MappedRow[], style: TransactionStyle, updateMode: boolean): Promise<WriteOutcome>;
+  /** Writes the rows, creating, updating or skipping each by the rules (import-rules.ts). */
+  write(rows: MappedRow[], style: TransactionStyle, rules: ImportRules): Promise<WriteOutcome>;
   close(): Promise<void>;
 }
 
 export interface WriterShape {
   columns: ImportableColumn[];
+  /** The wizard's vendor: a row's when it has none of its own (MappedRow.vendorId). */
   vendorId: number | null;
   writesVendorCategory: boolean;
   writesStoreCategory: boolean;
@@ -70,12 +73,15 @@ export function updateAssignments(columns: string[]): string[] {
 /** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
 export function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: number | null, storeCategoryId: number | null, now: string): ColumnValue[] {
   const values = row.values.slice();
-  values.push(shape.vendorId);
+  values.push(vendorOf(shape, row));
   if (shape.writesVendorCategory) values.push(vendorCategoryId);
   if (shape.writesStoreCategory) values.push(storeCategoryId);
   values.push(now, now);
   return values;
 }
+
+/** The row's vendor: its own (a Vendor column), or the wizard's. */
+export const vendorOf = (shape: Pick<WriterShape, 'vendorId'>, row: Pick<MappedRow, 'vendorId'>) => row.vendorId ?? shape.vendorId;
 
 /** What a writer needs of a row's variant part (plain data: it crosses to the SQLite worker). */
 export function variantWriteOf(row: MappedRow): VariantWrite | null {
@@ -90,8 +96,8 @@ export async function storedProductsIn(db: Kysely<DB>, dialect: Dialect, skus: s
   const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
   const rows = await db
     .selectFrom('products')
-    .select(['sku', 'id', 'kind', 'parent_id', 'variation_count'])
+    .select(['sku', 'id', 'kind', 'parent_id', 'variation_count', 'vendor_id'])
     .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
     .execute();
-  return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count }]));
+  return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id }]));
 }

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
+import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import { startImportRun, type RunCounts } from './import-runs.service.js';
@@ -7,8 +7,12 @@ import { runImport, type ImportDeps, type ImportFile } from './import.service.js
 export interface RecordedImportRequest {
   mapping: FieldMapping;
   updateMode: boolean;
+  /** Issue 19: the file may move products between vendors, and create the vendors its Vendor column names. */
+  moveVendors?: boolean;
+  createVendors?: boolean;
   vendorId: number;
   mode: ImportMode;
+  badOptionalValues?: BadOptionalValues;
   userId: number;
   fileName: string;
 }

@@ -1,4 +1,4 @@
-import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BoundedField, type FieldMapping, type ImportRowError, type Settings } from '@bosun/shared';
+import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, readAmount, readBoolean, readStock, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
@@ -25,7 +25,21 @@ export interface MappedRow {
   variant?: VariantCells;
   /** A variation's parent's SKU and its values in the parent's attribute order (VariantPlanner). */
   variation?: { parentSku: string; options: Array<string | null> };
+  /** The row's vendor (issue 19): its Vendor cell's, or the wizard's (import-vendors.ts, set by the import). */
+  vendorId?: number;
+  /** What the row lost or could not keep, reported when the row is written. */
+  warnings?: ImportRowWarning[];
+  /**
+   * The write columns whose bad value was dropped: the row carries the empty cell's value for a
+   * new product, and an update keeps the stored value of these (writers: droppedUpdate).
+   */
+  dropped?: string[];
 }
+
+/** A sale price with dates: Bosun has no sale dates (issue 19 point 9). */
+export const SALE_DATES_WARNING = 'sale dates are not kept: the sale price applies now, with no end date';
+const droppedReason = (reason: string) => `${reason} (dropped)`;
+const pathText = (path: readonly string[]) => `'${path.join(' > ')}'`;
 
 export type MapResult = { ok: true; row: MappedRow } | { ok: false; error: ImportRowError; cells: string[] };
 
@@ -151,8 +165,9 @@ export function createRowMapper(
   headers: string[],
   mapping: FieldMapping,
   settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>,
-  options: { checkOnly?: boolean } = {},
+  options: { checkOnly?: boolean; badOptionalValues?: BadOptionalValues } = {},
 ): RowMapper {
+  const dropBadValues = (options.badOptionalValues ?? 'warn') === 'warn';
   const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
   const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
   const shopUnits: Record<UnitKind, string> = { weight: settings.weight_unit, dimension: settings.dimension_unit };
@@ -183,6 +198,7 @@ export function createRowMapper(
   const vendorLevels = levelIndexes('vendor');
   const storeLevels = levelIndexes('store');
   const hierarchyAt = index('category_hierarchy');
+  const saleDateAts = [index('sale_price_starts'), index('sale_price_ends')].filter((at) => at >= 0);
   const readVariant = createVariantReader(headers, mapping, cell);
   const columns = [
     ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : [])]),
@@ -191,6 +207,7 @@ export function createRowMapper(
   const imageUrlSlot = columns.indexOf('image_url');
   const imagesSlot = columns.indexOf('images');
   const kindSlot = columns.indexOf('kind');
+  const salePriceSlot = columns.indexOf('special_price');
   // A variable product's stock and prices are its variations' (kept by triggers): never the file's.
   const variationLevelSlots = VARIATION_LEVEL_FIELDS.map((f) => columns.indexOf(f)).filter((at) => at >= 0);
   const levelsPath = (cells: string[], ats: number[]) => {
@@ -206,9 +223,17 @@ export function createRowMapper(
     const fromHierarchy = hierarchyAt >= 0 ? readHierarchy(cell(cells, hierarchyAt)) : {};
     // Per tree, the level columns when the row fills them, else the hierarchy cell: a file (the
     // template) may map both, and a row's path in one of them is never ignored for empty levels.
+    const vendorFromLevels = vendorLevels.length ? levelsPath(cells, vendorLevels) : undefined;
+    const storeFromLevels = storeLevels.length ? levelsPath(cells, storeLevels) : undefined;
+    // The hierarchy cell's paths not kept count only for a tree whose path it gives.
+    const notKept = fromHierarchy.notKept && {
+      ...(vendorFromLevels ? {} : { vendor: fromHierarchy.notKept.vendor }),
+      ...(storeFromLevels ? {} : { store: fromHierarchy.notKept.store }),
+    };
     return {
-      vendor: (vendorLevels.length ? levelsPath(cells, vendorLevels) : undefined) ?? fromHierarchy.vendor,
-      store: (storeLevels.length ? levelsPath(cells, storeLevels) : undefined) ?? fromHierarchy.store,
+      vendor: vendorFromLevels ?? fromHierarchy.vendor,
+      store: storeFromLevels ?? fromHierarchy.store,
+      ...(notKept ? { notKept } : {}),
     };
   };
 
@@ -247,30 +272,67 @@ export function createRowMapper(
       const values: ColumnValue[] = new Array<ColumnValue>(columns.length).fill(null);
       values[0] = sku;
       values[1] = name;
+      let warnings: ImportRowWarning[] | undefined;
+      let dropped: string[] | undefined;
+      const warn = (column: string, value: string, reason: string) => (warnings ??= []).push({ row, column, value, reason });
+      /** A bad optional value: dropped with a warning (the rest of the row is imported), or the row's error. */
+      const drop = (column: string, value: string, reason: string, writeColumns: string[]) => {
+        if (!dropBadValues) return false;
+        warn(column, value, droppedReason(reason));
+        (dropped ??= []).push(...writeColumns);
+        return true;
+      };
       for (const reader of readers) {
         const text = cell(cells, reader.at);
-        const read = reader.read(text, cells);
-        if (read instanceof CellProblem) return read instanceof OtherCellProblem ? fail(read.column, read.value, read.reason) : fail(reader.header, text, read.reason);
+        let read = reader.read(text, cells);
+        if (read instanceof CellProblem) {
+          // A per-row unit column's bad unit is that column's problem, and the value it would convert is dropped.
+          const [column, value] = read instanceof OtherCellProblem ? [read.column, read.value] : [reader.header, text];
+          if (!drop(column, value, read.reason, [reader.field])) return fail(column, value, read.reason);
+          // A new product gets what an empty cell gives (the product form's default).
+          read = reader.read('', cells) as ColumnValue;
+        }
         values[reader.slot] = read;
       }
       if (imagesAt >= 0) {
-        const read = readImages(cell(cells, imagesAt));
-        if (read instanceof CellProblem) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
+        let read = readImages(cell(cells, imagesAt));
+        if (read instanceof CellProblem) {
+          if (!drop(mapping.images!, cell(cells, imagesAt), read.reason, ['image_url', 'images'])) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
+          read = { imageUrl: null, images: [] };
+        }
         values[imageUrlSlot] = read.imageUrl;
         values[imagesSlot] = JSON.stringify(read.images);
       }
+      if (salePriceSlot >= 0 && values[salePriceSlot] !== null) {
+        for (const at of saleDateAts) if (cell(cells, at) !== '') warn(headers[at]!, cell(cells, at), SALE_DATES_WARNING);
+      }
+      // Most rows have neither: nothing is allocated for them.
+      const ok = (mapped: MappedRow): MapResult => {
+        if (warnings) mapped.warnings = warnings;
+        if (dropped) mapped.dropped = dropped;
+        return { ok: true, row: mapped };
+      };
       if (variant) {
         values[kindSlot] = variant.kind;
         if (variant.kind === 'variable') for (const at of variationLevelSlots) values[at] = columns[at] === 'stock' ? 0 : null;
         // A variation has no categories of its own: its parent's are read.
-        if (variant.kind === 'variation') return { ok: true, row: { row, sku, name, values, categories: {}, cells, variant } };
+        if (variant.kind === 'variation') return ok({ row, sku, name, values, categories: {}, cells, variant });
       }
-      const categories = readCategories(cells);
+      let categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
         const problem = pathTooDeep(categories[tree]);
-        if (problem) return fail(tree === 'vendor' ? 'Vendor category' : 'Store category', categories[tree]!.join(' > '), problem);
+        if (!problem) continue;
+        const column = tree === 'vendor' ? 'Vendor category' : 'Store category';
+        if (!drop(column, categories[tree]!.join(' > '), problem, [`${tree}_category_id`])) return fail(column, categories[tree]!.join(' > '), problem);
+        categories = { ...categories, [tree]: undefined };
       }
-      return { ok: true, row: { row, sku, name, values, categories, cells, ...(variant ? { variant } : {}) } };
+      for (const tree of ['vendor', 'store'] as const) {
+        const others = categories.notKept?.[tree];
+        if (!others?.length || !categories[tree]) continue;
+        warn(mapping.category_hierarchy ?? 'Category', cell(cells, hierarchyAt),
+          `several ${tree} categories: kept ${pathText(categories[tree])}, not kept ${others.map(pathText).join(', ')} (a product has one ${tree} category)`);
+      }
+      return ok({ row, sku, name, values, categories, cells, ...(variant ? { variant } : {}) });
     },
   };
 }

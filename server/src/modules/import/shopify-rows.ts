@@ -43,6 +43,8 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
   const variantImageAt = at('image_url');
   const nameAts = ATTRIBUTES.map((n) => at(`attribute_${n}_name`));
   const valueAts = ATTRIBUTES.map((n) => at(`attribute_${n}_values`));
+  // Shopify's 'Gift Card' column, not a mapping field: a gift card's rows are reported as not supported (variant-cells.ts).
+  const giftCardAt = csv.headers.findIndex((h) => h.trim().toLowerCase() === 'gift card');
   const cell = (r: FileRow, index: number) => (index < 0 ? '' : (r.cells[index] ?? '').trim());
   const optionValues = (r: FileRow) => valueAts.map((index) => cell(r, index));
   const isVariant = (r: FileRow) => cell(r, skuAt) !== '' || optionValues(r).some((v) => v !== '');
@@ -76,6 +78,10 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
     const later = optionNames.get(handle);
     const names = later ?? nameAts.map((index) => cell(first, index));
     const values = (r: FileRow) => optionValues(r).map((v) => valueList(v ? [v] : []));
+    if (!later && cell(first, giftCardAt).toLowerCase() === 'true') {
+      for (const r of [first, ...variants.filter((v) => v !== first)]) push(r, record(r, 'gift card', cell(r, skuAt), '', '', [], []));
+      return out;
+    }
     if (!later) {
       optionNames.set(handle, names);
       const single = variants.length <= 1 && (!names[0] || (names[0] === 'Title' && ['', 'Default Title'].includes(optionValues(variants[0] ?? first)[0]!)));

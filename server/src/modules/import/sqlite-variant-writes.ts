@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { mergeImportedAttributes, variationWrite, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { droppedKey, mergeImportedAttributes, variationWrite, type StoredProduct, type VariantWrite } from './import-rules.js';
 import type { ColumnValue } from './row-mapper.js';
 
 /**
@@ -17,9 +17,19 @@ export function variationStatements(db: Database.Database, columns: string[]) {
   const createdAt = columns.indexOf('created_at');
   const placeholders = names.map(() => '?').join(', ');
   const insert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders})`);
-  const upsert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders}) on conflict(sku) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  const upsertKeeping = (dropped: readonly string[]) =>
+    db.prepare(`insert into products (${names.join(', ')}) values (${placeholders}) on conflict(sku) do update set ${updates.filter((c) => !dropped.includes(c)).map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  // A stored variation keeps the values its row dropped: one prepared upsert per shape of dropped columns.
+  const upserts = new Map([['', upsertKeeping([])]]);
   return {
-    write(values: ColumnValue[], parentId: number, options: Array<string | null>, action: 'create' | 'update') {
+    write(values: ColumnValue[], parentId: number, options: Array<string | null>, action: 'create' | 'update', dropped?: readonly string[] | null) {
+      const key = droppedKey(dropped);
+      let upsert = upserts.get(key);
+      if (!upsert) {
+        // A few shapes per file; never thousands of statements kept.
+        if (upserts.size >= 64) for (const k of upserts.keys()) if (k) upserts.delete(k);
+        upserts.set(key, (upsert = upsertKeeping(dropped!)));
+      }
       // The batch's rows carry one timestamp for both times (rowValues).
       (action === 'create' ? insert : upsert).run(rowOf(values, parentId, options, values[createdAt] as string));
     },

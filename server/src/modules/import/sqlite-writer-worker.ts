@@ -9,7 +9,7 @@ import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../categories/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
-import { categoryNodeKey, kindConflict, writeAction, writeFailureReason, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
@@ -20,8 +20,6 @@ export interface WriterWorkerData {
   columns: string[];
   /** The assignments of the upsert's update (updateAssignments). */
   assignments: string[];
-  /** The import's vendor, owner of the vendor categories it creates. */
-  vendorId: number | null;
   lockWaiters: Int32Array;
 }
 
@@ -29,9 +27,11 @@ export interface WriteRequest {
   rows: ColumnValue[][];
   /** Each row's variant part, when the file maps the variant columns. */
   variants?: Array<VariantWrite | null>;
+  /** Each row's dropped columns (MappedRow.dropped), when a row of the batch has some: an update keeps their stored values. */
+  dropped?: Array<string[] | null>;
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
-  updateMode: boolean;
+  rules: ImportRules;
   /** Paths the main thread's resolver does not know: the worker creates their levels. */
   newPaths: MissingLevels[];
   /** [row, value index, index in newPaths]: values to fill with the id of a path the worker creates. */
@@ -42,6 +42,8 @@ export interface WriteAnswer {
   created: number;
   updated: number;
   skipped: number;
+  /** [row index, reason] of each row skipped (import-rules.ts: rowAction, parentVendorReason). */
+  skippedRows: Array<[number, string]>;
   /** [row index, reason] of each row that failed. */
   failed: Array<[number, string]>;
   /** The categories this write created and committed. */
@@ -61,12 +63,13 @@ type CategoryCreator = ReturnType<ReturnType<typeof categoryCreator>['begin']>;
  * the server's resolver sends a path it does not know as its deepest stored level and the names
  * below it, each with its match key (categoryNodeKey), so a name is reused under the same parent
  * whatever its case. Levels an earlier batch of this import created are found in `committed`;
- * vendor categories belong to the import's vendor, store categories to no vendor.
+ * vendor categories belong to the vendor of the row that needs them (MissingLevels.vendorId: each
+ * vendor has its own roots), store categories to no vendor.
  */
-function categoryCreator(db: Database.Database, vendorId: number | null) {
+function categoryCreator(db: Database.Database) {
   const insert = db.prepare("insert into categories (name, type, parent_id, vendor_id, level, path, created_at, updated_at) values (?, ?, ?, ?, ?, '', ?, ?)");
   const setPath = db.prepare('update categories set path = ? where id = ?');
-  const keyOf = (type: string, parentId: number | null, matchKey: string) => `${type}|${categoryNodeKey(parentId, matchKey)}`;
+  const keyOf = (type: string, parentId: number | null, matchKey: string, vendorId: number | null) => `${type}|${categoryNodeKey(parentId, matchKey, vendorId)}`;
   /** keyOf -> the created category, for the batches committed so far */
   const committed = new Map<string, CreatedCategory>();
   return {
@@ -76,15 +79,15 @@ function categoryCreator(db: Database.Database, vendorId: number | null) {
       const fresh = new Map<string, CreatedCategory>();
       return {
         created,
-        pathId({ type, parent, names, keys }: MissingLevels): number {
+        pathId({ type, vendorId, parent, names, keys }: MissingLevels): number {
           let node: { id: number; level: number; path: string } | null = parent;
           names.forEach((name, i) => {
-            const key = keyOf(type, node?.id ?? null, keys[i]!);
+            const key = keyOf(type, node?.id ?? null, keys[i]!, vendorId);
             let found = fresh.get(key) ?? committed.get(key);
             if (!found) {
               const level = (node?.level ?? 0) + 1;
-              const id = Number(insert.run(name, type, node?.id ?? null, type === 'vendor' ? vendorId : null, level, now, now).lastInsertRowid);
-              found = { type, parentId: node?.id ?? null, key: keys[i]!, id, level, path: childPath(node?.path, id) };
+              const id = Number(insert.run(name, type, node?.id ?? null, vendorId, level, now, now).lastInsertRowid);
+              found = { type, vendorId, parentId: node?.id ?? null, key: keys[i]!, id, level, path: childPath(node?.path, id) };
               setPath.run(found.path, id);
               fresh.set(key, found);
               created.push(found);
@@ -97,7 +100,7 @@ function categoryCreator(db: Database.Database, vendorId: number | null) {
         mark: () => created.length,
         /** Forgets what was created since mark: a row's savepoint that rolled back took it away. */
         undo(mark: number) {
-          for (const c of created.splice(mark)) fresh.delete(keyOf(c.type, c.parentId, c.key));
+          for (const c of created.splice(mark)) fresh.delete(keyOf(c.type, c.parentId, c.key, c.vendorId));
         },
         /** After the commit: what this transaction created is there for the batches after it. */
         commit() {
@@ -108,7 +111,7 @@ function categoryCreator(db: Database.Database, vendorId: number | null) {
   };
 }
 
-function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, vendorId, lockWaiters }: WriterWorkerData) {
+function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, lockWaiters }: WriterWorkerData) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -123,11 +126,38 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const values = columns.map(() => '?').join(', ');
   // A plain INSERT costs about half an upsert on SQLite; rows whose SKU is not stored yet take it.
   const insert = db.prepare(`insert into products (${columns.join(', ')}) values (${values})`);
-  const upsert = db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignments.join(', ')}`);
-  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count from products where sku in (select value from json_each(?))');
+  const upsertKeeping = (dropped: readonly string[]) =>
+    db.prepare(`insert into products (${columns.join(', ')}) values (${values}) on conflict(sku) do update set ${assignmentsKeeping(assignments, dropped).join(', ')}`);
+  // A row that dropped bad values keeps their stored ones on an update: one prepared upsert per shape of dropped columns.
+  const upsert = upsertKeeping([]);
+  const upserts = new Map<string, Database.Statement>();
+  const upsertFor = (dropped: readonly string[] | null | undefined) => {
+    const key = droppedKey(dropped);
+    if (!key) return upsert;
+    let statement = upserts.get(key);
+    if (!statement) {
+      // A file has a few shapes; one whose every row drops other columns must not keep thousands of statements.
+      if (upserts.size >= 64) upserts.clear();
+      upserts.set(key, (statement = upsertKeeping(dropped!)));
+    }
+    return statement;
+  };
+  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id from products where sku in (select value from json_each(?))');
+  const vendorName = db.prepare('select name from vendors where id = ?').pluck();
+  const vendorNames = new Map<number, string>();
+  /** A stored product's vendor with its name, for a skipped row's reason (read once per vendor). */
+  const owner = (id: number | null | undefined) => {
+    if (id === null || id === undefined) return null;
+    let name = vendorNames.get(id);
+    if (name === undefined) vendorNames.set(id, (name = String(vendorName.get(id) ?? `#${id}`)));
+    return { id, name };
+  };
+  const vendorAt = columns.indexOf('vendor_id');
+  /** Variable products this import wrote (committed): their variations follow them (parentVendorReason). */
+  const parentsWritten = new Set<string>();
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
-  const categories = categoryCreator(db, vendorId);
+  const categories = categoryCreator(db);
   const skuAt = columns.indexOf('sku');
   const variations = variationStatements(db, columns);
   const attributes = attributeStatements(db);
@@ -142,8 +172,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   type Stored = StoredProduct & { sku: string; by: StoredBy };
   /** The stored rows with these SKUs, each with who stored it. */
   const lookUp = (skus: ColumnValue[]): Stored[] =>
-    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number }>).map((r) => ({
-      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, by: createdHere(r.id) ? 'import' : 'before',
+    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number; vendor_id: number | null }>).map((r) => ({
+      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, by: createdHere(r.id) ? 'import' : 'before',
     }));
 
   interface Paths {
@@ -155,6 +185,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     tally: { created: number; updated: number; skipped: number };
     created: [number, number];
     creator: CategoryCreator;
+    /** The variable products the batch wrote. */
+    parents: string[];
   }
 
   /**
@@ -167,7 +199,16 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    * fails leaves no category nobody asked for. Products and parents go first, then the variations,
    * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (rows: Row[], variants: Array<VariantWrite | null> | undefined, updateMode: boolean, paths: Paths, perRow: boolean, failed: Array<[number, string]>): BatchWritten => {
+  const writeBatch = (
+    rows: Row[],
+    variants: Array<VariantWrite | null> | undefined,
+    dropped: Array<string[] | null> | undefined,
+    rules: ImportRules,
+    paths: Paths,
+    perRow: boolean,
+    failed: Array<[number, string]>,
+    skipped: Array<[number, string]>,
+  ): BatchWritten => {
     const creator = categories.begin(paths.now);
     const pathIds = new Map<number, number>();
     /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
@@ -185,13 +226,25 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     const touchedIds: number[] = [];
     for (const found of lookUp(rows.map((values) => values[skuAt]!))) {
       stored.set(found.sku, found);
-      if (writeAction(found.by, updateMode) === 'update') touchedIds.push(found.id);
+      // Stored ids the batch may update (one it then skips only costs its counts taken out and put back).
+      if (found.by === 'import' || rules.updateMode) touchedIds.push(found.id);
     }
     const writtenHere = new Set<ColumnValue>();
-    const actionOf = (sku: ColumnValue) => (writtenHere.has(sku) ? 'update' : writeAction(stored.get(sku)?.by, updateMode));
+    const parentsHere: string[] = [];
+    /** The row's action by the import's rules (rowAction), with a skipped row's reason. */
+    const actionOf = (sku: ColumnValue, values: Row) => {
+      if (writtenHere.has(sku)) return { action: 'update' as const };
+      const found = stored.get(sku);
+      return rowAction(String(sku), found?.by, found?.by === 'before' ? owner(found.vendorId) : null, values[vendorAt] as number | null, rules);
+    };
     const tally = { created: 0, updated: 0, skipped: 0 };
-    const counted = (sku: ColumnValue, action: 'create' | 'update') => {
+    const skip = (index: number, reason: string) => {
+      tally.skipped += 1;
+      skipped.push([index, reason]);
+    };
+    const counted = (sku: ColumnValue, action: 'create' | 'update', variant?: VariantWrite) => {
       writtenHere.add(sku);
+      if (variant?.kind === 'variable') parentsHere.push(String(sku));
       tally[action === 'create' ? 'created' : 'updated'] += 1;
     };
     /** Runs one row's write: as it is in a batch, in its own savepoint row by row. */
@@ -214,15 +267,15 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const variant = variants?.[index] ?? undefined;
         if (variant?.kind === 'variation') return;
         const sku = values[skuAt]!;
-        const action = actionOf(sku);
-        if (action === 'skip') return void (tally.skipped += 1);
+        const { action, reason } = actionOf(sku, values);
+        if (action === 'skip') return skip(index, reason!);
         const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), variant?.kind, stored.get(sku));
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, (made) => {
           fillCategories(index, made);
-          (action === 'create' ? insert : upsert).run(values);
+          (action === 'create' ? insert : upsertFor(dropped?.[index])).run(values);
           if (variant) attributes.write(String(sku), variant, stored.get(sku));
-          counted(sku, action);
+          counted(sku, action, variant);
         });
       });
       if (!variants) return;
@@ -234,25 +287,30 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const sku = values[skuAt]!;
         const parent = parents.get(variant.parentSku!);
         if (parent?.kind !== 'variable') return void failed.push([index, `The parent ${variant.parentSku} is not stored as a variable product (its own row has an error?)`]);
-        const action = actionOf(sku);
-        if (action === 'skip') return void (tally.skipped += 1);
+        const parentSku = variant.parentSku!;
+        const notHere = parentVendorReason(parentSku, writtenHere.has(parentSku) || parentsWritten.has(parentSku), owner(parent.vendorId), values[vendorAt] as number | null, rules);
+        if (notHere) return skip(index, notHere);
+        const { action, reason } = actionOf(sku, values);
+        if (action === 'skip') return skip(index, reason!);
         const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), 'variation', stored.get(sku), parent.id);
         if (conflict) return void failed.push([index, conflict]);
         attempt(index, () => {
-          variations.write(values, parent.id, variant.options!, action);
+          variations.write(values, parent.id, variant.options!, action, dropped?.[index]);
           counted(sku, action);
         });
       });
     });
-    return { tally, created: [before + 1, maxId.get() as number], creator };
+    return { tally, created: [before + 1, maxId.get() as number], creator, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; updateMode: boolean; paths: Paths };
-  const writeAll = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, false, failed));
-  const writeEach = db.transaction((b: Batch, failed: Array<[number, string]>) => writeBatch(b.rows, b.variants, b.updateMode, b.paths, true, failed));
+  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; rules: ImportRules; paths: Paths };
+  type Refused = Array<[number, string]>;
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, false, failed, skipped));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, true, failed, skipped));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
-  const committed = ({ tally, created, creator }: BatchWritten) => {
+  const committed = ({ tally, created, creator, parents }: BatchWritten) => {
     creator.commit();
+    for (const sku of parents) parentsWritten.add(sku);
     const answer = { ...tally, categories: creator.created };
     if (created[1] < created[0]) return answer;
     // Batches one after the other usually create one run of ids: kept as one range, so that
@@ -263,22 +321,24 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, variants, perRow, updateMode, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, dropped, perRow, rules, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
-    const batch: Batch = { rows, variants, updateMode, paths: { missing: newPaths, refs, now } };
+    const batch: Batch = { rows, variants, dropped, rules, paths: { missing: newPaths, refs, now } };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {
         // The retry below fills every row's category ids again, from its own transaction.
-        const refused: Array<[number, string]> = [];
-        return { ...committed(writeAll.immediate(batch, refused)), failed: refused };
+        const refused: Refused = [];
+        const skipped: Refused = [];
+        return { ...committed(writeAll.immediate(batch, refused, skipped)), failed: refused, skippedRows: skipped };
       } catch {
         // Find the bad rows one by one, keeping the good ones.
       }
     }
-    const failed: Array<[number, string]> = [];
-    return { ...committed(writeEach.immediate(batch, failed)), failed };
+    const failed: Refused = [];
+    const skipped: Refused = [];
+    return { ...committed(writeEach.immediate(batch, failed, skipped)), failed, skippedRows: skipped };
   };
   const close = () => {
     // What is left of the WAL is copied here, inside the import's time, not by the next request.

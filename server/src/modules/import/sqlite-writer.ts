@@ -2,7 +2,7 @@ import { startWorker } from '../../lib/start-worker.js';
 import { lockWaiters } from '../../db/sqlite-busy-wait.js';
 import { workerRpc } from '../../db/sqlite-worker-client.js';
 import type { CategoryResolver, MissingLevels } from './category-resolver.js';
-import { rowValues, updateAssignments, variantWriteOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import { rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
 import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
 
 /**
@@ -20,39 +20,50 @@ import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.
 export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
   const columns = writeColumns(shape);
     const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
-  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns), vendorId: shape.vendorId, lockWaiters };
+  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns), lockWaiters };
   const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
   return {
-    async write(rows, style, updateMode) {
+    async write(rows, style, rules) {
       const now = new Date().toISOString();
       const newPaths: MissingLevels[] = [];
-      const pathIndex = new Map<readonly string[], number>();
+      /** By the path's vendor (null: the store tree), then the path array. */
+      const pathIndex = new Map<number | null, Map<readonly string[], number>>();
       /** [row, value index, index in newPaths]: values the worker fills with the id of a path it creates. */
       const pathRefs: Array<[number, number, number]> = [];
-      const idOf = (type: 'vendor' | 'store', path: readonly string[] | undefined, rowIndex: number) => {
+      const idOf = (type: 'vendor' | 'store', path: readonly string[] | undefined, rowIndex: number, vendorId: number | null) => {
         if (!path?.length) return null;
-        const id = resolver.peek(type, path);
+        const id = resolver.peek(type, path, vendorId);
         if (id !== undefined) return id;
-        let index = pathIndex.get(path);
+        const owner = type === 'vendor' ? vendorId : null;
+        let indexes = pathIndex.get(owner);
+        if (!indexes) pathIndex.set(owner, (indexes = new Map()));
+        let index = indexes.get(path);
         if (index === undefined) {
-          index = newPaths.push(resolver.missingLevels(type, path)) - 1;
-          pathIndex.set(path, index);
+          index = newPaths.push(resolver.missingLevels(type, path, owner)) - 1;
+          indexes.set(path, index);
         }
         pathRefs.push([rowIndex, at[type], index]);
         return null;
       };
-      const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i), idOf('store', row.categories.store, i), now));
+      const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i, vendorOf(shape, row)), idOf('store', row.categories.store, i, null), now));
       const outcome = await worker.call('write', {
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
+        ...(rows.some((row) => row.dropped) ? { dropped: rows.map((row) => row.dropped ?? null) } : {}),
         perRow: style === 'per-row',
-        updateMode,
+        rules,
         newPaths,
         pathRefs,
         now,
       });
       resolver.learn(outcome.categories);
-      return { created: outcome.created, updated: outcome.updated, skipped: outcome.skipped, failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })) };
+      return {
+        created: outcome.created,
+        updated: outcome.updated,
+        skipped: outcome.skipped,
+        skippedRows: outcome.skippedRows.map(([i, reason]) => ({ row: rows[i]!, reason })),
+        failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })),
+      };
     },
     async close() {
       try {

@@ -47,10 +47,22 @@ const unescapeValue = (text: string) => text.replace(/\\([,\\])/g, '$1').trim();
 
 const KINDS: readonly ProductKind[] = ['variable', 'variation', 'simple'];
 
+/**
+ * Types Bosun does not model: the row is reported, never imported as something else (issue 19
+ * point 9). 'gift card' is what shopify-rows.ts writes for a Shopify product with 'Gift Card' TRUE.
+ */
+const UNSUPPORTED_KINDS: Record<string, string> = {
+  grouped: 'ignored: grouped products are not supported',
+  external: 'ignored: external products are not supported',
+  'gift card': 'ignored: gift cards are not supported',
+};
+
 /** WooCommerce writes 'simple, virtual' or 'variation, downloadable': the kind is one of the words. */
 function readKind(text: string): ProductKind | string | undefined {
   if (text === '') return undefined;
   const words = text.toLowerCase().split(',').map((w) => w.trim());
+  const unsupported = words.find((w) => w in UNSUPPORTED_KINDS);
+  if (unsupported) return UNSUPPORTED_KINDS[unsupported];
   return KINDS.find((k) => words.includes(k)) ?? `Type '${text}' is not one Bosun has: simple, variable or variation`;
 }
 

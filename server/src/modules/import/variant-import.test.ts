@@ -156,7 +156,7 @@ describe('variation rows the import refuses, each with its row and reason', () =
     const dry = (await preview(csv, mapping)).json();
     expect(dry.dryRun.errors).toEqual([
       { row: 3, column: 'Attribute 1 value(s)', value: '', reason: "Give the variation's value of Colour" },
-      { row: 4, column: 'Type', value: 'grouped', reason: "Type 'grouped' is not one Bosun has: simple, variable or variation" },
+      { row: 4, column: 'Type', value: 'grouped', reason: 'ignored: grouped products are not supported' },
     ]);
   });
 });

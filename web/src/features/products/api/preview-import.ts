@@ -1,4 +1,4 @@
-import type { FieldMapping, ImportPreviewResponse } from '@bosun/shared';
+import type { BadOptionalValues, FieldMapping, ImportPreviewResponse } from '@bosun/shared';
 import { apiFetch } from '../../../lib/api-client';
 
 /** SPEC §9: upload and preview may take up to five minutes on a large file. */
@@ -9,16 +9,24 @@ export interface ImportUpload {
   fieldMapping: FieldMapping;
   updateMode: boolean;
   vendorId: number | null;
+  /** Issue 19: the file may move products between vendors; create the vendors its Vendor column names. */
+  moveVendors?: boolean;
+  createVendors?: boolean;
+  /** What a bad optional value does to its row; the server's default is 'warn'. */
+  badOptionalValues?: BadOptionalValues;
   /** An Excel workbook's sheet to read (the server reads the first visible one without it). */
   sheet?: string;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId, sheet }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues, sheet }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
   form.append('updateMode', String(updateMode));
   form.append('selectedVendor', vendorId === null ? '' : String(vendorId));
+  form.append('moveVendors', String(moveVendors));
+  form.append('createVendors', String(createVendors));
+  if (badOptionalValues) form.append('badOptionalValues', badOptionalValues);
   if (sheet !== undefined) form.append('sheet', sheet);
   form.append('csvFile', file, file.name);
   return form;

@@ -1,25 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { errorRowsCsv, errorRowsFileName } from './error-rows-csv';
+import { rowsNotImportedCsv, rowsNotImportedFileName } from './error-rows-csv';
 
-describe('errorRowsCsv', () => {
-  it('writes the file’s headers plus Reason, one line per failed row, with a BOM', () => {
-    const csv = errorRowsCsv({
+describe('rowsNotImportedCsv', () => {
+  it('writes the file’s headers plus Outcome and Reason, one line per failed or skipped row in file order, with a BOM', () => {
+    const csv = rowsNotImportedCsv({
       headers: ['SKU', 'Name', 'Price'],
       errorRows: [
         { row: 3, cells: ['B-2', 'Rope, 10 m', 'abc'], reason: "Price: 'abc' is not a number" },
         { row: 5, cells: ['C-3'], reason: 'Product Name is required' },
       ],
+      skippedRows: [
+        { row: 2, cells: ['A-1', 'Cleat', '9'], reason: "Row 2: SKU A-1 belongs to vendor 'Harbour Rigging'" },
+        { row: 4, cells: ['D-4', 'Shackle', '3'], reason: 'Row 4: SKU D-4 already exists (update mode is off)' },
+      ],
     });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'SKU,Name,Price,Reason',
-      "B-2,\"Rope, 10 m\",abc,Price: 'abc' is not a number",
-      'C-3,,,Product Name is required',
+      'SKU,Name,Price,Outcome,Reason',
+      "A-1,Cleat,9,skipped,Row 2: SKU A-1 belongs to vendor 'Harbour Rigging'",
+      "B-2,\"Rope, 10 m\",abc,error,Price: 'abc' is not a number",
+      'D-4,Shackle,3,skipped,Row 4: SKU D-4 already exists (update mode is off)',
+      'C-3,,,error,Product Name is required',
       '',
     ]);
   });
 
+  it('takes a complete event without skipped rows', () => {
+    const csv = rowsNotImportedCsv({ headers: ['SKU'], errorRows: [{ row: 2, cells: ['X'], reason: 'bad' }] });
+    expect(csv.slice(1).split('\r\n')).toEqual(['SKU,Outcome,Reason', 'X,error,bad', '']);
+  });
+
   it('names the file after the upload', () => {
-    expect(errorRowsFileName('vendor.csv')).toBe('vendor_error_rows.csv');
+    expect(rowsNotImportedFileName('vendor.csv')).toBe('vendor_rows_not_imported.csv');
   });
 });

@@ -28,7 +28,7 @@ function useApi(options: { workbook?: () => Response } = {}) {
         const sheet = form?.get('sheet') as string;
         const answer: ImportPreviewResponse = {
           previewRows: [], totalRows: 2, message: 'Previewing 0 of 2 rows', headers: SHEETS[sheet]!, duplicateHeaders: [], encoding: 'utf-8', delimiter: ',',
-          sheet, sheets: Object.keys(SHEETS), dryRun: { valid: 2, create: 2, update: 0, skip: 0, errorCount: 0, errors: [], newCategories: 0 },
+          sheet, sheets: Object.keys(SHEETS), dryRun: { valid: 2, create: 2, update: 0, skip: 0, errorCount: 0, errors: [], warningCount: 0, warnings: [], newCategories: 0 },
         };
         return jsonResponse(answer);
       }

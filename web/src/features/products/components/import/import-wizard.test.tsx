@@ -38,6 +38,8 @@ function previewAnswer(overrides: Partial<ImportPreviewResponse> = {}): ImportPr
       errorCount: 1,
       errors: [{ row: 4, column: 'Price', value: 'abc', reason: "'abc' is not a number" }],
       newCategories: 3,
+      warningCount: 0,
+      warnings: [],
     },
     ...overrides,
   };
@@ -63,6 +65,9 @@ const completeEvent = {
   errors: ["Row 4: Price: 'abc' is not a number"],
   errorCount: 1,
   errorRows: [{ row: 4, cells: ['C-3', 'Chain', 'abc', '', '', ''], reason: "Price: 'abc' is not a number" }],
+  warningCount: 0,
+  warnings: [],
+  warningRows: [],
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
   message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
   totalProducts: 12,
@@ -215,6 +220,7 @@ describe('ImportWizard: mapping', () => {
 
     fireEvent.change(select('MFN'), { target: { value: '' } });
     expect(summary.textContent).toContain('5 of 6 columns used');
+    expect(summary.textContent).toContain('Not imported (unmapped columns):');
     expect(within(summary).getByText('SKU')).toBeTruthy();
   });
 
@@ -347,8 +353,19 @@ describe('ImportWizard: preview', () => {
     expect(within(dialog()).getByText(IMPORT_MESSAGES.selectVendorInline)).toBeTruthy();
     await waitFor(() => expect(select('Vendor').options.length).toBe(3));
     fireEvent.change(select('Vendor'), { target: { value: '1' } });
-    expect(importButton.disabled).toBe(false);
+    // The dry run counts again for the vendor chosen (which rows belong to other vendors, issue 19).
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Import Data' }) as HTMLButtonElement).disabled).toBe(false));
     expect(within(dialog()).queryByText(IMPORT_MESSAGES.selectVendorInline)).toBeNull();
+  });
+
+  it('runs the dry run again for the vendor chosen on the preview', async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    renderWizard();
+    await toPreview(user);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '2' } });
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/products/import/preview').map((c) => c.form!.get('selectedVendor'))).toEqual(['', '2']));
   });
 
   it('estimates the time from the mode’s rate and warns about standard mode above 1000 rows', async () => {
@@ -385,6 +402,25 @@ describe('ImportWizard: preview', () => {
     await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
     const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
     expect(previews.map((c) => c.form!.get('updateMode'))).toEqual(['false', 'true']);
+  });
+
+  it('runs the dry run again when the choice for bad optional values changes, and imports with it', async () => {
+    const user = userEvent.setup();
+    const api = useApi({
+      preview: (form) => jsonResponse(previewAnswer(form.get('badOptionalValues') === 'fail' ? { dryRun: { ...previewAnswer().dryRun, errorCount: 4 } } : {})),
+    });
+    renderWizard();
+    await toPreview(user);
+    await user.click(within(dialog()).getByRole('radio', { name: 'Fail the row' }));
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    await waitFor(() => expect(within(dry).getByText('Errors').nextSibling?.textContent).toBe('4'));
+    const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
+    expect(previews.map((c) => c.form!.get('badOptionalValues'))).toEqual(['warn', 'fail']);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+    await screen.findByRole('region', { name: 'Import result' });
+    expect(api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!.form!.get('badOptionalValues')).toBe('fail');
   });
 });
 
@@ -457,11 +493,11 @@ describe('ImportWizard: import and results', () => {
       clicks.push(this);
     });
     await startImport(user);
-    await user.click(await screen.findByRole('button', { name: 'Download error rows' }));
-    expect(clicks[0]!.download).toBe('harbour_error_rows.csv');
+    await user.click(await screen.findByRole('button', { name: 'Download rows not imported (1)' }));
+    expect(clicks[0]!.download).toBe('harbour_rows_not_imported.csv');
     const text = await blobs[0]!.text();
-    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('SKU,Name,Price,Vendor Category,Vendor Subcategory 1,Store Category,Reason');
-    expect(text).toContain("C-3,Chain,abc,,,,Price: 'abc' is not a number");
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('SKU,Name,Price,Vendor Category,Vendor Subcategory 1,Store Category,Outcome,Reason');
+    expect(text).toContain("C-3,Chain,abc,,,,error,Price: 'abc' is not a number");
   });
 
   it('raises an error event as a toast and stays on the preview', async () => {
@@ -480,5 +516,94 @@ describe('ImportWizard: import and results', () => {
     renderWizard();
     await startImport(user);
     expect(await screen.findByText('HTTP 502: Bad Gateway', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('ImportWizard: vendors (issue 19)', () => {
+  const vendorDryRun = (form: FormData) => {
+    const create = form.get('createVendors') === 'true';
+    const move = form.get('moveVendors') === 'true';
+    return jsonResponse(
+      previewAnswer({
+        dryRun: {
+          ...previewAnswer().dryRun,
+          create: create ? 3 : 0,
+          update: move ? 2 : 0,
+          skip: move ? 0 : 2,
+          errorCount: create ? 0 : 3,
+          newVendors: [{ name: 'Deepwater Supply', rows: 2 }, { name: 'Blue Water', rows: 1 }],
+          otherVendor: { rows: 2, vendors: ['Anchor Works'] },
+        },
+      }),
+    );
+  };
+
+  it('asks before creating the vendors the file names and before moving other vendors’ products, and sends both answers', async () => {
+    const user = userEvent.setup();
+    const api = useApi({ preview: vendorDryRun });
+    renderWizard();
+    await toPreview(user);
+    const create = await within(dialog()).findByRole('checkbox', { name: 'Create 2 new vendors: Deepwater Supply, Blue Water' });
+    expect(within(dialog()).getByText(/the 3 rows naming them are not imported: each is a row error/)).toBeTruthy();
+    expect(within(dialog()).getByText('2 rows of this file belong to other vendors')).toBeTruthy();
+    const move = within(dialog()).getByRole('checkbox', { name: 'Let this file move products between vendors' });
+    expect(within(dialog()).getByText(/these rows are skipped with the reason 'SKU … belongs to vendor …' \(now Anchor Works\)/)).toBeTruthy();
+
+    await user.click(create);
+    await waitFor(() => expect(within(dialog()).getByText('The 3 rows naming them are imported under the new vendors.')).toBeTruthy());
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Let this file move products between vendors' }));
+    await waitFor(() => expect(within(dialog()).getByText(/move to the vendor of their row/)).toBeTruthy());
+    const dry = screen.getByRole('region', { name: 'Dry run' });
+    await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
+    const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
+    expect(previews.map((c) => [c.form!.get('createVendors'), c.form!.get('moveVendors')])).toEqual([['false', 'false'], ['true', 'false'], ['true', 'true']]);
+    expect(move).toBeTruthy();
+
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Import Data' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(dialog()).getByRole('button', { name: 'Import Data' }));
+    await screen.findByText('Import complete', {}, { timeout: 5000 });
+    const importCall = api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!;
+    expect([importCall.form!.get('createVendors'), importCall.form!.get('moveVendors')]).toEqual(['true', 'true']);
+  });
+
+  it('shows no vendor question when the dry run found no new vendor and no other vendor’s row', async () => {
+    const user = userEvent.setup();
+    useApi();
+    renderWizard();
+    await toPreview(user);
+    expect(within(dialog()).queryByRole('checkbox', { name: /new vendor/ })).toBeNull();
+    expect(within(dialog()).queryByRole('checkbox', { name: /move products between vendors/ })).toBeNull();
+  });
+
+  it('lists the skipped rows with their reasons and downloads them with the failed rows in one file', async () => {
+    const user = userEvent.setup();
+    const skippedRows = [
+      { row: 2, cells: ['A-1', 'Anchor', '19,99', 'Deck', 'Anchors', 'Ground tackle'], reason: "Row 2: SKU A-1 belongs to vendor 'Anchor Works'" },
+      { row: 3, cells: ['B-2', 'Buoy', '5', '', '', ''], reason: 'Row 3: SKU B-2 already exists (update mode is off)' },
+    ];
+    useApi({ importStream: () => sse([{ ...completeEvent, imported: 0, skipped: 2, skippedRows }]) });
+    renderWizard();
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:rows';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await toPreview(user);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+    const list = await screen.findByRole('list', { name: 'Skipped rows' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(skippedRows.map((s) => s.reason));
+    await user.click(screen.getByRole('button', { name: 'Download rows not imported (3)' }));
+    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'SKU,Name,Price,Vendor Category,Vendor Subcategory 1,Store Category,Outcome,Reason',
+      "A-1,Anchor,\"19,99\",Deck,Anchors,Ground tackle,skipped,Row 2: SKU A-1 belongs to vendor 'Anchor Works'",
+      'B-2,Buoy,5,,,,skipped,Row 3: SKU B-2 already exists (update mode is off)',
+      "C-3,Chain,abc,,,,error,Price: 'abc' is not a number",
+    ]);
   });
 });

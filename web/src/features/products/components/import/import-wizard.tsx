@@ -2,6 +2,7 @@ import {
   DEFAULT_IMPORT_MODE,
   IMPORT_MESSAGES,
   isWorkbookFileName,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
   type ImportMode,
@@ -28,6 +29,7 @@ import { ResultsStep } from './results-step';
 import { SheetPicker } from './sheet-picker';
 import { UploadStep } from './upload-step';
 import { VendorField } from './vendor-field';
+import type { VendorChoices } from './vendor-options';
 
 type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -60,6 +62,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [updateMode, setUpdateMode] = useState(false);
+  const [vendorChoices, setVendorChoices] = useState<VendorChoices>({ moveVendors: false, createVendors: false });
+  const [badOptionalValues, setBadOptionalValues] = useState<BadOptionalValues>('warn');
   const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
@@ -100,6 +104,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setPreviewing(false);
     setPreviewError(null);
     setUpdateMode(false);
+    setVendorChoices({ moveVendors: false, createVendors: false });
+    setBadOptionalValues('warn');
     setMode(DEFAULT_IMPORT_MODE);
     setImporting(false);
     setProgress(null);
@@ -181,16 +187,18 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     // A mapping remembered for this vendor and this header row replaces the current one.
     const remembered = loadRememberedMapping(id, headers);
     if (remembered && fieldKeys) setMapping(sanitiseMapping(remembered, headers, fieldKeys));
+    // Which rows belong to other vendors depends on the vendor chosen: the dry run counts again.
+    else if (step === 3 && preview && id !== null) void runPreview(updateMode, 3, vendorChoices, id);
   };
 
-  const runPreview = async (update: boolean, next: Step = 3) => {
+  const runPreview = async (update: boolean, next: Step = 3, choices: VendorChoices = vendorChoices, vendor: number | null = vendorId, bad: BadOptionalValues = badOptionalValues) => {
     if (!file) return;
     setPreviewing(true);
     setPreviewError(null);
     try {
-      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId, sheet: workbook?.sheet });
+      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad, sheet: workbook?.sheet });
       setPreview(answer);
-      rememberMapping(vendorId, headers, mapping);
+      rememberMapping(vendor, headers, mapping);
       setStep(next);
     } catch (error) {
       const message = messageOf(error, IMPORT_MESSAGES.previewFailed);
@@ -213,7 +221,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setProgress(null);
     rememberMapping(vendorId, headers, mapping);
     try {
-      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, sheet: workbook?.sheet }, setProgress, controller.signal);
+      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices, badOptionalValues, sheet: workbook?.sheet }, setProgress, controller.signal);
       if (controller.signal.aborted) return;
       setResult(complete);
       setStep(5);
@@ -289,6 +297,18 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
                 setUpdateMode(on);
                 // The dry run's create / update / skip counts depend on update mode.
                 void runPreview(on);
+              }}
+              vendorChoices={vendorChoices}
+              onVendorChoicesChange={(choices) => {
+                setVendorChoices(choices);
+                // The dry run's counts follow them (rows skipped or updated, errors or new vendors).
+                void runPreview(updateMode, 3, choices);
+              }}
+              badOptionalValues={badOptionalValues}
+              onBadOptionalValuesChange={(bad) => {
+                setBadOptionalValues(bad);
+                // The dry run's errors and warnings depend on it.
+                void runPreview(updateMode, 3, vendorChoices, vendorId, bad);
               }}
               refreshing={previewing}
               previewError={previewError}

@@ -76,7 +76,7 @@ export function MappingStep(props: Props) {
           {unmapped.length > 0 && (
             <Group gap={4} mt={4}>
               <Text size="sm" c="dimmed">
-                Unmapped columns:
+                Not imported (unmapped columns):
               </Text>
               {unmapped.map((h) => (
                 <Badge key={h} variant="outline" color="gray" tt="none">

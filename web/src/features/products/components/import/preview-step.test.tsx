@@ -21,7 +21,7 @@ const preview: ImportPreviewResponse = {
   duplicateHeaders: [],
   encoding: 'utf-8',
   delimiter: ',',
-  dryRun: { valid: 2, create: 2, update: 0, skip: 0, errorCount: 0, errors: [], newCategories: 0 },
+  dryRun: { valid: 2, create: 2, update: 0, skip: 0, errorCount: 0, errors: [], newCategories: 0, warningCount: 0, warnings: [] },
 };
 
 describe('PreviewStep', () => {
@@ -35,6 +35,10 @@ describe('PreviewStep', () => {
         vendorId={1}
         updateMode={false}
         onUpdateModeChange={vi.fn()}
+        vendorChoices={{ moveVendors: false, createVendors: false }}
+        onVendorChoicesChange={vi.fn()}
+        badOptionalValues="warn"
+        onBadOptionalValuesChange={vi.fn()}
         refreshing={false}
         previewError={null}
         mode="ultra-fast"

@@ -3,6 +3,7 @@ import {
   IMPORT_MESSAGES,
   IMPORT_MODE_INFO,
   IMPORT_MODES,
+  type BadOptionalValues,
   type FieldMapping,
   type ImportFieldGroup,
   type ImportMode,
@@ -12,6 +13,7 @@ import { Alert, Badge, Button, Group, Radio, ScrollArea, SimpleGrid, Stack, Swit
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './import-wizard.module.css';
+import { VendorOptions, type VendorChoices } from './vendor-options';
 
 /** More rows than this in standard mode earn the performance warning (SPEC §5). */
 export const STANDARD_WARNING_ROWS = 1000;
@@ -30,6 +32,11 @@ interface Props {
   vendorId: number | null;
   updateMode: boolean;
   onUpdateModeChange: (on: boolean) => void;
+  /** Issue 19: create the vendors the file names, move products between vendors. */
+  vendorChoices: VendorChoices;
+  onVendorChoicesChange: (choices: VendorChoices) => void;
+  badOptionalValues: BadOptionalValues;
+  onBadOptionalValuesChange: (choice: BadOptionalValues) => void;
   refreshing: boolean;
   /** A failed re-run of the dry run (after update mode changed). */
   previewError: string | null;
@@ -50,6 +57,39 @@ function Figure({ label, value, color }: { label: string; value: ReactNode; colo
         {value}
       </Text>
     </div>
+  );
+}
+
+/** The dry run's first warnings: what the rows to be written lose (a dropped value, a category path not kept). */
+function RowWarnings({ dry }: { dry: ImportPreviewResponse['dryRun'] }) {
+  return (
+    <ScrollArea.Autosize mah={200} type="auto">
+      <Table withTableBorder fz="xs" aria-label="Row warnings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Row</Table.Th>
+            <Table.Th>Column</Table.Th>
+            <Table.Th>Value</Table.Th>
+            <Table.Th>Warning</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {dry.warnings.map((w, i) => (
+            <Table.Tr key={`${w.row}-${w.column}-${i}`}>
+              <Table.Td>{w.row}</Table.Td>
+              <Table.Td>{w.column}</Table.Td>
+              <Table.Td className={classes.cell}>{w.value}</Table.Td>
+              <Table.Td c="orange.9">{w.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {dry.warningCount > dry.warnings.length && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Showing the first {dry.warnings.length} of {dry.warningCount} warnings.
+        </Text>
+      )}
+    </ScrollArea.Autosize>
   );
 }
 
@@ -141,6 +181,7 @@ export function PreviewStep(props: Props) {
           <Figure label="Skip" value={dry.skip} color="gray" />
           <Figure label="Errors" value={dry.errorCount} color={dry.errorCount ? 'red' : undefined} />
           <Figure label="New categories" value={dry.newCategories} />
+          <Figure label="Warnings" value={dry.warningCount} color={dry.warningCount ? 'orange' : undefined} />
         </SimpleGrid>
         {dry.variants && (
           <Text size="sm" mt="xs">
@@ -179,6 +220,8 @@ export function PreviewStep(props: Props) {
         </ScrollArea.Autosize>
       )}
 
+      {dry.warnings.length > 0 && <RowWarnings dry={dry} />}
+
       <Title order={3} size="h5">
         Import options
       </Title>
@@ -189,6 +232,18 @@ export function PreviewStep(props: Props) {
         disabled={props.refreshing || props.importing}
         onChange={(event) => props.onUpdateModeChange(event.currentTarget.checked)}
       />
+      <VendorOptions dryRun={dry} {...props.vendorChoices} disabled={props.refreshing || props.importing} onChange={props.onVendorChoicesChange} />
+      <Radio.Group
+        label="A value that fails validation in an optional column (a barcode, a price, a visibility...)"
+        description="SKU and Name, and a variable product's Type, Parent and attributes, always fail their row."
+        value={props.badOptionalValues}
+        onChange={(value) => props.onBadOptionalValuesChange(value as BadOptionalValues)}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="warn" label="Drop the value with a warning and import the rest of the row" disabled={props.refreshing || props.importing} />
+          <Radio value="fail" label="Fail the row" disabled={props.refreshing || props.importing} />
+        </Group>
+      </Radio.Group>
       <Radio.Group label="Import mode" value={mode} onChange={(value) => props.onModeChange(value as ImportMode)}>
         <Stack gap="xs" mt={6}>
           {IMPORT_MODES.map((m) => (
