@@ -45,8 +45,9 @@ async function priceList(prefix: string): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+// A bad price fails its row here ('fail'), so that the row's error names the sheet's row number.
 const send = (url: string, content: Buffer, fields: Record<string, string> = {}, name = 'prices.xlsx', token = t.admin) =>
-  t.upload(url, token, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId), updateMode: 'false', ...fields }, { name, content, type: XLSX_TYPE });
+  t.upload(url, token, { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId), updateMode: 'false', badOptionalValues: 'fail', ...fields }, { name, content, type: XLSX_TYPE });
 
 describe('the workbook call the wizard maps from', () => {
   it("answers the sheets and the chosen sheet's header row; a CSV, an unknown sheet, no token and no permission are refused", async () => {
