@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { statusOfQuantity } from '@bosun/shared';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../server/src/db/database.js';
 import type { CategoriesTable, DB, ProductAttributesTable, ProductsTable } from '../server/src/db/types.js';
@@ -144,6 +145,8 @@ function productRow(p: ProductSeed, vendorIds: number[], categoryIds: number[]):
     description: p.description,
     brand: p.brand,
     stock: p.stock,
+    // The status the shared rule gives the quantity (migration 0021).
+    stock_status: statusOfQuantity(p.stock),
     list_price: p.list_price,
     market_price: p.market_price,
     vendor_cost: p.vendor_cost,
@@ -176,7 +179,7 @@ function listedRow(p: ProductSeed, vendorIds: number[], categoryIds: number[], w
   const row = productRow(p, vendorIds, categoryIds);
   if (!withKind) return row;
   // A parent goes in with no variations; its variations' inserts then bring its totals (the triggers add each one's).
-  return { ...row, kind: p.variants ? 'variable' : 'simple', stock: p.variants ? 0 : row.stock, variation_count: 0, variation_price_max: null };
+  return { ...row, kind: p.variants ? 'variable' : 'simple', stock: p.variants ? 0 : row.stock, stock_status: p.variants ? 'out_of_stock' : row.stock_status, variation_count: 0, variation_price_max: null };
 }
 
 function variationRows(parent: ProductSeed, parentId: number): Insertable<ProductsTable>[] {
@@ -189,6 +192,7 @@ function variationRows(parent: ProductSeed, parentId: number): Insertable<Produc
     gtin: v.gtin,
     mfn: v.mfn,
     stock: v.stock,
+    stock_status: statusOfQuantity(v.stock),
     list_price: v.list_price,
     market_price: v.market_price,
     vendor_cost: v.vendor_cost,

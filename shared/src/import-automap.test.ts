@@ -10,7 +10,7 @@ describe('autoMapHeaders', () => {
     expect(autoMapHeaders(headers)).toEqual({
       product_type: 'Type', sku: 'SKU', gtin: 'GTIN, UPC, EAN, or ISBN', name: 'Name', published: 'Published', featured: 'Is featured?',
       visibility: 'Meta: visibility', short_description: 'Short description', description: 'Description', stock: 'Stock',
-      weight: 'Weight (kg)', length: 'Length (cm)', width: 'Width (cm)', height: 'Height (cm)', special_price: 'Sale price',
+      stock_status: 'In stock?', weight: 'Weight (kg)', length: 'Length (cm)', width: 'Width (cm)', height: 'Height (cm)', special_price: 'Sale price',
       list_price: 'Regular price', category_hierarchy: 'Category Path', images: 'Images', brand: 'Brands', mfn: 'Meta: mfn',
       market_price: 'Meta: market_price', vendor_cost: 'Meta: vendor_cost', google_category: 'Meta: google_category',
       meta_title: 'Meta: meta_title', meta_description: 'Meta: meta_description', meta_keywords: 'Meta: meta_keywords',

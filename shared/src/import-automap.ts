@@ -82,6 +82,8 @@ export function guessField(header: string): { key: string; score: number } | und
     'weight unit': 'weight_unit', 'weight uom': 'weight_unit', 'unit of weight': 'weight_unit', 'dimension unit': 'dimension_unit',
     'dimensions unit': 'dimension_unit', 'length unit': 'dimension_unit', 'size unit': 'dimension_unit', 'dimension uom': 'dimension_unit',
     'date sale price starts': 'sale_price_starts', 'date sale price ends': 'sale_price_ends',
+    // Stock status apart from the quantity (issue 19): WooCommerce's 'In stock?', 'Manage stock?', 'Backorders allowed?'; Bosun's 'Stock Status'.
+    'in stock': 'stock_status', 'stock status': 'stock_status', 'manage stock': 'stock_tracking', 'backorders allowed': 'backorders',
   };
   const byKey = h.replace(/ /g, '_');
   if (exact[h]) return { key: exact[h], score: 3 };
@@ -159,6 +161,9 @@ const SHOPIFY: Record<string, { key: string; score: number }> = Object.fromEntri
     'variant image url': 'image_url', 'image src': 'images', 'product image url': 'images', 'cost per item': 'vendor_cost',
     'seo title': 'meta_title', 'seo description': 'meta_description', 'google shopping google product category': 'google_category',
     'google shopping mpn': 'mfn', 'google shopping manufacturer part number': 'mfn',
+    // Stock status (issue 19): the tracker (empty: not tracked) and the policy (continue: sells when out of stock), old and new template names.
+    'variant inventory tracker': 'stock_tracking', 'inventory tracker': 'stock_tracking',
+    'variant inventory policy': 'backorders', 'continue selling when out of stock': 'backorders',
     ...Object.fromEntries([1, 2, 3].flatMap((n) => [[`option${n} name`, `attribute_${n}_name`], [`option${n} value`, `attribute_${n}_values`]])),
   }).map(([header, key]) => [header, { key, score: 4 }]).concat([['status', { key: 'published', score: 3 }]]),
 );

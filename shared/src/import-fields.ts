@@ -50,7 +50,18 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
       field('sale_price_starts', 'Sale price starts (not kept: reported per row)'), field('sale_price_ends', 'Sale price ends (not kept: reported per row)'),
     ],
   },
-  { name: 'Inventory', fields: [field('stock', 'Stock'), field('published', 'Published'), field('featured', 'Featured'), field('visibility', 'Visibility')] },
+  {
+    name: 'Inventory',
+    fields: [
+      field('stock', 'Stock (empty: not tracked when a status is given)'),
+      field('stock_status', "Stock status (in stock, out of stock, backorder; WooCommerce's 'In stock?' 1, 0, backorder)"),
+      field('stock_tracking', "Quantity tracked (Shopify's inventory tracker, WooCommerce's 'Manage stock?'; empty: not tracked)"),
+      field('backorders', "Sells when out of stock (Shopify's inventory policy continue/deny, 'Backorders allowed?')"),
+      field('published', 'Published'),
+      field('featured', 'Featured'),
+      field('visibility', 'Visibility'),
+    ],
+  },
   {
     name: 'Shipping',
     fields: [

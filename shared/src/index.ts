@@ -4,6 +4,7 @@ export * from './users.js';
 export * from './settings.js';
 export * from './vendors.js';
 export * from './products.js';
+export * from './stock-status.js';
 export * from './dashboard.js';
 export * from './categories.js';
 export * from './category-tree.js';

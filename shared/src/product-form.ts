@@ -3,6 +3,7 @@ import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
 import { MAX_DESCRIPTION_CHARS, MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
+import { stockStatusSchema } from './stock-status.js';
 
 export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
 
@@ -56,10 +57,12 @@ export const productFieldsSchema = z.object({
   short_description: html('Short description'),
   description: html('Description'),
   brand: text(200, 'Brand'),
+  // Empty or null is 'not tracked' beside a stock_status, 0 without one (resolveStock, stock-status.ts).
   stock: z.preprocess(
-    (v) => (v === '' || v === null ? 0 : typeof v === 'string' ? Number(v) : v),
-    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(MAX_STOCK, tooLarge('Stock', MAX_STOCK)).optional(),
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? Number(v) : v),
+    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(MAX_STOCK, tooLarge('Stock', MAX_STOCK)).nullable().optional(),
   ),
+  stock_status: z.preprocess((v) => (v === '' || v === null ? undefined : v), stockStatusSchema.optional()),
   list_price: amount('List price', MAX_MONEY, 2),
   market_price: amount('Market price', MAX_MONEY, 2),
   vendor_cost: amount('Vendor cost', MAX_MONEY, 2),
@@ -136,6 +139,7 @@ export const BULK_MESSAGES = {
   negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
   tooLarge: (skus: string[], n: number) =>
     `This change would take a price past ${MAX_MONEY.toLocaleString('en-US')} for ${n} products: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
+  stockContradiction: (n: number) => `${n} of these products hold a quantity above 0: set their stock to 0 with out_of_stock, or choose another status`,
   specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below vendor cost' to apply it anyway.`,
 } as const;
 

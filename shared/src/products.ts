@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stockStatusSchema, STOCK_STATUSES } from './stock-status.js';
 import { advancedFilterRowSchema, parseFilterRow, SORTABLE_COLUMNS, type ParsedFilter } from './product-filters.js';
 
 export const VISIBILITIES = ['public', 'private', 'hidden'] as const;
@@ -13,7 +14,9 @@ export const productSchema = z.object({
   short_description: z.string().nullable(),
   description: z.string().nullable(),
   brand: z.string().nullable(),
-  stock: z.number().int(),
+  /** null: the quantity is not tracked (stock_status alone says whether it sells). */
+  stock: z.number().int().nullable(),
+  stock_status: stockStatusSchema,
   list_price: z.number().nullable(),
   market_price: z.number().nullable(),
   vendor_cost: z.number().nullable(),
@@ -111,7 +114,7 @@ export const productFilterQuerySchema = z.object({
   category_ids: idListSchema,
   vendor_category_ids: idListSchema,
   store_category_ids: idListSchema,
-  stock_status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in_stock', 'out_of_stock'], "stock_status must be 'in_stock' or 'out_of_stock'").optional()),
+  stock_status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STOCK_STATUSES, "stock_status must be 'in_stock', 'out_of_stock' or 'backorder'").optional()),
   published: booleanQuery,
   advanced_filters: advancedFiltersQuery,
 });
@@ -156,7 +159,7 @@ export const LIST_VARIATIONS_PER_PARENT = 50;
  */
 export const listedVariationSchema = productSchema
   .pick({
-    id: true, sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+    id: true, sku: true, gtin: true, mfn: true, stock: true, stock_status: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
     weight: true, length: true, width: true, height: true, image_url: true, created_at: true, updated_at: true,
   })
   .extend({ parent_id: z.number().int(), enabled: z.boolean(), values: z.array(z.string()) });
@@ -174,8 +177,8 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-/** A product is in stock when its stock is above 0 (SPEC §4 Stock badge). */
-export const isInStock = (stock: number) => stock > 0;
+/** A product is in stock by its status (issue 19: an untracked quantity may still be in stock). */
+export const isInStock = (product: Pick<Product, 'stock_status'>) => product.stock_status === 'in_stock';
 
 export const bulkDeleteProductsBodySchema = z
   .object({

@@ -71,7 +71,7 @@ export const VARIATION_LEVEL_FIELDS = ['stock', 'list_price', 'market_price', 'v
 
 /** The fields a variation has of its own; everything else is its parent's. */
 const ownFields = productFieldsSchema.pick({
-  sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+  sku: true, gtin: true, mfn: true, stock: true, stock_status: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
   weight: true, length: true, width: true, height: true, image_url: true,
 });
 const variationWriteSchema = ownFields.extend({
@@ -119,7 +119,7 @@ export type GenerateVariationsBody = z.infer<typeof generateVariationsBodySchema
 /** A variation as the API gives it: its own fields (the product's, by the same names), its enabled flag and its values. */
 export const variationSchema = productSchema
   .pick({
-    id: true, sku: true, gtin: true, mfn: true, stock: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
+    id: true, sku: true, gtin: true, mfn: true, stock: true, stock_status: true, list_price: true, market_price: true, vendor_cost: true, special_price: true,
     weight: true, length: true, width: true, height: true, image_url: true, created_at: true, updated_at: true,
   })
   .extend({ enabled: z.boolean(), values: z.array(z.string()) });
@@ -168,7 +168,7 @@ export type GeneratePreview = z.infer<typeof generatePreviewSchema>;
 export const bulkUpdateVariationsBodySchema = z
   .object({
     ids: z.array(z.number().int().positive()).min(1, 'Please select variations to update').max(MAX_VARIATIONS),
-    updateData: bulkUpdateDataSchema.pick({ list_price: true, market_price: true, vendor_cost: true, special_price: true, stock: true }).strict(),
+    updateData: bulkUpdateDataSchema.pick({ list_price: true, market_price: true, vendor_cost: true, special_price: true, stock: true, stock_status: true }).strict(),
     allowSpecialBelowCost: z.boolean().optional(),
   })
   .strict()

@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The SQLite connection itself, for the one migration that edits the schema's text (0021). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export function createDatabase(target: DatabaseTarget, options: { sqliteBusy?: P
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     close: async () => {
       await db.destroy();
     },

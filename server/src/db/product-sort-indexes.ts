@@ -28,6 +28,16 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock, kind)', postgres: '(lower(sku) text_pattern_ops, stock, kind)' },
   // A published filter with a created date range (the relative dates), counted from the index alone.
   products_published_created_at_idx: { sqlite: '(published, created_at)', postgres: '(published, created_at)' },
+  // The stock_status filter and the dashboard's out-of-stock count (migration 0021).
+  products_stock_status_idx: { sqlite: '(stock_status, id)', postgres: '(stock_status, id)' },
+};
+
+/**
+ * The migration that added an index's column, for the indexes added after migration 0020: the
+ * earlier migrations that build the whole set (0018, 0020) run before that column exists.
+ */
+const ADDED_BY: Record<string, number> = {
+  products_stock_status_idx: 21,
 };
 
 /**
@@ -66,13 +76,21 @@ const listed = (columns: string) => `(${columns.slice(1, -1)}, parent_id) where 
 export const KIND_HOLDING_INDEXES = [...VARIATION_LEVEL_FIELDS.map((c) => `products_${c}_idx`), 'products_sku_nocase_idx'];
 const sortColumns = (c: string) => ((VARIATION_LEVEL_FIELDS as readonly string[]).includes(c) ? `(${c}, id, kind)` : `(${c}, id)`);
 
-const setAside = (dialect: Dialect): Array<[name: string, definition: string]> => [
+const setAside = (dialect: Dialect, asOfMigration = Infinity): Array<[name: string, definition: string]> => [
   ...SORT_COLUMNS.map((c): [string, string] => [`products_${c}_idx`, listed(sortColumns(c))]),
-  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> => (columns[dialect] ? [[name, listed(columns[dialect])]] : [])),
+  ...Object.entries(FILTER_INDEXES).flatMap(([name, columns]): Array<[string, string]> =>
+    columns[dialect] && (ADDED_BY[name] ?? 0) <= asOfMigration ? [[name, listed(columns[dialect])]] : [],
+  ),
   ...(dialect === 'sqlite' ? Object.entries(SQLITE_BULK_INDEXES) : []),
 ];
 
-const createStatements = (dialect: Dialect) => setAside(dialect).map(([name, definition]) => `create index if not exists ${name} on products ${definition}`);
+const createStatements = (dialect: Dialect, asOfMigration?: number) =>
+  setAside(dialect, asOfMigration).map(([name, definition]) => `create index if not exists ${name} on products ${definition}`);
+
+/** The set as a migration before the newest builds it (0018, 0020): without the indexes of columns added later. */
+export async function ensureProductSortIndexesAsOf(db: Kysely<DB>, dialect: Dialect, migration: number) {
+  for (const statement of createStatements(dialect, migration)) await sql.raw(statement).execute(db);
+}
 
 export async function dropProductSortIndexes(db: Kysely<DB>, dialect: Dialect) {
   for (const [name] of setAside(dialect)) await sql.raw(`drop index if exists ${name}`).execute(db);

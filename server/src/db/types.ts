@@ -132,7 +132,9 @@ export interface ProductsTable {
   short_description: string | null;
   description: string | null;
   brand: string | null;
-  stock: Generated<number>;
+  /** null: the quantity is not tracked (migration 0021). */
+  stock: Generated<number | null>;
+  stock_status: Generated<'in_stock' | 'out_of_stock' | 'backorder'>;
   list_price: number | null;
   market_price: number | null;
   vendor_cost: number | null;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/clock.js';
+import { statusOfQuantity } from '@bosun/shared';
 import type { DB, NewProductRow } from '../db/types.js';
 
 export async function insertVendor(db: Kysely<DB>, name: string, status: 'active' | 'inactive' | 'pending' = 'active') {
@@ -14,12 +15,19 @@ export async function insertVendor(db: Kysely<DB>, name: string, status: 'active
 
 let skuCounter = 0;
 
+/** The status the shared rule gives the fixture's stock (5 when not given) unless the fixture names one. */
+const stockStatusOf = (fields: Partial<NewProductRow>) => {
+  if (fields.stock_status) return fields.stock_status;
+  const stock = fields.stock === undefined ? 5 : fields.stock;
+  return stock === null ? 'in_stock' : statusOfQuantity(stock);
+};
+
 export async function insertProduct(db: Kysely<DB>, fields: Partial<NewProductRow> = {}) {
   const now = nowIso();
   skuCounter += 1;
   const { id } = await db
     .insertInto('products')
-    .values({ sku: `SKU-${skuCounter}`, name: `Product ${skuCounter}`, stock: 5, created_at: now, updated_at: now, ...fields })
+    .values({ sku: `SKU-${skuCounter}`, name: `Product ${skuCounter}`, stock: 5, created_at: now, updated_at: now, ...fields, stock_status: stockStatusOf(fields) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

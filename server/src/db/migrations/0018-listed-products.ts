@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { postgresSearchText, VARIATION_CODE_COLUMNS } from '../product-search-text.js';
-import { dropProductSortIndexes, ensureProductSortIndexes } from '../product-sort-indexes.js';
+import { dropProductSortIndexes, ensureProductSortIndexesAsOf } from '../product-sort-indexes.js';
 
 /**
  * The list shows products, not variations (issue 18), and its indexes hold only what it shows:
@@ -56,7 +56,7 @@ export function listedProductsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
       await dropProductSortIndexes(db, dialect);
-      await ensureProductSortIndexes(db, dialect);
+      await ensureProductSortIndexesAsOf(db, dialect, 18);
       if (dialect === 'sqlite') for (const statement of SQLITE_SEARCH) await statement.execute(db);
       else {
         const codes = postgresSearchText(undefined, VARIATION_CODE_COLUMNS);

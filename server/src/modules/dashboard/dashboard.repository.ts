@@ -4,17 +4,18 @@ import type { DB } from '../../db/types.js';
 import { selectProductsWithNames } from '../products/index.js';
 
 /**
- * Total, out-of-stock and featured counts as counts that each walk one index (stock, featured)
- * rather than one pass reading every product row: ten times faster at a million. Products and
- * variations are counted apart; a variable product is out of stock when none of its variations
- * has any (its stock is their total).
+ * Total, out-of-stock and featured counts as counts that each walk one index (stock_status,
+ * featured) rather than one pass reading every product row: ten times faster at a million. Products
+ * and variations are counted apart. Out of stock is the status (issue 19): an untracked product in
+ * stock is not counted, nor one on backorder; a variable product is out of stock when none of its
+ * variations is in stock or on backorder (migration 0021).
  */
 export async function countProductTotals(db: Kysely<DB>) {
   const count = (query: ReturnType<typeof productsCount>) => query.executeTakeFirstOrThrow().then((r) => Number(r.n));
   const [total, variations, outOfStock, featured] = await Promise.all([
     count(productsCount(db)),
     count(db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('parent_id', 'is not', null)),
-    count(productsCount(db).where('stock', '<=', 0)),
+    count(productsCount(db).where('stock_status', '=', 'out_of_stock')),
     count(productsCount(db).where('featured', '=', 1)),
   ]);
   return { total, variations, outOfStock, featured };

@@ -14,7 +14,7 @@ export const EXPORT_FIELDS = [
   'id', 'sku', 'gtin', 'name', 'published', 'featured', 'visibility', 'short_description', 'description', 'stock',
   'weight', 'length', 'width', 'height', 'special_price', 'list_price', 'market_price', 'vendor_cost', 'images',
   'image_url', 'brand', 'mfn', 'google_category', 'meta_title', 'meta_description', 'meta_keywords',
-  'vendor_id', 'vendor_category_id', 'store_category_id', 'kind', 'variation_count',
+  'vendor_id', 'vendor_category_id', 'store_category_id', 'kind', 'variation_count', 'stock_status',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 /**
@@ -184,7 +184,9 @@ const constant = (value: string) => {
 
 const vendorCategoryId = numOf('vendor_category_id');
 const storeCategoryId = numOf('store_category_id');
-const stock = numOf('stock');
+const stockStatus = textOf('stock_status');
+/** WooCommerce's own 'In stock?' values (its exporter: instock 1, outofstock 0, onbackorder 'backorder'). */
+const WOO_IN_STOCK: Record<string, string | number> = { in_stock: 1, out_of_stock: 0, backorder: 'backorder' };
 const published = numOf('published');
 const featured = numOf('featured');
 const visibility = textOf('visibility');
@@ -266,8 +268,9 @@ function wooColumns(units: ShopUnits, fileUnits: ExportUnits, attributes: number
     inherited({ header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) }),
     inherited({ header: 'Short description', ...plain('short_description') }),
     inherited({ header: 'Description', ...plain('description') }),
-    // A variable product's stock is its variations' total.
-    { header: 'In stock?', cell: oneOf((r) => stock(r)! > 0, (inStock) => (inStock ? 1 : 0)), numeric: true },
+    // The status apart from the quantity (issue 19): an untracked product has an empty Stock. A variable product's is its variations'.
+    // Not a number column in a workbook: a backorder is written as the word.
+    { header: 'In stock?', cell: oneOf(stockStatus, (s) => WOO_IN_STOCK[s!] ?? null) },
     variationLevel({ header: 'Stock', ...plain('stock') }),
     // A variation's own measures: empty ones are its parent's, which the import fills in again.
     ...convertedMeasureColumns(units, fileUnits),
@@ -348,6 +351,7 @@ function directColumns(units: ShopUnits, attributes: number): ExportColumn[] {
     inherited({ header: 'Short Description', ...plain('short_description') }),
     inherited({ header: 'Description', ...plain('description') }),
     variationLevel({ header: 'Stock', ...plain('stock') }),
+    variationLevel({ header: 'Stock Status', cell: oneOf(stockStatus, (s) => s) }),
     variationLevel({ header: 'List Price', cell: money('list_price'), numeric: true }),
     variationLevel({ header: 'Market Price', cell: money('market_price'), numeric: true }),
     variationLevel({ header: 'Vendor Cost', cell: money('vendor_cost'), numeric: true }),

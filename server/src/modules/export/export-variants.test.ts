@@ -12,7 +12,7 @@ const WOO_HEADER_BEFORE =
   'Weight (kg),Length (cm),Width (cm),Height (cm),Sale price,Regular price,Categories,Images,Brands,Category Path,Meta: mfn,' +
   'Meta: market_price,Meta: vendor_cost,Meta: google_category,Meta: visibility,Meta: meta_title,Meta: meta_description,Meta: meta_keywords,Meta: vendor';
 const DIRECT_HEADER_BEFORE =
-  'SKU,Name,MFN,GTIN,Brand,Short Description,Description,Stock,List Price,Market Price,Vendor Cost,Special Price,Weight (kg),Length (cm),' +
+  'SKU,Name,MFN,GTIN,Brand,Short Description,Description,Stock,Stock Status,List Price,Market Price,Vendor Cost,Special Price,Weight (kg),Length (cm),' +
   'Width (cm),Height (cm),Google Category,Published,Featured,Visibility,Images,Meta Title,Meta Description,Meta Keywords,Vendor,' +
   'Vendor ParentCategory,Vendor Subcategory1,Vendor Subcategory2,Vendor Subcategory3,Vendor Subcategory4,' +
   'Store ParentCategory,Store Subcategory1,Store Subcategory2,Store Subcategory3,Store Subcategory4';
@@ -120,7 +120,7 @@ describe('exporting variable products', () => {
       'Vendor ParentCategory': 'Lines', 'Store ParentCategory': 'Ropes', 'Attribute 1 Values': '1\\,5 mm, 8 mm', 'Attribute 2 Values': '10 m, 20 m',
     }));
     expect(rows[2]).toEqual(rowOf(header, {
-      ...attributes, SKU: 'ROPE-1-10', 'Parent SKU': 'ROPE', MFN: 'M-1', GTIN: '4006381333931', Stock: '3', 'List Price': '10.00', 'Weight (kg)': '0.1',
+      ...attributes, SKU: 'ROPE-1-10', 'Parent SKU': 'ROPE', MFN: 'M-1', GTIN: '4006381333931', Stock: '3', 'Stock Status': 'in_stock', 'List Price': '10.00', 'Weight (kg)': '0.1',
       Published: 'true', Images: '/r1.jpg', 'Attribute 1 Values': '1\\,5 mm', 'Attribute 2 Values': '10 m',
     }));
     expect(rows[3]).toMatchObject({ SKU: 'ROPE-1-20', 'Parent SKU': 'ROPE', Published: 'false', Stock: '0', Name: '', Vendor: '', 'Store ParentCategory': '' });

@@ -45,6 +45,41 @@ export function readStock(raw: string): Read<number> {
   return value;
 }
 
+const STOCK_STATUS: Record<string, 'in_stock' | 'out_of_stock' | 'backorder'> = {
+  // WooCommerce's 'In stock?' (1, 0, backorder) and its status names; Bosun's own; plain words.
+  '1': 'in_stock', '0': 'out_of_stock', backorder: 'backorder', onbackorder: 'backorder', 'on backorder': 'backorder', backorders: 'backorder',
+  instock: 'in_stock', 'in stock': 'in_stock', in_stock: 'in_stock', yes: 'in_stock', true: 'in_stock',
+  outofstock: 'out_of_stock', 'out of stock': 'out_of_stock', out_of_stock: 'out_of_stock', no: 'out_of_stock', false: 'out_of_stock',
+};
+
+/** A stock status cell; empty is no status given. */
+export function readStockStatus(raw: string): Read<'in_stock' | 'out_of_stock' | 'backorder' | null> {
+  const text = raw.trim().toLowerCase();
+  if (text === '') return null;
+  return STOCK_STATUS[text] ?? fail(`'${raw}' is not in stock, out of stock or backorder (1, 0, backorder)`);
+}
+
+/**
+ * Shopify's inventory tracker ('shopify', another service's name, or empty: not tracked) or
+ * WooCommerce's 'Manage stock?' (1/0): whether the quantity is tracked.
+ */
+export function readStockTracking(raw: string): Read<boolean> {
+  const text = raw.trim().toLowerCase();
+  if (text === '') return false;
+  const read = readBoolean(text);
+  return typeof read === 'boolean' ? read : true;
+}
+
+/** Shopify's inventory policy (continue / deny), its newer 'Continue selling when out of stock' (TRUE/FALSE) or WooCommerce's 'Backorders allowed?' (1, 0, notify). */
+export function readBackorders(raw: string): Read<boolean | null> {
+  const text = raw.trim().toLowerCase();
+  if (text === '') return null;
+  if (text === 'continue' || text === 'notify') return true;
+  if (text === 'deny') return false;
+  const read = readBoolean(text);
+  return typeof read === 'boolean' ? read : fail(`'${raw}' is not continue/deny or yes/no`);
+}
+
 const TRUE = new Set(['true', 'yes', 'y', '1', 'on', 'published', 'publish', 'active']);
 const FALSE = new Set(['false', 'no', 'n', '0', 'off', 'draft', '-1', 'private', 'archived']);
 

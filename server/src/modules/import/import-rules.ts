@@ -170,7 +170,7 @@ export function writeFailureReason(err: unknown): string {
 
 /** The columns a variation row writes of the file's (the rest is its parent's). */
 export const VARIATION_OWN_COLUMNS = [
-  'sku', 'gtin', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
+  'sku', 'gtin', 'mfn', 'stock', 'stock_status', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'image_url', 'published',
 ];
 

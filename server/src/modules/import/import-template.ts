@@ -19,6 +19,7 @@ const TEMPLATE: Array<[string, string, string]> = [
   // The main image first, as Image URL has it, then the gallery: the main image is the Images cell's first when both are mapped.
   ['Images', 'https://example.com/images/cleat-8.jpg, https://example.com/images/cleat-8-side.jpg, https://example.com/images/cleat-8-pair.jpg', ''],
   ['Stock', '25', '0'],
+  ['Stock Status', 'in_stock', 'backorder'],
   ['List Price', '39.99', '89.50'],
   ['Market Price', '44.99', '99.00'],
   ['Vendor Cost', '21.40', '52.10'],

@@ -68,7 +68,7 @@ describe('import fields and template', () => {
     });
     expect(await product('HPM-BILGE-1100')).toMatchObject({
       vendor_category_path: 'Plumbing > Bilge Pumps > Automatic > 12 V', store_category_path: 'Plumbing > Pumps > Bilge Pumps > Automatic',
-      image_url: null, images: [],
+      image_url: null, images: [], stock: 0, stock_status: 'backorder',
     });
   });
 

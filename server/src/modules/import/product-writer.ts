@@ -63,10 +63,13 @@ export const updateColumns = (columns: string[]) => columns.filter((c) => c !== 
  * variable product's stock and prices stay its variations' (kept by triggers) unless the file
  * makes it simple.
  */
+/** What a variable product takes from its variations: its stock and prices, and its stock status (migration 0021). */
+const PARENT_KEPT: readonly string[] = [...VARIATION_LEVEL_FIELDS, 'stock_status'];
+
 export function updateAssignments(columns: string[]): string[] {
   const staysVariable = columns.includes('kind') ? "products.kind = 'variable' and excluded.kind <> 'simple'" : "products.kind = 'variable'";
   return updateColumns(columns).map((c) =>
-    (VARIATION_LEVEL_FIELDS as readonly string[]).includes(c) ? `${c} = case when ${staysVariable} then products.${c} else excluded.${c} end` : `${c} = excluded.${c}`,
+    PARENT_KEPT.includes(c) ? `${c} = case when ${staysVariable} then products.${c} else excluded.${c} end` : `${c} = excluded.${c}`,
   );
 }
 

@@ -1,12 +1,13 @@
-import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings } from '@bosun/shared';
+import { boundText, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
-import { CellProblem, readAmount, readBoolean, readStock, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
+import { CellProblem, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
+import { createStockReader } from './stock-cells.js';
 import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
 export const IMPORTABLE_COLUMNS = [
-  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
+  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'stock_status', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'google_category', 'published', 'featured',
   'visibility', 'image_url', 'images', 'meta_title', 'meta_description', 'meta_keywords', 'kind',
 ] as const;
@@ -111,7 +112,10 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
           ? new CellProblem(`longer than ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`)
           : v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v;
     case 'stock':
-      return (v) => (v === '' ? 0 : within(readStock(v)));
+      // Empty: not tracked beside a status, else 0 (stock-cells.ts).
+      return (v) => (v === '' ? null : within(readStock(v)));
+    case 'stock_status':
+      return readStockStatus;
     case 'list_price': case 'market_price': case 'vendor_cost': case 'special_price':
       return amount(2);
     case 'weight':
@@ -200,14 +204,18 @@ export function createRowMapper(
   const hierarchyAt = index('category_hierarchy');
   const saleDateAts = [index('sale_price_starts'), index('sale_price_ends')].filter((at) => at >= 0);
   const readVariant = createVariantReader(headers, mapping, cell);
+  const readStockCells = createStockReader(headers, mapping, cell);
   const columns = [
-    ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : [])]),
+    ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : []),
+      ...(readStockCells ? (['stock_status'] as const) : [])]),
   ];
   for (const reader of readers) reader.slot = columns.indexOf(reader.field);
   const imageUrlSlot = columns.indexOf('image_url');
   const imagesSlot = columns.indexOf('images');
   const kindSlot = columns.indexOf('kind');
   const salePriceSlot = columns.indexOf('special_price');
+  const stockSlot = columns.indexOf('stock');
+  const stockStatusSlot = columns.indexOf('stock_status');
   // A variable product's stock and prices are its variations' (kept by triggers): never the file's.
   const variationLevelSlots = VARIATION_LEVEL_FIELDS.map((f) => columns.indexOf(f)).filter((at) => at >= 0);
   const levelsPath = (cells: string[], ats: number[]) => {
@@ -294,6 +302,12 @@ export function createRowMapper(
         }
         values[reader.slot] = read;
       }
+      if (readStockCells) {
+        const stock = readStockCells(cells, stockSlot >= 0 ? (values[stockSlot] as number | null) : undefined, values[stockStatusSlot] as StockStatus | null);
+        if ('reason' in stock) return fail(stock.column, stock.value, stock.reason);
+        if (stockSlot >= 0) values[stockSlot] = stock.stock;
+        values[stockStatusSlot] = stock.stock_status;
+      }
       if (imagesAt >= 0) {
         let read = readImages(cell(cells, imagesAt));
         if (read instanceof CellProblem) {
@@ -315,6 +329,8 @@ export function createRowMapper(
       if (variant) {
         values[kindSlot] = variant.kind;
         if (variant.kind === 'variable') for (const at of variationLevelSlots) values[at] = columns[at] === 'stock' ? 0 : null;
+        // Its status is its variations' too (migration 0021); the upsert keeps a stored parent's.
+        if (variant.kind === 'variable' && stockStatusSlot >= 0) values[stockStatusSlot] = 'out_of_stock';
         // A variation has no categories of its own: its parent's are read.
         if (variant.kind === 'variation') return ok({ row, sku, name, values, categories: {}, cells, variant });
       }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { parentStockStatus, parentStockTotal } from '../../db/migrations/0021-stock-status.js';
 
 /**
  * Every write to products runs five sets of row triggers: the FTS5 trigram index (migration
@@ -27,7 +28,7 @@ interface Contribution {
   vendor_category_id: number | null;
   store_category_id: number | null;
   vendor_id: number | null;
-  stock: number;
+  stock_status: string;
 }
 
 /** Runs write (which only inserts products or updates those with storedIds) with the triggers set aside. Inside a transaction. */
@@ -42,8 +43,8 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
 
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const touched = '(id in (select value from json_each(@ids)) or id > @after)';
-  const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock from products where ${touched}`);
-  const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock from products where id in (select value from json_each(?))');
+  const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock_status from products where ${touched}`);
+  const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock_status from products where id in (select value from json_each(?))');
   const unindex = db.prepare(
     `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand)
      select 'delete', id, name, sku, mfn, gtin, brand from products where id in (select value from json_each(?)) and parent_id is null`,
@@ -56,10 +57,10 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   );
   const indexVariations = db.prepare(`insert into variations_search(rowid, sku, mfn, gtin) select id, sku, mfn, gtin from products where ${touched} and parent_id is not null`);
   const parentsOfTouched = db.prepare(`select distinct parent_id from products where ${touched} and parent_id is not null`).pluck();
-  // What the totals triggers of migration 0017 do, for every parent of the batch at once.
+  // What the totals triggers of migrations 0017 and 0021 do, for every parent of the batch at once.
   const totals = (column: string, of: string) => `${column} = (select ${of} from products v where v.parent_id = products.id)`;
   const updateTotals = db.prepare(
-    `update products set ${totals('stock', 'coalesce(sum(v.stock), 0)')}, ${totals('list_price', 'min(v.list_price)')},
+    `update products set stock = ${parentStockTotal('products.id')}, stock_status = ${parentStockStatus('products.id')}, ${totals('list_price', 'min(v.list_price)')},
        ${totals('variation_price_max', 'max(v.list_price)')}, ${totals('variation_count', 'count(*)')}
      where id in (select value from json_each(?))`,
   );
@@ -73,7 +74,7 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
       if (r.vendor_id !== null) {
         const v = vendors.get(r.vendor_id) ?? [0, 0];
         v[0] += sign;
-        if (r.stock > 0) v[1] += sign;
+        if (r.stock_status === 'in_stock') v[1] += sign;
         vendors.set(r.vendor_id, v);
       }
     }

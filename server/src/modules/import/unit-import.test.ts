@@ -23,14 +23,15 @@ const headersOf = (csv: string) =>
   (csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).filter((c) => c !== '').map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''));
 const setUnits = async (weight_unit: 'kg' | 'lb', dimension_unit: 'cm' | 'in') =>
   expect((await t.request('PUT', '/api/settings', t.admin, { weight_unit, dimension_unit })).statusCode).toBe(200);
-const preview = (csv: string, mapping: Record<string, string>, token = t.admin) =>
-  t.upload('/api/products/import/preview', token, { fieldMapping: JSON.stringify(mapping), updateMode: 'false' }, { name: 'products.csv', content: csv });
-const runImport = async (csv: string, mapping: Record<string, string>, mode = 'ultra-fast') =>
+/** fields: more form fields, e.g. badOptionalValues 'fail' (a bad value is then its row's error, not a warning). */
+const preview = (csv: string, mapping: Record<string, string>, token = t.admin, fields: Record<string, string> = {}) =>
+  t.upload('/api/products/import/preview', token, { fieldMapping: JSON.stringify(mapping), updateMode: 'false', ...fields }, { name: 'products.csv', content: csv });
+const runImport = async (csv: string, mapping: Record<string, string>, mode = 'ultra-fast', fields: Record<string, string> = {}) =>
   expectImportComplete(
     await t.upload(
       `/api/products/import/${mode}`,
       t.admin,
-      { fieldMapping: JSON.stringify(mapping), updateMode: 'false', selectedVendor: String(vendorId) },
+      { fieldMapping: JSON.stringify(mapping), updateMode: 'false', selectedVendor: String(vendorId), ...fields },
       { name: 'products.csv', content: csv },
     ),
   );
@@ -44,9 +45,10 @@ describe("Shopify's legacy template (shopify-template-simple.csv) with auto-mapp
     expect(mapping).toMatchObject({ handle: 'Handle', name: 'Title', description: 'Body (HTML)', brand: 'Vendor', weight: 'Variant Grams', gtin: 'Variant Barcode' });
     expect(mapping).not.toHaveProperty('weight_unit'); // 'Variant Weight Unit' is only the unit the shop displays
     const { complete } = await runImport(SHOPIFY, mapping);
-    // Two of the three barcodes have a wrong check digit (that they fail the row is another point of the issue).
-    expect(complete).toMatchObject({ imported: 1, errorCount: 2 });
-    expect(complete.errors.map((e: string) => e.slice(0, 22))).toEqual(['Row 2: Variant Barcode', 'Row 3: Variant Barcode']);
+    // Two of the three barcodes have a wrong check digit: dropped with a warning each (badOptionalValues 'warn', the default).
+    expect(complete).toMatchObject({ imported: 3, errorCount: 0, warningCount: 2 });
+    expect(complete.warnings.map((e: string) => e.slice(0, 22))).toEqual(['Row 2: Variant Barcode', 'Row 3: Variant Barcode']);
+    expect(await product('example-pants-m')).toMatchObject({ weight: 0.072, gtin: null });
     // 150 g (its Variant Weight Unit 'oz' is how Shopify shows it): 0.15 kg, never 150 kg nor 150 oz.
     expect(await product('example-hat-l')).toMatchObject({
       name: 'Example Hat', brand: 'Sunny', weight: 0.15, published: false, stock: 7, list_price: 15, vendor_cost: 6, gtin: '036000291452',
@@ -110,7 +112,7 @@ describe("Shopify's template since 2024 with auto-mapping only", () => {
     const csv = 'Title,URL handle,SKU,Status\nA,a,ST-1,active\nB,b,ST-2,draft\nC,c,ST-3,archived\nD,d,ST-4,paused\n';
     const mapping = autoMapHeaders(headersOf(csv));
     expect(mapping).toEqual({ name: 'Title', handle: 'URL handle', sku: 'SKU', published: 'Status' });
-    const { complete } = await runImport(csv, mapping);
+    const { complete } = await runImport(csv, mapping, 'ultra-fast', { badOptionalValues: 'fail' });
     expect(complete).toMatchObject({ imported: 3, errorCount: 1 });
     expect(complete.errors[0]).toMatch(/^Row 5: Status: 'paused' is not/);
     expect([(await product('ST-1')).published, (await product('ST-2')).published, (await product('ST-3')).published]).toEqual([true, false, false]);
@@ -160,7 +162,8 @@ describe('units from the column', () => {
     const mapping = autoMapHeaders(headersOf(csv));
     expect(mapping).toEqual({ sku: 'SKU', name: 'Name', weight: 'Weight', weight_unit: 'Weight Unit', length: 'Length', width: 'Width', dimension_unit: 'Dimension Unit' });
 
-    const dry = (await preview(csv, mapping)).json();
+    const fail = { badOptionalValues: 'fail' };
+    const dry = (await preview(csv, mapping, t.admin, fail)).json();
     expect(dry.dryRun).toMatchObject({ valid: 6, errorCount: 2 });
     expect(dry.dryRun.errors).toEqual([
       { row: 5, column: 'Weight Unit', value: 'stone', reason: "'stone' is not a weight unit (kg, g, lb, oz)" },
@@ -176,7 +179,7 @@ describe('units from the column', () => {
 
     for (const mode of ['ultra-fast', 'lightning', 'standard']) {
       await t.database.db.deleteFrom('products').execute();
-      const { complete } = await runImport(csv, mapping, mode);
+      const { complete } = await runImport(csv, mapping, mode, fail);
       expect(complete).toMatchObject({ imported: 6, errorCount: 2 });
       expect(complete.errors).toEqual(["Row 5: Weight Unit: 'stone' is not a weight unit (kg, g, lb, oz)", "Row 8: Dimension Unit: 'yards' is not a length unit (cm, mm, m, in)"]);
       expect(await product('U-1')).toMatchObject({ weight: 0.5, length: 3, width: 2 });
@@ -187,6 +190,12 @@ describe('units from the column', () => {
       expect(await product('U-6')).toMatchObject({ weight: 0.4536, length: 200 });
       expect(await product('U-8')).toMatchObject({ weight: null });
     }
+    // By default (badOptionalValues 'warn') an unknown unit drops the value it would convert, with a warning naming the unit column.
+    await t.database.db.deleteFrom('products').execute();
+    const { complete } = await runImport(csv, mapping);
+    expect(complete).toMatchObject({ imported: 8, errorCount: 0, warningCount: 2 });
+    expect(complete.warnings[0]).toBe("Row 5: Weight Unit: 'stone' is not a weight unit (kg, g, lb, oz) (dropped)");
+    expect(await product('U-4')).toMatchObject({ weight: null, length: 10 });
   });
 
   it('converts into the shop’s lb and in, and leaves values in the shop’s own unit as they are', async () => {

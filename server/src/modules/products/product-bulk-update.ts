@@ -3,6 +3,8 @@ import {
   BULK_MESSAGES,
   MAX_MONEY,
   PRICE_FIELDS,
+  resolveStock,
+  STOCK_STATUSES,
   type BulkUpdateData,
   type PriceAdjustment,
   type ProductFilterQuery,
@@ -69,6 +71,32 @@ async function countWhere(trx: Transaction<DB>, condition: RawBuilder<unknown>, 
 }
 
 /**
+ * Stock and status set on many products by the one rule (resolveStock). A quantity set on an
+ * untracked product starts tracking it; what status each row takes can depend only on its present
+ * status (a backorder product stays on backorder at 0), so the rule is asked once per status and
+ * written as one CASE. A status alone keeps each row's quantity; out_of_stock where a row holds a
+ * positive quantity is refused, naming the count.
+ */
+async function stockChanges(trx: Transaction<DB>, priced: RawBuilder<SqlBool>, data: Pick<BulkUpdateData, 'stock' | 'stock_status'>) {
+  const { stock, stock_status } = data;
+  if (stock === undefined && stock_status === undefined) return {};
+  const field = 'updateData.stock_status';
+  if (stock === undefined) {
+    const contradicting = stock_status === 'out_of_stock' ? await countWhere(trx, priced, sql`stock > 0`) : 0;
+    if (contradicting) throw badRequest(BULK_MESSAGES.stockContradiction(contradicting), { [field]: BULK_MESSAGES.stockContradiction(contradicting) });
+    return { stock_status };
+  }
+  const byStatus = STOCK_STATUSES.map((current) => {
+    const result = resolveStock({ stock, stock_status }, { stock: 0, stock_status: current });
+    if (!result.ok) throw badRequest(result.message, { [field]: result.message });
+    return [current, result.value] as const;
+  });
+  const [, first] = byStatus[0]!;
+  const status = sql.join(byStatus.map(([current, value]) => sql`when ${current} then ${value.stock_status}`), sql` `);
+  return { stock: first.stock, stock_status: sql<string>`case stock_status ${status} end` };
+}
+
+/**
  * Where a change of stock or prices lands: the targeted products that are not variable, and the
  * variations of those that are (a variable product's stock and prices are its variations').
  */
@@ -88,7 +116,7 @@ export async function bulkUpdateProducts(
   data: BulkUpdateData,
   allowSpecialBelowCost = false,
 ) {
-  const { list_price, market_price, vendor_cost, special_price, stock, ...plain } = data;
+  const { list_price, market_price, vendor_cost, special_price, stock, stock_status, ...plain } = data;
   const prices = { list_price, market_price, vendor_cost, special_price };
   return db.transaction().execute(async (trx) => {
     const where = targetCondition(trx, dialect, target);
@@ -97,7 +125,7 @@ export async function bulkUpdateProducts(
       await assertReferencesForBulk(trx, where, plain);
     }
     const now = nowIso();
-    const changes: Record<string, unknown> = { ...(stock !== undefined ? { stock } : {}), updated_at: now };
+    const changes: Record<string, unknown> = { ...(await stockChanges(trx, priced, { stock, stock_status })), updated_at: now };
     const adjusted: { field: string; value: RawBuilder<number> }[] = [];
     for (const field of PRICE_FIELDS) {
       const change = prices[field];

@@ -66,12 +66,14 @@ export function toProduct(row: ProductWithNamesRow, categoryNames: ReadonlyMap<n
   };
 }
 
-type Figures = Pick<VariationListRow, 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height'>;
+type Figures = Pick<VariationListRow, 'stock' | 'stock_status' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height'>;
 
 /** The figures a product and a variation both have, a value stored out of bounds read as empty. */
 function figuresOf(row: Figures) {
   return {
-    stock: Number.isSafeInteger(row.stock) ? row.stock : 0,
+    // null: not tracked (issue 19).
+    stock: row.stock === null ? null : Number.isSafeInteger(row.stock) ? row.stock : 0,
+    stock_status: row.stock_status,
     list_price: finite(row.list_price),
     market_price: finite(row.market_price),
     vendor_cost: finite(row.vendor_cost),

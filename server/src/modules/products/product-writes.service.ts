@@ -1,4 +1,4 @@
-import { PRODUCT_FORM_MESSAGES, VARIANT_MESSAGES, VARIATION_LEVEL_FIELDS, type CreateProductBody, type Product, type UpdateProductBody } from '@bosun/shared';
+import { PRODUCT_FORM_MESSAGES, resolveStock, VARIANT_MESSAGES, VARIATION_LEVEL_FIELDS, type CreateProductBody, type StockFields, type Product, type UpdateProductBody } from '@bosun/shared';
 import type { Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, ProductsTable, ProductRow } from '../../db/types.js';
@@ -53,6 +53,17 @@ export function productColumns(body: UpdateProductBody): Updateable<ProductsTabl
 }
 
 /**
+ * Stock and status by the one rule (shared/src/stock-status.ts); a contradiction is the request's
+ * 400 naming stock_status. Without either field in the body the row keeps its own.
+ */
+function stockColumns(body: UpdateProductBody, current?: StockFields): Partial<StockFields> {
+  if (current && body.stock === undefined && body.stock_status === undefined) return {};
+  const stock = resolveStock({ stock: body.stock, stock_status: body.stock_status }, current);
+  if (!stock.ok) throw badRequest(stock.message, { [stock.field]: stock.message });
+  return stock.value;
+}
+
+/**
  * A variation is changed through its parent's variations (its other fields are the parent's), and
  * a variable product's stock and prices are its variations': a change to them is refused, naming the field.
  */
@@ -60,7 +71,8 @@ function assertKindAllows(existing: ProductRow, body: UpdateProductBody) {
   if (existing.kind === 'variation') throw badRequest(VARIANT_MESSAGES.editOnParent, { id: VARIANT_MESSAGES.editOnParent });
   if (existing.kind !== 'variable') return;
   // The form sends every field back: only a value that differs from the stored one is a change.
-  const field = VARIATION_LEVEL_FIELDS.find((f) => body[f] !== undefined && body[f] !== existing[f]);
+  // Its stock status is its variations' too (migration 0021).
+  const field = [...VARIATION_LEVEL_FIELDS, 'stock_status' as const].find((f) => body[f] !== undefined && body[f] !== existing[f]);
   if (field) throw badRequest(VARIANT_MESSAGES.parentField(field), { [field]: VARIANT_MESSAGES.parentField(field) });
 }
 
@@ -73,7 +85,7 @@ export async function createProduct(deps: ProductDeps, body: CreateProductBody):
     store_category_id: body.store_category_id ?? null,
   });
   const now = nowIso();
-  const id = await insertProductRow(db, { ...productColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now });
+  const id = await insertProductRow(db, { ...productColumns(body), ...stockColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now });
   return getProduct(deps, id);
 }
 
@@ -88,6 +100,9 @@ export async function updateProduct(deps: ProductDeps, id: number, body: UpdateP
     vendor_category_id: body.vendor_category_id !== undefined ? body.vendor_category_id : existing.vendor_category_id,
     store_category_id: body.store_category_id !== undefined ? body.store_category_id : existing.store_category_id,
   });
-  await updateProductRow(db, id, { ...productColumns(body), updated_at: nowIso() });
+  // A variable product's stock fields only come back unchanged (assertKindAllows): its triggers keep them.
+  const { stock: _stock, stock_status: _status, ...rest } = productColumns(body);
+  const stock = existing.kind === 'variable' ? {} : stockColumns(body, existing);
+  await updateProductRow(db, id, { ...rest, ...stock, updated_at: nowIso() });
   return getProduct(deps, id);
 }

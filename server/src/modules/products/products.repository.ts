@@ -237,7 +237,7 @@ export function findFirstVariationsOf(db: Kysely<DB>, parentIds: readonly number
     .selectFrom('last_shown')
     .innerJoin('products as v', (join) => join.onRef('v.parent_id', '=', 'last_shown.parent_id').onRef('v.id', '<=', 'last_shown.last_id'))
     .select([
-      'v.id', 'v.parent_id', 'v.sku', 'v.gtin', 'v.mfn', 'v.stock', 'v.list_price', 'v.market_price', 'v.vendor_cost', 'v.special_price',
+      'v.id', 'v.parent_id', 'v.sku', 'v.gtin', 'v.mfn', 'v.stock', 'v.stock_status', 'v.list_price', 'v.market_price', 'v.vendor_cost', 'v.special_price',
       'v.weight', 'v.length', 'v.width', 'v.height', 'v.image_url', 'v.published', 'v.option1', 'v.option2', 'v.option3',
       'v.created_at', 'v.updated_at',
     ])

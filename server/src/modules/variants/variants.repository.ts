@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Attribute } from '@bosun/shared';
+import type { Attribute, StockStatus } from '@bosun/shared';
+import { parentStockStatus, parentStockTotal } from '../../db/migrations/0021-stock-status.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductRow } from '../../db/types.js';
 
@@ -7,7 +8,7 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The columns a variation has of its own (the rest of its row is empty: its parent's are read). */
 export const VARIATION_COLUMNS = [
-  'sku', 'gtin', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
+  'sku', 'gtin', 'mfn', 'stock', 'stock_status', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'image_url', 'published', 'option1', 'option2', 'option3',
 ] as const;
 export type VariationColumn = (typeof VARIATION_COLUMNS)[number];
@@ -125,7 +126,7 @@ export async function deleteVariationRows(trx: Transaction<DB>, parentId: number
  * sorts and filters, which the product form no longer lets anyone change.
  */
 export async function setKind(trx: Transaction<DB>, id: number, kind: 'simple' | 'variable', now: string) {
-  const figures = kind === 'variable' ? { stock: 0, list_price: null, market_price: null, vendor_cost: null, special_price: null, variation_price_max: null } : {};
+  const figures = kind === 'variable' ? { stock: 0, stock_status: 'out_of_stock' as const, list_price: null, market_price: null, vendor_cost: null, special_price: null, variation_price_max: null } : {};
   await trx.updateTable('products').set({ kind, ...figures, updated_at: now }).where('id', '=', id).execute();
 }
 
@@ -149,7 +150,8 @@ export async function recountVariationTotals(trx: Transaction<DB>, parentId: num
   await trx
     .updateTable('products')
     .set({
-      stock: sql<number>`${of(sql`coalesce(sum(v.stock), 0)`)}`,
+      stock: sql<number | null>`${sql.raw(parentStockTotal(String(parentId)))}`,
+      stock_status: sql<StockStatus>`${sql.raw(parentStockStatus(String(parentId)))}`,
       list_price: sql<number | null>`${of(sql`min(v.list_price)`)}`,
       variation_price_max: sql<number | null>`${of(sql`max(v.list_price)`)}`,
       variation_count: sql<number>`${of(sql`count(*)`)}`,

@@ -1,6 +1,7 @@
 import {
   MANY_VARIATIONS,
   MAX_VARIATIONS,
+  resolveStock,
   VARIANT_MESSAGES,
   type Attribute,
   type CreateVariationBody,
@@ -47,6 +48,7 @@ const toVariation = (row: VariationRow, attributeCount: number): Variation => ({
   gtin: row.gtin,
   mfn: row.mfn,
   stock: row.stock,
+  stock_status: row.stock_status,
   list_price: row.list_price,
   market_price: row.market_price,
   vendor_cost: row.vendor_cost,
@@ -87,7 +89,8 @@ export async function getVariations({ db }: VariantDeps, id: number): Promise<Va
     product: { ...parent, kind: parent.kind },
     attributes,
     variations,
-    stock_total: variations.reduce((sum, v) => sum + v.stock, 0),
+    // Untracked quantities (null) add nothing.
+    stock_total: variations.reduce((sum, v) => sum + (v.stock ?? 0), 0),
     price_min: prices.length ? Math.min(...prices) : null,
     price_max: prices.length ? Math.max(...prices) : null,
   };
@@ -95,11 +98,13 @@ export async function getVariations({ db }: VariantDeps, id: number): Promise<Va
 
 /** A variation's own columns from the API's fields, the empty ones as NULL (weight, size and image then fall back to the parent's). */
 function variationValues(body: Omit<CreateVariationBody, 'values'>, values: readonly string[]): VariationValues {
+  const stock = resolveStock({ stock: body.stock, stock_status: body.stock_status });
+  if (!stock.ok) throw badRequest(stock.message, { [stock.field]: stock.message });
   return {
     sku: body.sku,
     gtin: body.gtin ?? null,
     mfn: body.mfn ?? null,
-    stock: body.stock ?? 0,
+    ...stock.value,
     list_price: body.list_price ?? null,
     market_price: body.market_price ?? null,
     vendor_cost: body.vendor_cost ?? null,
@@ -159,8 +164,13 @@ export async function updateVariations({ db, dialect }: VariantDeps, parentId: n
       if (problem) errors[`variations.${i}.values`] = problem;
       const current = { ...row, ...optionColumns(values) };
       const next: VariationValues & { id: number } = { id: row.id, ...pickOwn(current) };
+      if (change.stock !== undefined || change.stock_status !== undefined) {
+        const stock = resolveStock({ stock: change.stock, stock_status: change.stock_status }, { stock: row.stock, stock_status: row.stock_status });
+        if (stock.ok) Object.assign(next, stock.value);
+        else errors[`variations.${i}.${stock.field}`] = stock.message;
+      }
       for (const [field, value] of Object.entries(change)) {
-        if (field === 'id' || field === 'values') continue;
+        if (field === 'id' || field === 'values' || field === 'stock' || field === 'stock_status') continue;
         if (field === 'enabled') next.published = value ? 1 : 0;
         else (next as Record<string, unknown>)[field] = value ?? (field === 'stock' ? 0 : null);
       }
@@ -194,7 +204,7 @@ export async function updateVariations({ db, dialect }: VariantDeps, parentId: n
 }
 
 const pickOwn = (row: VariationValues): VariationValues => ({
-  sku: row.sku, gtin: row.gtin, mfn: row.mfn, stock: row.stock, list_price: row.list_price, market_price: row.market_price,
+  sku: row.sku, gtin: row.gtin, mfn: row.mfn, stock: row.stock, stock_status: row.stock_status, list_price: row.list_price, market_price: row.market_price,
   vendor_cost: row.vendor_cost, special_price: row.special_price, weight: row.weight, length: row.length, width: row.width,
   height: row.height, image_url: row.image_url, published: row.published, option1: row.option1, option2: row.option2, option3: row.option3,
 });

@@ -133,9 +133,9 @@ describe('vendor counts', () => {
     const p2 = await insertProduct(db, { vendor_id: a, stock: 0 });
     const cat = await insertCategory(db, { name: 'Count cat', type: 'vendor', vendor_id: a });
     expect(await counts(a)).toEqual([2, 1, 1, 1]);
-    await db.updateTable('products').set({ stock: 0 }).where('id', '=', p1).execute();
+    await db.updateTable('products').set({ stock: 0, stock_status: 'out_of_stock' }).where('id', '=', p1).execute();
     expect(await counts(a)).toEqual([2, 0, 2, 1]);
-    await db.updateTable('products').set({ vendor_id: b, stock: 9 }).where('id', '=', p2).execute();
+    await db.updateTable('products').set({ vendor_id: b, stock: 9, stock_status: 'in_stock' }).where('id', '=', p2).execute();
     expect(await counts(a)).toEqual([1, 0, 1, 1]);
     expect(await counts(b)).toEqual([1, 1, 0, 0]);
     await db.updateTable('categories').set({ vendor_id: b }).where('id', '=', cat.id).execute();

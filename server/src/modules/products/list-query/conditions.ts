@@ -63,8 +63,8 @@ export function filterConditions(eb: ProductExpressions, filter: ProductFilterQu
   }
   if (filter.vendor_category_ids?.length) conditions.push(inCategorySubtrees('p.vendor_category_id', filter.vendor_category_ids));
   if (filter.store_category_ids?.length) conditions.push(inCategorySubtrees('p.store_category_id', filter.store_category_ids));
-  if (filter.stock_status === 'in_stock') conditions.push(eb('p.stock', '>', 0));
-  if (filter.stock_status === 'out_of_stock') conditions.push(eb('p.stock', '<=', 0));
+  // The status column, not the quantity (issue 19): an untracked product may be in stock; a variable product's status is its variations' (migration 0021).
+  if (filter.stock_status !== undefined) conditions.push(eb('p.stock_status', '=', filter.stock_status));
   if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
   for (const row of filter.advanced_filters ?? []) {
     conditions.push(variations && isVariationLevel(row.column) ? anyVariationCondition(row, dialect) : advancedCondition(row, dialect));

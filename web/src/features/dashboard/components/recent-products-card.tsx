@@ -1,19 +1,11 @@
-import { DASHBOARD_RECENT_PRODUCTS, isInStock, type Product } from '@bosun/shared';
+import { DASHBOARD_RECENT_PRODUCTS, type Product } from '@bosun/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { formatCurrency } from '../../../lib/format';
+import { StockBadge } from '../../products';
 
 const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
 
-export function StockBadge({ stock }: { stock: number }) {
-  return isInStock(stock) ? (
-    <Badge color="teal" variant="light">{`${stock} in stock`}</Badge>
-  ) : (
-    <Badge color="red" variant="light">
-      Out of stock
-    </Badge>
-  );
-}
 
 export function RecentProductsCard({ products }: { products: Product[] }) {
   const recent = products.slice(0, DASHBOARD_RECENT_PRODUCTS);
@@ -52,7 +44,7 @@ export function RecentProductsCard({ products }: { products: Product[] }) {
                 <Text size="sm" fw={600}>
                   {formatCurrency(product.list_price)}
                 </Text>
-                <StockBadge stock={product.stock} />
+                <StockBadge product={product} withWords />
               </Stack>
             </Group>
           ))}

@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, PRICE_FIELDS } from '@bosun/shared';
+import { BULK_MESSAGES, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES } from '@bosun/shared';
 import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
@@ -32,6 +32,7 @@ interface BulkEditModalProps {
 
 const NO_CHANGE = { value: '', label: 'No change' };
 const TRI_STATE = [NO_CHANGE, { value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+const STOCK_STATUS = [NO_CHANGE, ...STOCK_STATUSES.map((value) => ({ value, label: STOCK_STATUS_LABELS[value] }))];
 const VISIBILITY = [NO_CHANGE, { value: 'public', label: 'Public' }, { value: 'private', label: 'Private' }, { value: 'hidden', label: 'Hidden' }];
 const ALL_FIELDS = [...BULK_TEXT_FIELDS, ...BULK_NUMBER_FIELDS, ...PRICE_FIELDS, 'vendor_id', 'vendor_category_id', 'store_category_id', 'published', 'featured', 'visibility'] as const;
 
@@ -108,8 +109,11 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
           <Checkbox label="Allow special price below vendor cost" {...register('allowSpecialBelowCost')} />
         </FormSection>
         <FormSection title="Inventory & Shipping">
-          <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
             <BulkNumberBox control={control} name="stock" label="Stock" integer />
+            <NativeSelect label="Stock status" data={STOCK_STATUS} error={errors.stock_status?.message} {...register('stock_status')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <BulkNumberBox control={control} name="weight" label={`Weight (${units.weight})`} />
             <BulkNumberBox control={control} name="length" label={`Length (${units.dimension})`} />
             <BulkNumberBox control={control} name="width" label={`Width (${units.dimension})`} />

@@ -37,6 +37,7 @@ const STOCK_OPTIONS = [
   { value: '', label: 'All Stock Status' },
   { value: 'in_stock', label: 'In Stock' },
   { value: 'out_of_stock', label: 'Out of Stock' },
+  { value: 'backorder', label: 'Backorder' },
 ];
 const STATUS_OPTIONS = [
   { value: '', label: 'All Status' },

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, type Product } from '@bosun/shared';
+import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, STOCK_STATUS_LABELS, type Product } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconLayersSubtract, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -30,6 +30,7 @@ import {
   type DescriptionTabs,
 } from './product-fields';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
+import { StockBadge } from './stock-badge';
 
 /** /product/{id} (SPEC §2 Product detail, §4 view and edit modes). */
 export function ProductDetailView({ id }: { id: number }) {
@@ -75,8 +76,9 @@ function VariableSummary({ product }: { product: Product }) {
   return (
     <Group gap="md">
       <Text size="sm">
-        Stock: {product.stock} (total of {product.variation_count} variations)
+        Stock: {product.stock ?? 'not tracked'} (total of {product.variation_count} variations)
       </Text>
+      <Text size="sm">Status: {STOCK_STATUS_LABELS[product.stock_status]}</Text>
       <Text size="sm">Price: {range}</Text>
     </Group>
   );
@@ -236,9 +238,7 @@ function ProductDetail({ product }: { product: Product }) {
               <Tabs.Panel value="inventory">
                 <Stack gap="md" maw={320}>
                   {product.kind === 'variable' ? <VariableSummary product={product} /> : <StockField readOnly={readOnly} />}
-                  <Badge color={product.stock > 0 ? 'teal' : 'red'} variant="light" w="fit-content">
-                    {product.stock > 0 ? `${product.stock} in stock` : 'Out of stock'}
-                  </Badge>
+                  <StockBadge product={product} withWords w="fit-content" />
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="shipping">
@@ -280,7 +280,7 @@ function ProductDetail({ product }: { product: Product }) {
 const TAB_OF_FIELD: Record<(typeof PRODUCT_FORM_FIELDS)[number], string> = {
   sku: 'general', name: 'general', mfn: 'general', gtin: 'general', brand: 'general', short_description: 'general', description: 'general',
   list_price: 'pricing', market_price: 'pricing', vendor_cost: 'pricing', special_price: 'pricing',
-  stock: 'inventory',
+  stock: 'inventory', track_stock: 'inventory', stock_status: 'inventory',
   weight: 'shipping', length: 'shipping', width: 'shipping', height: 'shipping',
   vendor_id: 'categories', vendor_category_id: 'categories', store_category_id: 'categories', google_category: 'categories',
   meta_title: 'seo', meta_description: 'seo', meta_keywords: 'seo',

@@ -1,4 +1,4 @@
-import type { Product } from '@bosun/shared';
+import { STOCK_STATUS_LABELS, STOCK_STATUSES, type Product } from '@bosun/shared';
 import { Anchor, SimpleGrid, Stack, Switch, Text as MantineText, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -199,16 +199,63 @@ export function PricingFields({ readOnly, variable }: FieldsProps & VariableProp
   );
 }
 
+const STATUS_OPTIONS = STOCK_STATUSES.map((value) => ({ value, label: STOCK_STATUS_LABELS[value] }));
+/** With a tracked quantity the status may follow it (the shared rule: above 0 in stock, else out of stock). */
+const TRACKED_STATUS_OPTIONS = [{ value: '', label: 'From the quantity' }, ...STATUS_OPTIONS];
+
+/**
+ * The quantity, whether it is tracked, and the stock status (issue 19): an untracked product has
+ * no quantity, only a status; a tracked one's status follows its quantity unless one is chosen
+ * (backorder: it sells at 0).
+ */
 export function StockField({ readOnly, variable }: FieldsProps & VariableProps) {
+  const { control, setValue } = useFormContext<ProductFormValues>();
+  const [tracked, status] = useWatch({ control, name: ['track_stock', 'stock_status'] });
   if (isVariable(variable)) {
     return (
       <Stack gap="xs">
-        <FromVariations label="Stock (total of the variations)" value={formatNumber(variable.stock)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FromVariations label="Stock (total of the variations)" value={variable.stock === null ? 'Not tracked' : formatNumber(variable.stock)} />
+          <FromVariations label="Stock status (from the variations)" value={STOCK_STATUS_LABELS[variable.stock_status]} />
+        </SimpleGrid>
         <SetOnVariationsNote product={variable} />
       </Stack>
     );
   }
-  return <NumberField name="stock" label="Stock" integer readOnly={readOnly} />;
+  return (
+    <Stack gap="xs">
+      <Controller
+        control={control}
+        name="track_stock"
+        render={({ field }) => (
+          <Switch
+            label="Track quantity"
+            name={field.name}
+            ref={field.ref}
+            checked={field.value}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              field.onChange(on);
+              // Untracked needs a status of its own; tracked may follow the quantity again.
+              if (!on && status === '') setValue('stock_status', 'in_stock');
+            }}
+            onBlur={field.onBlur}
+            disabled={readOnly}
+          />
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {tracked && <NumberField name="stock" label="Stock" integer readOnly={readOnly} />}
+        <FormNativeSelect
+          control={control}
+          name="stock_status"
+          label="Stock status"
+          data={tracked ? TRACKED_STATUS_OPTIONS : STATUS_OPTIONS}
+          disabled={readOnly}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
 }
 
 export function ShippingFields({ readOnly, units, variable }: FieldsProps & VariableProps & { units: Units }) {

@@ -48,7 +48,7 @@ const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.inc
 
 function variation(id: number, parentId: number, values: string[], fields: Partial<ListedVariation> = {}): ListedVariation {
   return {
-    id, parent_id: parentId, sku: `V-${id}`, gtin: null, mfn: null, stock: 4, list_price: 20, market_price: 25, vendor_cost: 8, special_price: null,
+    id, parent_id: parentId, sku: `V-${id}`, gtin: null, mfn: null, stock: 4, stock_status: 'in_stock', list_price: 20, market_price: 25, vendor_cost: 8, special_price: null,
     weight: null, length: null, width: null, height: null, image_url: null, enabled: true, values,
     created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', ...fields,
   };

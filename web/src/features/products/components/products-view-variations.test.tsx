@@ -20,7 +20,7 @@ const VARIATIONS: ListedVariation[] = [
   { id: 31, parent_id: 3, sku: 'SHACKLE-S', values: ['S'] },
   { id: 32, parent_id: 3, sku: 'SHACKLE-M', values: ['M'] },
 ].map((v) => ({
-  ...v, gtin: null, mfn: null, stock: 1, list_price: 10, market_price: null, vendor_cost: null, special_price: null,
+  ...v, gtin: null, mfn: null, stock: 1, stock_status: 'in_stock' as const, list_price: 10, market_price: null, vendor_cost: null, special_price: null,
   weight: null, length: null, width: null, height: null, image_url: null, enabled: true,
   created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
 }));

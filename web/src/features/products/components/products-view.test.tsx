@@ -157,9 +157,11 @@ describe('ProductsView: filters', () => {
     const { router } = renderProductsView('/products?search=rope&vendor_id=1');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
-    expect(optionTexts('Stock status')).toEqual(['All Stock Status', 'In Stock', 'Out of Stock']);
+    expect(optionTexts('Stock status')).toEqual(['All Stock Status', 'In Stock', 'Out of Stock', 'Backorder']);
     expect(optionTexts('Status')).toEqual(['All Status', 'Published', 'Draft']);
 
+    await user.selectOptions(select('Stock status'), 'backorder');
+    await waitFor(() => expect(api.lastListQuery()!.toString()).toBe('search=rope&vendor_id=1&stock_status=backorder&page=1&limit=20'));
     await user.selectOptions(select('Stock status'), 'in_stock');
     await user.selectOptions(select('Status'), 'draft');
     await waitFor(() => expect(api.lastListQuery()!.toString()).toBe('search=rope&vendor_id=1&stock_status=in_stock&published=false&page=1&limit=20'));

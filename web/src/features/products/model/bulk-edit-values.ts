@@ -1,4 +1,4 @@
-import { bulkUpdateDataSchema, PRICE_FIELDS, type BulkUpdateData, type PriceField } from '@bosun/shared';
+import { bulkUpdateDataSchema, PRICE_FIELDS, type BulkUpdateData, type PriceField, type StockStatus } from '@bosun/shared';
 import { numberOrNull } from './product-form-values';
 
 export type PriceMode = 'set' | 'increase-amount' | 'decrease-amount' | 'increase-percent' | 'decrease-percent';
@@ -31,6 +31,8 @@ export type BulkEditValues = Record<BulkTextField, string> &
     published: TriState;
     featured: TriState;
     visibility: '' | 'public' | 'private' | 'hidden';
+    /** '' no change; a stock set without a status takes the one its quantity gives (a backorder stays one at 0). */
+    stock_status: '' | StockStatus;
     allowSpecialBelowCost: boolean;
   };
 
@@ -46,6 +48,7 @@ export function emptyBulkEditValues(): BulkEditValues {
     published: '',
     featured: '',
     visibility: '',
+    stock_status: '',
     allowSpecialBelowCost: false,
   };
 }
@@ -85,6 +88,7 @@ export function toBulkUpdateData(values: BulkEditValues): Record<string, unknown
   if (values.published) data.published = values.published === 'true';
   if (values.featured) data.featured = values.featured === 'true';
   if (values.visibility) data.visibility = values.visibility;
+  if (values.stock_status) data.stock_status = values.stock_status;
   return data;
 }
 

@@ -2,7 +2,7 @@ import type { ProductFilterParams } from '@bosun/shared';
 import { serializeFilterRows, type FilterRowDraft } from './advanced-filter-rows';
 import type { UrlFilters } from './url-filters';
 
-export type StockStatusFilter = '' | 'in_stock' | 'out_of_stock';
+export type StockStatusFilter = '' | 'in_stock' | 'out_of_stock' | 'backorder';
 export type PublishedFilter = '' | 'published' | 'draft';
 
 export interface ListFilterState {

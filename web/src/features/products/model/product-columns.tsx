@@ -1,9 +1,10 @@
-import { FILTER_COLUMNS, isInStock, SORTABLE_COLUMNS, type FilterColumn, type Product, type SortColumn } from '@bosun/shared';
+import { FILTER_COLUMNS, SORTABLE_COLUMNS, type FilterColumn, type Product, type SortColumn } from '@bosun/shared';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { formatCategories, formatDimensions, formatNumber, htmlToText, truncate, TRUNCATE_AT } from './cell-format';
 import { listPriceText, NameCell, SET_ON_VARIATIONS } from './variant-cells';
+import { StockBadge } from '../components/stock-badge';
 
 export interface Units {
   weight: string;
@@ -86,11 +87,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
     id: 'stock',
     label: 'Stock',
     align: 'right',
-    cell: (p) => (
-      <Badge size="sm" variant="light" color={isInStock(p.stock) ? 'teal' : 'red'}>
-        {formatNumber(p.stock)}
-      </Badge>
-    ),
+    cell: (p) => <StockBadge size="sm" product={p} />,
   },
   { id: 'list_price', label: label('list_price'), align: 'right', cell: listPriceText },
   money('market_price'),

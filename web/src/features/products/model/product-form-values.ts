@@ -1,4 +1,4 @@
-import { productFieldsSchema, VARIATION_LEVEL_FIELDS, type CreateProductBody, type Product } from '@bosun/shared';
+import { productFieldsSchema, resolveStock, statusOfQuantity, VARIATION_LEVEL_FIELDS, type CreateProductBody, type Product, type StockStatus } from '@bosun/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** What the inputs hold: text as typed, numbers as typed ('' when empty), ids as select values. */
@@ -11,6 +11,10 @@ export interface ProductFormValues {
   short_description: string;
   description: string;
   stock: number | string;
+  /** Off: the quantity is not counted (stock null) and the status is chosen (issue 19). */
+  track_stock: boolean;
+  /** '' with a tracked quantity: the status follows the quantity; untracked, one of the statuses. */
+  stock_status: StockStatus | '';
   list_price: number | string;
   market_price: number | string;
   vendor_cost: number | string;
@@ -36,7 +40,7 @@ export interface ProductFormValues {
 
 export type ProductFormField = keyof ProductFormValues;
 export const PRODUCT_FORM_FIELDS = [
-  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'list_price', 'market_price',
+  'sku', 'name', 'mfn', 'gtin', 'brand', 'short_description', 'description', 'stock', 'track_stock', 'stock_status', 'list_price', 'market_price',
   'vendor_cost', 'special_price', 'weight', 'length', 'width', 'height', 'vendor_id', 'vendor_category_id',
   'store_category_id', 'google_category', 'published', 'featured', 'visibility', 'image_url', 'images', 'meta_title',
   'meta_description', 'meta_keywords',
@@ -50,7 +54,7 @@ const id = (v: number | null | undefined) => (v === null || v === undefined ? ''
 
 export function emptyProductFormValues(): ProductFormValues {
   return {
-    sku: '', name: '', mfn: '', gtin: '', brand: '', short_description: '', description: '', stock: '',
+    sku: '', name: '', mfn: '', gtin: '', brand: '', short_description: '', description: '', stock: '', track_stock: true, stock_status: '',
     list_price: '', market_price: '', vendor_cost: '', special_price: '', weight: '', length: '', width: '', height: '',
     vendor_id: '', vendor_category_id: '', store_category_id: '', google_category: '',
     published: true, featured: false, visibility: 'public', image_url: '', images: '',
@@ -69,7 +73,10 @@ export function productFormDefaults(product?: Product | null, mode: ProductFormM
     brand: text(product.brand),
     short_description: text(product.short_description),
     description: text(product.description),
-    stock: product.stock,
+    stock: num(product.stock),
+    track_stock: product.stock !== null,
+    // A tracked product whose status is what its quantity gives shows 'from the quantity'.
+    stock_status: product.stock !== null && product.stock_status === statusOfQuantity(product.stock) ? '' : product.stock_status,
     list_price: num(product.list_price),
     market_price: num(product.market_price),
     vendor_cost: num(product.vendor_cost),
@@ -118,6 +125,19 @@ const idOrNull = (value: string) => {
 };
 
 /**
+ * Stock and status as sent: untracked, no quantity and the chosen status; tracked, the quantity
+ * and the chosen status, or none (the shared rule then gives it from the quantity). Both are sent
+ * as the rule resolves them, so the server never keeps a backorder staff changed to 'from the quantity'.
+ */
+function stockPayload(values: ProductFormValues): { stock: number | null; stock_status?: StockStatus } {
+  const stock = values.track_stock ? numberOrNull(values.stock) : null;
+  const status = values.stock_status || (values.track_stock ? undefined : 'in_stock');
+  const resolved = resolveStock({ stock, stock_status: status });
+  // A contradiction is sent as chosen: the resolver shows the rule's message under the status.
+  return resolved.ok ? resolved.value : { stock, stock_status: status };
+}
+
+/**
  * The body of POST/PUT built from the inputs: numbers as numbers or null, booleans as booleans,
  * and nothing the server only reports (id, timestamps, *_name, *_path) because those are never inputs.
  */
@@ -130,7 +150,7 @@ export function toProductPayload(values: ProductFormValues): Record<string, unkn
     brand: values.brand,
     short_description: values.short_description,
     description: values.description,
-    stock: numberOrNull(values.stock),
+    ...stockPayload(values),
     list_price: numberOrNull(values.list_price),
     market_price: numberOrNull(values.market_price),
     vendor_cost: numberOrNull(values.vendor_cost),
@@ -178,6 +198,8 @@ const resolverLeavingOut =
     const payload = toProductPayload(values);
     for (const field of leaveOut) delete payload[field];
     const result = productFieldsSchema.strict().safeParse(payload);
+    const stock = result.success && !leaveOut.includes('stock') ? resolveStock({ stock: result.data.stock, stock_status: result.data.stock_status }) : undefined;
+    if (stock && !stock.ok) return { values: {}, errors: { stock_status: { type: 'validation', message: stock.message } } as FieldErrors<ProductFormValues> };
     if (result.success) return { values: result.data, errors: {} };
     return { values: {}, errors: issuesToFieldErrors(result.error.issues) };
   };
@@ -189,7 +211,7 @@ export const productFormResolver = resolverLeavingOut([]);
  * them): its form shows them but never sends them, so a variation changed meanwhile cannot make
  * the save fail.
  */
-export const variableProductFormResolver = resolverLeavingOut(VARIATION_LEVEL_FIELDS);
+export const variableProductFormResolver = resolverLeavingOut([...VARIATION_LEVEL_FIELDS, 'stock_status']);
 
 /** The product edited is a variable one: its stock and prices are set on its variations. */
 export const editsVariableProduct = (product: Product | null | undefined, mode: ProductFormMode) => mode === 'edit' && product?.kind === 'variable';

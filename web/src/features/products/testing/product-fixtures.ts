@@ -1,5 +1,9 @@
 /** Test data of the products feature: a product or a category with plausible values, and the fields a test cares about. */
-import type { Category, Product } from '@bosun/shared';
+import { statusOfQuantity, type Category, type Product, type StockStatus } from '@bosun/shared';
+
+/** The status the shared rule gives a fixture's quantity, unless the fixture names one. */
+export const fixtureStockStatus = (stock: number | null | undefined, given?: StockStatus): StockStatus =>
+  given ?? (stock === null || stock === undefined ? 'in_stock' : statusOfQuantity(stock));
 
 export function product(id: number, fields: Partial<Product> = {}): Product {
   return {
@@ -12,6 +16,7 @@ export function product(id: number, fields: Partial<Product> = {}): Product {
     description: null,
     brand: 'Lewmar',
     stock: id % 3,
+    stock_status: fixtureStockStatus(fields.stock === undefined ? id % 3 : fields.stock, fields.stock_status),
     list_price: 10 + id,
     market_price: null,
     vendor_cost: null,

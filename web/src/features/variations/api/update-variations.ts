@@ -1,4 +1,4 @@
-import type { UpdateVariationsBody, Variation, VariationsResponse } from '@bosun/shared';
+import { resolveStock, type UpdateVariationsBody, type Variation, type VariationsResponse } from '@bosun/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { variationsQueryKey } from './get-variations';
@@ -12,13 +12,16 @@ export function withSavedChanges(data: VariationsResponse, body: UpdateVariation
   const changes = new Map(body.variations.map(({ id, ...fields }) => [id, fields]));
   const variations = data.variations.map((v): Variation => {
     const change = changes.get(v.id);
-    return change ? ({ ...v, ...change } as Variation) : v;
+    if (!change) return v;
+    // The status the server gave, by the same rule (a quantity changed alone moves it).
+    const stock = resolveStock({ stock: change.stock, stock_status: change.stock_status }, v);
+    return { ...v, ...change, ...(stock.ok ? stock.value : {}) } as Variation;
   });
   const prices = variations.map((v) => v.list_price).filter((p): p is number => p !== null);
   return {
     ...data,
     variations,
-    stock_total: variations.reduce((sum, v) => sum + v.stock, 0),
+    stock_total: variations.reduce((sum, v) => sum + (v.stock ?? 0), 0),
     price_min: prices.length ? Math.min(...prices) : null,
     price_max: prices.length ? Math.max(...prices) : null,
   };

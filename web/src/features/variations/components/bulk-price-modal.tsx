@@ -1,10 +1,14 @@
-import { BULK_MESSAGES, PRICE_FIELDS, VARIATION_LEVEL_FIELDS, type BulkUpdateVariationsBody } from '@bosun/shared';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { BULK_MESSAGES, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES, VARIATION_LEVEL_FIELDS, type BulkUpdateVariationsBody } from '@bosun/shared';
+import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { BulkNumberBox, BulkPriceRow, emptyBulkEditValues, validateBulkUpdate, type BulkEditValues } from '../../products';
 import { useBulkUpdateVariations } from '../api/bulk-update-variations';
+
+/** What a bulk edit of variations may change: their prices, stock and stock status. */
+const BULK_FIELDS: readonly string[] = [...VARIATION_LEVEL_FIELDS, 'stock_status'];
+const STOCK_STATUS_CHOICES = [{ value: '', label: 'No change' }, ...STOCK_STATUSES.map((value) => ({ value, label: STOCK_STATUS_LABELS[value] }))];
 
 interface BulkPriceModalProps {
   productId: number;
@@ -33,7 +37,7 @@ function BulkPriceForm({ productId, ids, onClose }: Omit<BulkPriceModalProps, 'o
       if (!showFieldMessages(setError, checked.errors)) notify.error(BULK_MESSAGES.failed);
       return;
     }
-    const updateData = Object.fromEntries(Object.entries(checked.data).filter(([field]) => (VARIATION_LEVEL_FIELDS as readonly string[]).includes(field)));
+    const updateData = Object.fromEntries(Object.entries(checked.data).filter(([field]) => BULK_FIELDS.includes(field)));
     if (!Object.keys(updateData).length) {
       notify.warning(BULK_MESSAGES.selectField);
       return;
@@ -45,7 +49,7 @@ function BulkPriceForm({ productId, ids, onClose }: Omit<BulkPriceModalProps, 'o
       onClose();
     } catch (error) {
       // The server names a field inside updateData (updateData.list_price) or the field itself.
-      const fields = fieldErrorsFromApiError(error, [...VARIATION_LEVEL_FIELDS, ...VARIATION_LEVEL_FIELDS.map((f) => `updateData.${f}` as const)]);
+      const fields = fieldErrorsFromApiError(error, [...BULK_FIELDS, ...BULK_FIELDS.map((f) => `updateData.${f}`)]);
       for (const [key, message] of Object.entries(fields)) setError(key.replace('updateData.', '') as keyof BulkEditValues, { type: 'server', message });
       notify.error(errorMessage(error, BULK_MESSAGES.failed));
     }
@@ -62,7 +66,10 @@ function BulkPriceForm({ productId, ids, onClose }: Omit<BulkPriceModalProps, 'o
           <BulkPriceRow key={field} control={control} register={register} field={field} />
         ))}
         <Checkbox label="Allow special price below vendor cost" {...register('allowSpecialBelowCost')} />
-        <BulkNumberBox control={control} name="stock" label="Stock (set to)" integer />
+        <SimpleGrid cols={2}>
+          <BulkNumberBox control={control} name="stock" label="Stock (set to)" integer />
+          <NativeSelect label="Stock status" data={STOCK_STATUS_CHOICES} error={formState.errors.stock_status?.message} {...register('stock_status')} />
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel

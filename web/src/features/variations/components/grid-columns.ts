@@ -23,6 +23,8 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   { field: 'vendor_cost', label: 'Vendor cost', width: 105, numeric: true, inputMode: 'decimal' },
   { field: 'special_price', label: 'Special price', width: 110, numeric: true, inputMode: 'decimal' },
   { field: 'stock', label: 'Stock', width: 80, numeric: true, inputMode: 'numeric' },
+  // in_stock, out_of_stock or backorder; with an empty Stock the quantity is not tracked.
+  { field: 'stock_status', label: 'Stock status', width: 120 },
   { field: 'weight', label: 'Weight', width: 105, numeric: true, inputMode: 'decimal' },
   { field: 'enabled', label: 'Enabled', width: 80 },
 ];

@@ -118,14 +118,14 @@ describe('the Save body', () => {
     });
   });
 
-  it('clears a value with null and an emptied stock with 0', () => {
+  it('clears a value with null, and an emptied stock stops tracking the quantity with the row\'s status (issue 19)', () => {
     const withValues = new Map([[9, variation(9, { gtin: '4006381333931', weight: 1.5, stock: 3 })]]);
     const state = applyChanges(emptyGrid(), withValues, [
       { id: 9, field: 'gtin', value: '' },
       { id: 9, field: 'weight', value: '' },
       { id: 9, field: 'stock', value: '' },
     ]);
-    expect(buildPatchBody(state, withValues).body).toEqual({ variations: [{ id: 9, gtin: null, weight: null, stock: 0 }] });
+    expect(buildPatchBody(state, withValues).body).toEqual({ variations: [{ id: 9, gtin: null, weight: null, stock: null, stock_status: 'in_stock' }] });
   });
 
   it('is refused while a cell is wrong, naming the cells', () => {

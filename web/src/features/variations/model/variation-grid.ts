@@ -6,7 +6,7 @@ import { NAME_AND_SKU_REQUIRED, productFieldsSchema, type UpdateVariationsBody, 
  * cell's check with the shared schema, the Save body and the server's per-row messages.
  */
 
-export const TEXT_FIELDS = ['sku', 'gtin', 'list_price', 'market_price', 'vendor_cost', 'special_price', 'stock', 'weight'] as const;
+export const TEXT_FIELDS = ['sku', 'gtin', 'list_price', 'market_price', 'vendor_cost', 'special_price', 'stock', 'stock_status', 'weight'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type GridField = TextField | 'enabled';
 export const GRID_FIELDS: readonly GridField[] = [...TEXT_FIELDS, 'enabled'];
@@ -52,6 +52,7 @@ const fieldSchemas = {
   vendor_cost: productFieldsSchema.shape.vendor_cost,
   special_price: productFieldsSchema.shape.special_price,
   stock: productFieldsSchema.shape.stock,
+  stock_status: productFieldsSchema.shape.stock_status,
   weight: productFieldsSchema.shape.weight,
 } satisfies Record<TextField, unknown>;
 
@@ -170,6 +171,8 @@ export function buildPatchBody(state: GridState, byId: ReadonlyMap<number, Varia
       if (parsed.ok) change[field] = parsed.value;
       else invalid.push({ id, field, message: parsed.message });
     }
+    // An emptied Stock cell stops counting the quantity (issue 19): sent with the row's status, else the rule would read it as 0.
+    if (change.stock === null && (change.stock_status === undefined || change.stock_status === null)) change.stock_status = byId.get(id)!.stock_status;
     variations.push(change as UpdateVariationsBody['variations'][number]);
   }
   return invalid.length ? { invalid } : { body: { variations } };

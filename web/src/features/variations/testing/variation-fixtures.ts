@@ -1,5 +1,5 @@
 /** Test data of the variations screen: a variation and a parent's screen data with plausible values. */
-import type { Attribute, Variation, VariationsResponse } from '@bosun/shared';
+import { statusOfQuantity, type Attribute, type Variation, type VariationsResponse } from '@bosun/shared';
 
 export function variation(id: number, fields: Partial<Variation> = {}): Variation {
   return {
@@ -8,6 +8,7 @@ export function variation(id: number, fields: Partial<Variation> = {}): Variatio
     gtin: null,
     mfn: null,
     stock: 5,
+    stock_status: fields.stock_status ?? (fields.stock === null ? 'in_stock' : statusOfQuantity(fields.stock ?? 5)),
     list_price: 20,
     market_price: null,
     vendor_cost: null,
