@@ -10,6 +10,8 @@
  * ultra-fast on 1M rows and the reads on 1M products. --pg repeats everything on PostgreSQL
  * (a new database per scenario on that server, dropped afterwards). --rows / --big-rows change
  * the 10k-or-100k and the 1M sizes (targets are judged only at 100k and 1M).
+ * --xlsx adds issue 19's: the same rows as an Excel workbook, imported ultra-fast beside the CSV.
+ * --modes ultra-fast (a comma list) runs only these import modes.
  * --variants adds issue 18's figures, each beside the same run's simple-only one: the list mix
  * and search on a catalogue of the same row count, 30% of its rows variations; the variations
  * screen (GET of a 2,048-variation product, PATCH of 500 rows); and the import of a
@@ -27,7 +29,8 @@ import { wooImportMapping, writeImportCsv, writeWooImportCsv } from './harness/c
 import { formatTable, type Figure } from './harness/report.js';
 import { installExitHooks, ROOT } from './harness/server.js';
 import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
-import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures } from './scenarios/figures.js';
+import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
+import { writeImportXlsx } from './harness/xlsx-rows.js';
 import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
 import { benchReads } from './scenarios/reads.js';
 import { benchVariantReads } from './scenarios/variants.js';
@@ -42,11 +45,18 @@ const { values: args } = parseArgs({
     rows: { type: 'string' },
     'big-rows': { type: 'string' },
     variants: { type: 'boolean', default: false },
+    xlsx: { type: 'boolean', default: false },
+    modes: { type: 'string' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results.json') },
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
 if (args.only && !['import', 'reads'].includes(args.only)) throw new Error('--only takes import or reads');
+
+/** --modes ultra-fast,lightning: only these import modes (all three by default). */
+const importModes = args.modes === undefined ? IMPORT_MODES : IMPORT_MODES.filter((m) => args.modes!.split(',').includes(m));
+if (!importModes.length) throw new Error(`--modes takes a comma list of ${IMPORT_MODES.join(', ')}`);
+if (args.xlsx && !importModes.includes('ultra-fast')) throw new Error('--xlsx is measured beside the CSV ultra-fast import: keep ultra-fast in --modes');
 
 const profile = args.quick ? 'quick' : args.full ? 'full' : 'default';
 const count = (text: string | undefined, fallback: number) => {
@@ -96,7 +106,7 @@ async function importSection(db: DbKind) {
   const insert = await insertBaseline(db, catalogue, plan.importRows, args.pg);
   log(`[${db}] baseline: direct insert of ${insert.rows.toLocaleString('en-US')} rows in ${insert.ms} ms = ${insert.rowsPerSecond.toLocaleString('en-US')} rows/s`);
   const runs: ImportFigures[] = [];
-  for (const mode of IMPORT_MODES) {
+  for (const mode of importModes) {
     log(`[${db}] import ${mode}, ${plan.importRows.toLocaleString('en-US')} rows...`);
     const run = await benchImport(db, mode, file, plan.importRows, { pgUrl: args.pg, log });
     log(`[${db}] import ${mode}: ${run.rowsPerSecond.toLocaleString('en-US')} rows/s (server ${run.serverRowsPerSecond.toLocaleString('en-US')}), ${run.ms} ms, peak RSS ${run.peakRssMb} MB`);
@@ -104,6 +114,7 @@ async function importSection(db: DbKind) {
   }
   figures.push(...importFigures(db, runs, insert), previewFigure(db, preview, parse));
   if (args.variants) await wooImportSection(db, runs);
+  if (args.xlsx) await xlsxImportSection(db, runs);
 
   if (plan.bigImportRows) {
     const rows = plan.bigImportRows;
@@ -119,6 +130,17 @@ async function importSection(db: DbKind) {
     log(`[${db}] import ultra-fast: ${run.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${run.peakRssMb} MB`);
     figures.push(...importFigures(db, [run], bigInsert));
   }
+}
+
+/** Issue 19: the same rows as an Excel workbook, imported ultra-fast, beside the CSV file's ultra-fast run. */
+async function xlsxImportSection(db: DbKind, csvRuns: ImportFigures[]) {
+  const rows = plan.importRows;
+  const file = scratchFile(`import-${rows}.xlsx`);
+  if (!fs.existsSync(file)) log(`wrote ${rows.toLocaleString('en-US')}-row workbook (${((await writeImportXlsx(catalogue, rows, file)) / 1e6).toFixed(1)} MB)`);
+  log(`[${db}] import ultra-fast, the same rows as .xlsx...`);
+  const run = await benchImport(db, 'ultra-fast', file, rows, { pgUrl: args.pg, log, label: 'xlsx' });
+  log(`[${db}] import ultra-fast (.xlsx): ${run.rowsPerSecond.toLocaleString('en-US')} rows/s (server ${run.serverRowsPerSecond.toLocaleString('en-US')}), ${run.ms} ms, peak RSS ${run.peakRssMb} MB`);
+  figures.push(xlsxImportFigure(db, run, csvRuns.find((r) => r.mode === 'ultra-fast')!));
 }
 
 /** Issue 18: the WooCommerce-style file with variations, in each mode, beside the simple file's runs. */

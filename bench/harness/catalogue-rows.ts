@@ -28,7 +28,7 @@ export function categoryNamePaths(catalogue: Catalogue): string[][] {
 
 /** The import reads '\,' and '\>' as part of a name (WooCommerce's escaping); names such as '3,500-5,200 lb' need it. */
 const escapeName = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,').replaceAll('>', '\\>');
-const hierarchyCell = (paths: string[][], p: ProductSeed) =>
+export const hierarchyCell = (paths: string[][], p: ProductSeed) =>
   `Vendor:${paths[p.vendorCategoryRef].map(escapeName).join(' > ')}, Store:${paths[p.storeCategoryRef].map(escapeName).join(' > ')}`;
 
 function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): string | number | null {

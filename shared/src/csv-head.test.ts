@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeUtf8Length, detectDelimiter, headerHasColumns, isCsvFileName } from './csv-head.js';
+import { completeUtf8Length, detectDelimiter, isCsvFileName, isWorkbookFileName, looksLikeTable } from './csv-head.js';
 
 describe('detectDelimiter', () => {
   it('picks the delimiter of the header row, not of the data below it', () => {
@@ -35,13 +35,33 @@ describe('isCsvFileName', () => {
   });
 });
 
-describe('headerHasColumns', () => {
-  it('needs a delimiter outside quotes on the first line', () => {
-    expect(headerHasColumns('SKU,Name\n1,2', ',')).toBe(true);
-    expect(headerHasColumns('"Say, hi"\nSKU,Name', ',')).toBe(false);
-    expect(headerHasColumns('Dear supplier\nplease find, our prices', ',')).toBe(false);
-    expect(headerHasColumns('"Two\nlines",Name\n', ',')).toBe(true);
+describe('looksLikeTable', () => {
+  const LETTER = 'Dear supplier, please find our new price list attached.\nThe prices are valid from March, as agreed.\nKind regards,\nAnna';
+  it('refuses prose, with or without commas in it', () => {
+    expect(looksLikeTable('Dear supplier\nplease find our new prices attached\n', ',')).toBe(false);
+    expect(looksLikeTable(LETTER, ',')).toBe(false);
+    expect(looksLikeTable('Dear supplier, please find attached\nour prices', ',')).toBe(false);
+    expect(looksLikeTable('We are closed in August, as every year.', ',')).toBe(false);
+    expect(looksLikeTable('The new catalogue is attached. Prices have risen by five percent this year.\n\nRegards', ',')).toBe(false);
+  });
+  it('takes a table: one column of SKUs, columns holding sentences, a header alone', () => {
+    expect(looksLikeTable('SKU\nA-1\nA-2\n', ',')).toBe(true);
+    expect(looksLikeTable('SKU', ',')).toBe(true);
+    expect(looksLikeTable('Name\nStainless steel boat hook with rubber grip\nFender', ',')).toBe(true);
+    expect(looksLikeTable('SKU,Name\n1,2', ',')).toBe(true);
+    const described = ['SKU,Name,Description', ...['A', 'B', 'C'].map((s) => `${s},Cleat,"A cleat for the deck. It is made of steel, and it will last."`)].join('\n');
+    expect(looksLikeTable(described, ',')).toBe(true);
+    expect(looksLikeTable('"Two\nlines",Name\n', ',')).toBe(true);
     // A quote left open is the reader's to report.
-    expect(headerHasColumns('"SKU\n', ',')).toBe(true);
+    expect(looksLikeTable('"SKU\n', ',')).toBe(true);
+  });
+});
+
+describe('isWorkbookFileName', () => {
+  it('takes .xlsx by its name or its type, not the old binary .xls', () => {
+    expect(isWorkbookFileName('Prices.XLSX', '')).toBe(true);
+    expect(isWorkbookFileName('prices', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe(true);
+    expect(isWorkbookFileName('prices.xls', 'application/vnd.ms-excel')).toBe(false);
+    expect(isWorkbookFileName('prices.csv', 'text/csv')).toBe(false);
   });
 });

@@ -59,13 +59,72 @@ export function isCsvFileName(fileName: string, mimeType: string): boolean {
   return mimeType === 'text/csv' || (CSV_TYPES.has(mimeType) && extension === '');
 }
 
+/** An Excel workbook the import reads (.xlsx; the older binary .xls is not one). */
+export const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export function isWorkbookFileName(fileName: string, mimeType: string): boolean {
+  return fileName.toLowerCase().endsWith('.xlsx') || mimeType === WORKBOOK_TYPE;
+}
+
 /**
- * A header row names its columns separated by the delimiter: a first line without any (a page of
- * prose saved as .txt) is no CSV an import can map, which needs at least SKU and Name. Quoted
- * text is skipped, line breaks inside it too.
+ * The first records of a text (up to `max`), each as its text and the delimiters outside quotes
+ * in it; a quoted line break does not end a record. `open`: the text ends inside quotes.
  */
-export function headerHasColumns(text: string, delimiter: CsvDelimiter): boolean {
-  const { counts, endsQuoted } = firstLine(text);
-  // Ends inside quotes: a quote left open is the reader's to report, with its own message.
-  return counts.get(delimiter)! > 0 || endsQuoted;
+function firstRecords(text: string, delimiter: CsvDelimiter, max: number): { records: Array<{ text: string; delimiters: number }>; open: boolean } {
+  const records: Array<{ text: string; delimiters: number }> = [];
+  let quoted = false;
+  let start = 0;
+  let delimiters = 0;
+  for (let i = 0; i <= text.length && records.length < max; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === delimiter && !quoted) delimiters += 1;
+    else if (ch === undefined || (!quoted && (ch === '\n' || ch === '\r'))) {
+      const line = text.slice(start, i);
+      if (line.trim()) records.push({ text: line, delimiters });
+      delimiters = 0;
+      start = i + 1;
+    }
+  }
+  return { records, open: quoted };
+}
+
+/** Little words that fill sentences and hardly ever a product's cell or a column's name. */
+const FILLER_WORDS = new Set(
+  'a an the and or but of to for in on at by with from as is are was be been will would can could have has had this that these those it its we our us you your i me my please find attached dear regards thank thanks hello hi kind best sincerely here there which who if not'.split(' '),
+);
+
+/** A line that reads as a sentence: five words or more, with sentence punctuation or many filler words. */
+function readsAsProse(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  if (words.length < 5) return false;
+  if (/[.!?](\s|$)/.test(line.trim())) return true;
+  const fillers = words.filter((w) => FILLER_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, ''))).length;
+  return fillers / words.length >= 0.3;
+}
+
+/** Records looked at to tell a table from prose. */
+const RECORDS_JUDGED = 20;
+
+/**
+ * Whether a text is a table an import can map, or prose (a letter saved as .txt or .csv): told
+ * from its first records, not from its name. A table keeps its columns: its records have the
+ * header's count of delimiters; prose has sentences, and commas where its sentences put them. So
+ * a text is prose when a third or more of its first records read as sentences (readsAsProse)
+ * and either its first line has no delimiter, or a cell of it reads as a sentence (a column's
+ * name never does), or the records do not keep its count of delimiters. A table of one
+ * column (just 'SKU' and its values) has no delimiter at all and no sentences: it is a table.
+ */
+export function looksLikeTable(text: string, delimiter: CsvDelimiter): boolean {
+  const { records, open } = firstRecords(text, delimiter, RECORDS_JUDGED);
+  // A quote left open is the reader's to report, with its own message.
+  if (open && records.length <= 1) return true;
+  if (!records.length) return true;
+  const prose = records.filter((r) => readsAsProse(r.text)).length;
+  if (prose * 3 < records.length) return true;
+  const [header, ...data] = records;
+  if (header!.delimiters === 0) return false;
+  // A column's name is never a sentence.
+  if (header!.text.split(delimiter).some(readsAsProse)) return false;
+  const keeping = data.filter((r) => r.delimiters === header!.delimiters).length;
+  return !data.length || keeping * 2 > data.length;
 }

@@ -5,9 +5,14 @@ import { productFilterQuerySchema } from './products.js';
 export const EXPORT_MODES = ['woocommerce', 'direct'] as const;
 export type ExportMode = (typeof EXPORT_MODES)[number];
 
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const exportQuerySchema = productFilterQuerySchema.extend({
+  /** csv, or xlsx: an Excel workbook with the same columns and values, numbers as numbers. */
+  format: z.preprocess(blankToUndefined, z.enum(EXPORT_FORMATS, "format must be 'csv' or 'xlsx'").default('csv')),
   mode: z.preprocess(blankToUndefined, z.enum(EXPORT_MODES, "mode must be 'woocommerce' or 'direct'").default('woocommerce')),
   /**
    * The WooCommerce layout's units: the target store's, converted from the shop's (the default).
@@ -34,7 +39,7 @@ export const exportQuerySchema = productFilterQuerySchema.extend({
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-export const exportFileName = (mode: ExportMode, date = new Date()) => `products_${mode}_${date.toISOString().slice(0, 10)}.csv`;
+export const exportFileName = (mode: ExportMode, date = new Date(), format: ExportFormat = 'csv') => `products_${mode}_${date.toISOString().slice(0, 10)}.${format}`;
 
 export const EXPORT_MESSAGES = {
   success: (mode: string) => `Products exported successfully (${mode} mode)`,

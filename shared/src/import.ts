@@ -23,6 +23,8 @@ export const IMPORT_MESSAGES = {
   variantSummary: (variations: number, parents: number) =>
     `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
+  invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
+  unknownSheet: (sheet: string) => `The workbook has no sheet named '${sheet}'`,
   unknownVendor: (name: string) => `vendor '${name}' does not exist`,
 } as const;
 
@@ -86,6 +88,9 @@ export const importPreviewResponseSchema = z.object({
   duplicateHeaders: z.array(z.string()),
   encoding: z.string(),
   delimiter: z.string(),
+  /** An Excel workbook: the sheet read and every sheet it has, in its order (the wizard offers them). */
+  sheet: z.string().optional(),
+  sheets: z.array(z.string()).optional(),
   dryRun: z.object({
     valid: z.number().int(),
     create: z.number().int(),
@@ -106,6 +111,10 @@ export const importPreviewResponseSchema = z.object({
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
+
+/** An Excel workbook's sheets and the header row of the one read (its `sheet` field, else the first visible), for the wizard's mapping. */
+export const workbookSheetsResponseSchema = z.object({ sheets: z.array(z.string()), sheet: z.string(), headers: z.array(z.string()) });
+export type WorkbookSheetsResponse = z.infer<typeof workbookSheetsResponseSchema>;
 
 export interface ImportProgressEvent {
   type: 'progress';

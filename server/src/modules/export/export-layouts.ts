@@ -1,7 +1,7 @@
 import type { ExportMode, Settings } from '@bosun/shared';
 // The modules themselves, not the package's index: the worker threads load this file, and the
 // index brings zod and every schema with it.
-import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell } from '@bosun/shared/csv';
+import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell, restoreFormula } from '@bosun/shared/csv';
 import { directAttributeHeaders, directCategoryHeaders, PARENT_HEADERS, wooAttributeHeaders } from '@bosun/shared/export-headers';
 import { importFactor, valueInFileUnit, type ExportUnits } from '@bosun/shared/export-units';
 
@@ -133,6 +133,8 @@ interface ExportColumn {
   field?: ExportField;
   variable?: Cell;
   variation?: Cell;
+  /** Its cells are numbers (or empty): a workbook writes them as numbers (export-xlsx.ts). */
+  numeric?: boolean;
 }
 
 const empty: Cell = () => '';
@@ -150,10 +152,11 @@ const inherited = (column: ExportColumn): ExportColumn => ({ ...column, variatio
  */
 const variationLevel = (column: ExportColumn): ExportColumn => ({ ...column, variable: empty });
 
+const NUMERIC_FIELDS = new Set<ExportField>(['stock', 'weight', 'length', 'width', 'height']);
 /** The field's text or number as its cell (bytes only come in long rows, which write this field themselves: csvLayout). */
-const plain = (field: ExportField): Pick<ExportColumn, 'cell' | 'field'> => {
+const plain = (field: ExportField): Pick<ExportColumn, 'cell' | 'field' | 'numeric'> => {
   const at = AT[field];
-  return { cell: (r: ExportRow) => csvCell(r[at] as string | number | null), field };
+  return { cell: (r: ExportRow) => csvCell(r[at] as string | number | null), field, ...(NUMERIC_FIELDS.has(field) ? { numeric: true } : {}) };
 };
 /** A variant slot's text as its cell (empty on a row without it). */
 const slot = (name: VariantSlot): Cell => {
@@ -268,18 +271,19 @@ function wooColumns(units: ShopUnits, fileUnits: ExportUnits, attributes: number
     { header: 'GTIN, UPC, EAN, or ISBN', ...plain('gtin') },
     inherited({ header: 'Name', ...plain('name') }),
     // A variation's published flag is its enabled flag.
-    { header: 'Published', cell: oneOf(published, flag) },
-    inherited({ header: 'Is featured?', cell: oneOf(featured, flag) }),
+    { header: 'Published', cell: oneOf(published, flag), numeric: true },
+    inherited({ header: 'Is featured?', cell: oneOf(featured, flag), numeric: true }),
     inherited({ header: 'Visibility in catalog', cell: oneOf(visibility, (v) => WOO_VISIBILITY[v!] ?? null) }),
     inherited({ header: 'Short description', ...plain('short_description') }),
     inherited({ header: 'Description', ...plain('description') }),
     // The status apart from the quantity (issue 19): an untracked product has an empty Stock. A variable product's is its variations'.
+    // Not a number column in a workbook: a backorder is written as the word.
     { header: 'In stock?', cell: oneOf(stockStatus, (s) => WOO_IN_STOCK[s!] ?? null) },
     variationLevel({ header: 'Stock', ...plain('stock') }),
     // A variation's own measures: empty ones are its parent's, which the import fills in again.
     ...convertedMeasureColumns(units, fileUnits),
-    variationLevel({ header: 'Sale price', cell: money('special_price') }),
-    variationLevel({ header: 'Regular price', cell: money('list_price') }),
+    variationLevel({ header: 'Sale price', cell: money('special_price'), numeric: true }),
+    variationLevel({ header: 'Regular price', cell: money('list_price'), numeric: true }),
     inherited({ header: 'Categories', cell: (r, l) => l.wooCategoryCell(storeCategoryId(r)) }),
     inherited({ header: 'Tags', cell: tagsCell }),
     { header: 'Images', cell: imagesCell, variation: imageUrlCell },
@@ -289,8 +293,8 @@ function wooColumns(units: ShopUnits, fileUnits: ExportUnits, attributes: number
     ...wooAttributeColumns(attributes),
     // Fields WooCommerce has no column for travel as product meta, which its importer keeps.
     { header: 'Meta: mfn', ...plain('mfn') },
-    variationLevel({ header: 'Meta: market_price', cell: money('market_price') }),
-    variationLevel({ header: 'Meta: vendor_cost', cell: money('vendor_cost') }),
+    variationLevel({ header: 'Meta: market_price', cell: money('market_price'), numeric: true }),
+    variationLevel({ header: 'Meta: vendor_cost', cell: money('vendor_cost'), numeric: true }),
     inherited({ header: 'Meta: google_category', ...plain('google_category') }),
     inherited({ header: 'Meta: visibility', cell: oneOf(visibility, (v) => v) }),
     inherited({ header: 'Meta: meta_title', ...plain('meta_title') }),
@@ -313,10 +317,11 @@ function measureColumns(units: ShopUnits): ExportColumn[] {
 }
 
 /** A stored measure written in the file's unit (valueInFileUnit); the stored value itself when the units are the same. */
-function measureIn(field: 'weight' | 'length' | 'width' | 'height', factor: number): Pick<ExportColumn, 'cell' | 'field'> {
+function measureIn(field: 'weight' | 'length' | 'width' | 'height', factor: number): Pick<ExportColumn, 'cell' | 'field' | 'numeric'> {
   if (factor === 1) return plain(field);
   const read = numOf(field);
   return {
+    numeric: true,
     cell: (r) => {
       const stored = read(r);
       return stored === null ? '' : csvCell(valueInFileUnit(stored, factor));
@@ -356,10 +361,10 @@ function directColumns(units: ShopUnits, attributes: number): ExportColumn[] {
     inherited({ header: 'Description', ...plain('description') }),
     variationLevel({ header: 'Stock', ...plain('stock') }),
     variationLevel({ header: 'Stock Status', cell: oneOf(stockStatus, (s) => s) }),
-    variationLevel({ header: 'List Price', cell: money('list_price') }),
-    variationLevel({ header: 'Market Price', cell: money('market_price') }),
-    variationLevel({ header: 'Vendor Cost', cell: money('vendor_cost') }),
-    variationLevel({ header: 'Special Price', cell: money('special_price') }),
+    variationLevel({ header: 'List Price', cell: money('list_price'), numeric: true }),
+    variationLevel({ header: 'Market Price', cell: money('market_price'), numeric: true }),
+    variationLevel({ header: 'Vendor Cost', cell: money('vendor_cost'), numeric: true }),
+    variationLevel({ header: 'Special Price', cell: money('special_price'), numeric: true }),
     ...measureColumns(units),
     inherited({ header: 'Google Category', ...plain('google_category') }),
     { header: 'Published', cell: oneOf(published, (v) => (v === 1 ? 'true' : 'false')) },
@@ -406,6 +411,9 @@ function* decodedPieces(bytes: Uint8Array): Generator<string> {
   yield decoder.decode();
 }
 
+/** A finished CSV cell's value again: unquoted, and a formula's neutralising apostrophe taken off (csvCell's exact inverse). */
+const valueOfCsvCell = (cell: string) => restoreFormula(cell.charCodeAt(0) === 34 ? cell.slice(1, -1).replaceAll('""', '"') : cell);
+
 export interface CsvLayout {
   /**
    * The CSV lines of these rows, CRLF after each, as texts of at most 32 rows and about 256K
@@ -413,6 +421,11 @@ export interface CsvLayout {
    * Each text is meant to be encoded and let go before the next is asked for.
    */
   texts(rows: Iterable<ExportRow>): Generator<string>;
+  /**
+   * The same rows' cell values, column by column as texts() writes them (the same lookups and
+   * rules), but not made into CSV: for a workbook, which quotes nothing and runs no formula.
+   */
+  values(rows: Iterable<ExportRow>): Generator<string[]>;
 }
 
 /**
@@ -428,6 +441,11 @@ export interface LayoutOptions {
 
 const layoutColumns = (mode: ExportMode, { units, fileUnits, attributes }: LayoutOptions) =>
   mode === 'direct' ? directColumns(units, attributes) : wooColumns(units, fileUnits, attributes);
+
+/** The column names of a layout, in its order. */
+export const layoutHeaders = (mode: ExportMode, options: LayoutOptions) => layoutColumns(mode, options).map((c) => c.header);
+/** Which columns of a layout hold numbers. */
+export const layoutNumericColumns = (mode: ExportMode, options: LayoutOptions) => layoutColumns(mode, options).map((c) => c.numeric === true);
 
 /** The header line of a layout, CRLF included. */
 export const csvHeader = (mode: ExportMode, options: LayoutOptions) =>
@@ -480,7 +498,20 @@ export function csvLayout(mode: ExportMode, options: LayoutOptions, lookups: Exp
     }
     yield `${out}\r\n`;
   }
+  /** A long value may come as its bytes (the SQLite export workers read them so); the workbook export reads strings. */
+  const valueOf = (row: ExportRow, cells: Cell[], fieldAt: number[], i: number) => {
+    const value = fieldAt[i]! >= 0 ? row[fieldAt[i]!] : null;
+    if (value instanceof Uint8Array) return new TextDecoder().decode(value);
+    if (typeof value === 'string') return value;
+    return valueOfCsvCell(cells[i]!(row, lookups));
+  };
   return {
+    *values(rows) {
+      for (const row of rows) {
+        const { cells, fieldAt } = cellsOf(row);
+        yield cells.map((_, i) => valueOf(row, cells, fieldAt, i));
+      }
+    },
     *texts(rows) {
       let out = '';
       let count = 0;

@@ -5,7 +5,7 @@ import type { DatabaseTarget } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { getSettings } from '../settings/index.js';
-import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type CsvLayout, type ExportRow } from './export-layouts.js';
+import { createExportLookups, csvHeader, csvLayout, EXPORT_FIELDS, type CsvLayout, type ExportRow, type LayoutOptions } from './export-layouts.js';
 import { isVariantBatch, VARIATION_EXTRA_FIELDS, variantBatches, withVariations } from './export-variants.js';
 import {
   exportLookupQueries,
@@ -33,6 +33,17 @@ const WORKER_BUFFERS = 3;
 
 export type ExportAnswer = { kind: 'stream'; stream: Readable } | { kind: 'sqlite-workers'; plan: SqliteExportPlan };
 
+/** What a layout's header depends on, for this export (the CSV's and the workbook's). */
+export async function exportLayoutOptions(db: Kysely<DB>, dialect: Dialect, query: ExportQuery): Promise<LayoutOptions> {
+  const settings = await getSettings(db);
+  const units = { weight_unit: settings.weight_unit, dimension_unit: settings.dimension_unit };
+  // The target store's units, when staff name them; the shop's otherwise.
+  const shopUnits = shopExportUnits(units);
+  const fileUnits = { weight_unit: query.weight_unit ?? shopUnits.weight_unit, dimension_unit: query.dimension_unit ?? shopUnits.dimension_unit };
+  // Read before the header, which has one set of attribute columns per attribute.
+  return { units, fileUnits, attributes: await findExportAttributeCount(db, dialect, query) };
+}
+
 /**
  * The CSV of the matching products, read only as fast as the client takes it, so memory stays
  * flat for a million rows. A SQLite file is written by worker threads (sqlite-export.ts);
@@ -40,13 +51,7 @@ export type ExportAnswer = { kind: 'stream'; stream: Readable } | { kind: 'sqlit
  * listed products are read, each variable one followed by its variations (export-variants.ts).
  */
 export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, database: DatabaseTarget, query: ExportQuery): Promise<ExportAnswer> {
-  const settings = await getSettings(db);
-  const units = { weight_unit: settings.weight_unit, dimension_unit: settings.dimension_unit };
-  // The target store's units, when staff name them; the shop's otherwise.
-  const shopUnits = shopExportUnits(units);
-  const fileUnits = { weight_unit: query.weight_unit ?? shopUnits.weight_unit, dimension_unit: query.dimension_unit ?? shopUnits.dimension_unit };
-  // Read before the header, which has one set of attribute columns per attribute.
-  const options = { units, fileUnits, attributes: await findExportAttributeCount(db, dialect, query) };
+  const options = await exportLayoutOptions(db, dialect, query);
   const head = UTF8_BOM + csvHeader(query.mode, options);
   if (database.kind === 'sqlite' && database.file !== ':memory:') {
     const lookups = exportLookupQueries(db);
@@ -96,20 +101,25 @@ export async function exportProductsCsv(db: Kysely<DB>, dialect: Dialect, databa
 const VARIATION_FIELDS = [...EXPORT_FIELDS, ...VARIATION_EXTRA_FIELDS] as const;
 
 /**
- * A chunk's text with each variable product's variations after it: the rows before a batch of
+ * A chunk's rows with each variable product's variations after it: the rows before a batch of
  * parents as they are, then the batch with its variations and attributes, read with one query each.
  */
-async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: ExportRow[]): AsyncGenerator<string> {
+export async function* rowsWithVariations(db: Kysely<DB>, rows: ExportRow[]): AsyncGenerator<Iterable<ExportRow>> {
   let plain: ExportRow[] = [];
   for (const item of variantBatches(rows)) {
     if (!isVariantBatch(item)) {
       plain.push(item);
       continue;
     }
-    if (plain.length) yield* layout.texts(plain);
+    if (plain.length) yield plain;
     plain = [];
     const [variations, attributes] = await Promise.all([findExportVariations(db, item.parentIds), findExportAttributes(db, item.parentIds)]);
-    yield* layout.texts(withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes));
+    yield withVariations(item, variations.map((row): ExportRow => VARIATION_FIELDS.map((field) => row[field])), attributes);
   }
-  if (plain.length) yield* layout.texts(plain);
+  if (plain.length) yield plain;
+}
+
+/** A chunk's CSV text, variations after their parents (rowsWithVariations). */
+async function* textsWithVariations(db: Kysely<DB>, layout: CsvLayout, rows: ExportRow[]): AsyncGenerator<string> {
+  for await (const batch of rowsWithVariations(db, rows)) yield* layout.texts(batch);
 }

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
-import { detectDelimiter, headerHasColumns, IMPORT_MESSAGES, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
+import { detectDelimiter, looksLikeTable, IMPORT_MESSAGES, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
 import { AppError } from '../../errors.js';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -38,7 +38,7 @@ export async function detectFormat(path: string, utf8Valid: boolean): Promise<Cs
  * The encoding (a BOM, else UTF-8 when every byte of the file is, utf8Valid, else Windows-1252,
  * which also reads Latin-1) and the delimiter (the most frequent of , ; and tab in the header
  * line, outside quotes: detectDelimiter, the wizard's rule too), from the file's first HEAD_BYTES.
- * A file whose first line holds no delimiter at all is refused (415), as is a binary one.
+ * A file of prose (looksLikeTable) is refused (415), as is a binary one.
  */
 export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
   let encoding: Encoding = utf8Valid ? 'utf-8' : 'windows-1252';
@@ -53,8 +53,8 @@ export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
   }
   const text = iconv.decode(bytes, ICONV_NAMES[encoding]);
   const delimiter = detectDelimiter(text);
-  // Prose saved as .txt (or .csv): no column an import could map. An empty file is told later, as such.
-  if (text.trim() && !headerHasColumns(text, delimiter)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
+  // Prose saved as .txt (or .csv), told from its lines: no table an import could map. An empty file is told later, as such.
+  if (text.trim() && !looksLikeTable(text, delimiter)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
   return { encoding, hasBom, delimiter };
 }
 

@@ -113,9 +113,27 @@ describe('the import refuses what the preview refuses, with the same status', ()
       expect(res.statusCode, res.body.slice(0, 300)).toBe(415);
       expect(res.json().message).toBe(IMPORT_MESSAGES.invalidFile);
     }
+    // Told from the text, not the name: a letter with commas in it, named .txt or .csv.
+    const letter = 'Dear supplier, please find our new price list attached.\r\nThe prices are valid from March, as agreed.\r\nKind regards,\r\nAnna\r\n';
+    for (const name of ['letter.txt', 'letter.csv']) {
+      for (const res of [await preview(letter, MAPPING, name), await importFile(letter, MAPPING, name)]) {
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(415);
+        expect(res.json().message).toBe(IMPORT_MESSAGES.invalidFile);
+      }
+    }
     const tabs = await preview('SKU\tName\tStock\nT-1\tFender\t2\n', MAPPING, 'prices.txt');
     expect(tabs.statusCode).toBe(200);
     expect(tabs.json()).toMatchObject({ delimiter: 'tab', totalRows: 1, dryRun: { valid: 1 } });
+  });
+
+  it('a CSV of one column (SKUs only) is a table, not prose: read', async () => {
+    const skus = 'SKU\nONE-1\nONE-2\n';
+    const mapping = { sku: 'SKU', name: 'SKU' };
+    const dry = await preview(skus, mapping, 'skus.csv');
+    expect(dry.statusCode, dry.body.slice(0, 300)).toBe(200);
+    expect(dry.json()).toMatchObject({ headers: ['SKU'], totalRows: 2, dryRun: { valid: 2, create: 2 } });
+    expect(await completeOf(skus, mapping)).toMatchObject({ imported: 2, errorCount: 0 });
+    expect(await product('ONE-2')).toMatchObject({ name: 'ONE-2' });
   });
 
   for (const [name, content, mapping, status, message] of cases) {

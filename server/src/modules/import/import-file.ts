@@ -3,6 +3,7 @@ import { badRequest } from '../../errors.js';
 import { detectFormat, type ByteSource, type CsvFormat } from './csv-format.js';
 import { countRecords } from './csv-record-count.js';
 import { CsvRecordError, readRecordGroups, type RecordGroup } from './csv-records.js';
+import { countSheetRows, openWorkbook } from './xlsx-records.js';
 
 export interface OpenedCsv {
   format: CsvFormat;
@@ -14,6 +15,18 @@ export interface OpenedCsv {
    * limit, read past, or a quote left open, where the reading ended. Staff see it as a row error.
    */
   groups: AsyncGenerator<CsvGroup>;
+  /** An Excel workbook's: the sheet read and all its sheets (xlsx-records.ts). */
+  workbook?: { sheet: string; sheets: string[] };
+  /** Ends the reading of a file whose groups are not read to their end (a workbook's archive is open from the start). */
+  close?(): void;
+}
+
+/** An uploaded file as the import opens it: an Excel workbook (its `sheet`, else the first) or CSV text. */
+export interface UploadedFile {
+  path: string;
+  utf8Valid: boolean;
+  workbook?: boolean;
+  sheet?: string;
 }
 
 /** `rows`, when given, numbers each record (a file read as Shopify products: shopify-rows.ts); else record i is row firstRow + i. */
@@ -80,13 +93,28 @@ export async function countDataRows(path: string, format: CsvFormat): Promise<nu
   return Math.max(0, (await countRecords(path, format)) - 1);
 }
 
+/** Opens an upload as what it is: a workbook's sheet or a CSV file. */
+export async function openUploadedFile(file: UploadedFile): Promise<OpenedCsv> {
+  return file.workbook ? openWorkbook(file.path, file.sheet || undefined) : openCsvFile(file.path, file.utf8Valid);
+}
+
+/** The data rows of an opened upload (a workbook's sheet is read through once more: its rows cannot be counted without parsing). */
+export async function countUploadRows(path: string, opened: OpenedCsv): Promise<number> {
+  return opened.workbook ? countSheetRows(path, opened.workbook.sheet) : countDataRows(path, opened.format);
+}
+
 /**
  * The import's file, opened and checked against the mapping before the import answers: a file or
  * mapping it cannot take is a 400 / 415 as the preview gives, not an error event in a 200 stream.
  */
-export async function openImportFile(file: { path: string; utf8Valid: boolean }, mapping: FieldMapping): Promise<OpenedCsv> {
-  const csv = await openCsvFile(file.path, file.utf8Valid);
-  checkMapping(csv.headers, mapping);
+export async function openImportFile(file: UploadedFile, mapping: FieldMapping): Promise<OpenedCsv> {
+  const csv = await openUploadedFile(file);
+  try {
+    checkMapping(csv.headers, mapping);
+  } catch (error) {
+    csv.close?.();
+    throw error;
+  }
   return csv;
 }
 

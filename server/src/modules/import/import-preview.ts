@@ -4,7 +4,7 @@ import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
-import { checkMapping, duplicateHeaders, openCsv, openCsvFile, type OpenedCsv } from './import-file.js';
+import { checkMapping, duplicateHeaders, openCsv, openUploadedFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
 import { classifyBatch, kindConflict, parentVendorReason, skipReason, type ImportRules } from './import-rules.js';
 import { ImportVendors, VendorTally } from './import-vendors.js';
@@ -80,7 +80,7 @@ export interface StreamedPreview {
 
 /** The preview of a spooled file. */
 export async function previewImport(deps: ImportDeps, file: ImportFile, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  return previewRecords(deps, await openCsvFile(file.path, file.utf8Valid), request);
+  return previewRecords(deps, await openUploadedFile(file), request);
 }
 
 /**
@@ -113,7 +113,12 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
  * every row (what would be created, updated, skipped, and the row errors), writing nothing.
  */
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
-  checkMapping(opened.headers, options.mapping);
+  try {
+    checkMapping(opened.headers, options.mapping);
+  } catch (error) {
+    opened.close?.();
+    throw error;
+  }
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
   const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn' });
   const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, options.vendorId ?? null, options.createVendors ?? false);
@@ -245,6 +250,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     duplicateHeaders: duplicateHeaders(opened.headers),
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
+    ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
     message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
     dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
   };

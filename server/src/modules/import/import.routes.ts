@@ -7,6 +7,7 @@ import {
   importFieldsResponseSchema,
   importModeParamsSchema,
   importPreviewResponseSchema,
+  workbookSheetsResponseSchema,
   importVendorOptionsSchema,
   badOptionalValuesSchema,
   type BadOptionalValues,
@@ -22,6 +23,7 @@ import { previewImportStream, previewOfUpload, type PreviewRequest } from './imp
 import { openImportFile } from './import-file.js';
 import { runRecordedImport } from './recorded-import.js';
 import { spoolUpload } from './upload.js';
+import { openWorkbook } from './xlsx-records.js';
 
 const errors = errorResponses(400, 401, 403, 413, 415);
 
@@ -95,7 +97,23 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         read: (fields, chunks) => previewImportStream(deps(), chunks, previewRequest(fields)),
       });
       try {
-        return await previewOfUpload(deps(), upload, previewRequest(upload.fields));
+        return await previewOfUpload(deps(), { ...upload, sheet: upload.fields.sheet }, previewRequest(upload.fields));
+      } finally {
+        await upload.remove();
+      }
+    },
+  });
+
+  app.post('/products/import/workbook', {
+    schema: { tags: ['import'], consumes: ['multipart/form-data'], response: { 200: workbookSheetsResponseSchema, ...errors } },
+    handler: async (request) => {
+      const upload = await spoolUpload(request, maxBytes());
+      try {
+        if (!upload.workbook) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidWorkbook);
+        // Read up to the chosen sheet's header row: the wizard maps its columns before the preview reads the rows.
+        const opened = await openWorkbook(upload.path, upload.fields.sheet || undefined);
+        opened.close();
+        return { sheets: opened.workbook.sheets, sheet: opened.workbook.sheet, headers: opened.headers };
       } finally {
         await upload.remove();
       }
@@ -114,7 +132,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
         // The file and mapping are checked before the event stream starts, so a refusal has its status.
-        const csv = await openImportFile(upload, mapping);
+        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
         reply.hijack();
@@ -127,7 +145,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const clientGone = () => !ended && reply.raw.destroyed;
         try {
           const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, badOptionalValues, userId: request.user.id, fileName: upload.fileName };
-          const complete = await runRecordedImport(deps(), { ...upload, csv }, importRequest, send, clientGone, request.log);
+          const complete = await runRecordedImport(deps(), { ...upload, sheet: upload.fields.sheet, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {
           const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;

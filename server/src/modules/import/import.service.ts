@@ -17,7 +17,7 @@ import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/produ
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/index.js';
 import { CategoryResolver } from './category-resolver.js';
-import { countDataRows, openImportFile, type OpenedCsv } from './import-file.js';
+import { countUploadRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
 import { ImportVendors } from './import-vendors.js';
 import type { ImportRules } from './import-rules.js';
@@ -37,6 +37,9 @@ export interface ImportDeps {
 export interface ImportFile {
   path: string;
   utf8Valid: boolean;
+  /** An Excel workbook, read from `sheet` (else its first sheet). */
+  workbook?: boolean;
+  sheet?: string;
   /** The file as openImportFile opened and checked it (the route does, before it answers). */
   csv?: OpenedCsv;
 }
@@ -96,11 +99,14 @@ export async function runImport(
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
   const opened = file.csv ?? (await openImportFile(file, request.mapping));
-  const { csv, mapping } = readShopifyProducts(opened, request.mapping);
+  const { csv, mapping, recordsRead } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
-  const total = await countDataRows(file.path, csv.format);
+  const total = await countUploadRows(file.path, opened);
   const counts = { current: 0, imported: 0, updated: 0, skipped: 0, errors: 0 };
+  /** The file's rows as read (a workbook's total above is counted over its XML: a row of blank text counts there, not here). */
+  let recordsSeen = 0;
+  let unreadRecords = 0;
   let currentProduct = '';
   const rate = () => Math.round(counts.current / Math.max(0.001, (performance.now() - started) / 1000));
   const progress = (extra: Partial<ImportEvent> = {}) =>
@@ -230,7 +236,9 @@ export async function runImport(
           // A record the reader could not take (too long, a quote left open) is the row's error.
           report(unread, []);
           pendingErrors += 1;
+          unreadRecords += 1;
         }
+        recordsSeen += records.length;
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, rows?.[i] ?? firstRow + i);
@@ -274,9 +282,11 @@ export async function runImport(
   });
 
   const processingTime = Math.round(performance.now() - started);
+  // A Shopify product's rows are one record here: its rows are counted by readShopifyProducts.
+  const rowsRead = (recordsRead ? recordsRead() : recordsSeen) + unreadRecords;
   const complete: ImportCompleteEvent = {
     type: 'complete',
-    total,
+    total: opened.workbook ? rowsRead : total,
     imported: counts.imported,
     updated: counts.updated,
     skipped: counts.skipped,

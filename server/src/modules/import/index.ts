@@ -2,3 +2,5 @@
 export { cleanUpAfterKilledImports } from './import-recovery.js';
 export { importRunsRoutes } from './import-runs.routes.js';
 export { importRoutes } from './import.routes.js';
+// A workbook's rows as the import reads them: the export's tests read its .xlsx back so.
+export { openWorkbook } from './xlsx-records.js';

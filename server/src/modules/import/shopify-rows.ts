@@ -112,7 +112,7 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
       const out: { records: string[][]; rows: number[] } = { records: [], rows: [] };
       read += group.records.length;
       group.records.forEach((cells, i) => {
-        const r = { cells, row: group.firstRow + i };
+        const r = { cells, row: group.rows?.[i] ?? group.firstRow + i };
         const rowHandle = cell(r, handleAt);
         // A row without a Handle is the product's before it, as Shopify's own importer reads it.
         if (handle === undefined || (rowHandle !== '' && rowHandle !== handle)) {

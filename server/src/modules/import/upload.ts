@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_MESSAGES, isCsvFileName } from '@bosun/shared';
+import { IMPORT_MESSAGES, isCsvFileName, isWorkbookFileName } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
 import { utf8Check } from './utf8-check.js';
 import { makeSpoolDir } from './spool-dir.js';
@@ -16,6 +16,8 @@ export interface SpooledUpload {
   bytes: number;
   /** Whether every byte read as UTF-8, checked while spooling. */
   utf8Valid: boolean;
+  /** Named or typed as an Excel workbook (.xlsx): read as one (xlsx-records.ts), not as CSV text. */
+  workbook: boolean;
   fields: Record<string, string>;
   remove(): Promise<void>;
 }
@@ -39,7 +41,7 @@ export interface UploadReader<T> {
 
 /**
  * Streams the multipart csvFile to a temporary file (never into memory), collecting the other
- * fields whichever order they come in. Over the size limit is a 413; not a CSV a 415. With a
+ * fields whichever order they come in. Over the size limit is a 413; neither a CSV nor an .xlsx a 415. With a
  * reader, the file is also read as it arrives; its result is only given when the whole upload
  * came through, and an error it throws is thrown once the rest of the upload is spooled, so that
  * the client gets the answer after its upload, as without one.
@@ -60,7 +62,8 @@ export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: 
         part.file.resume();
         continue;
       }
-      if (!isCsvFileName(part.filename, part.mimetype)) {
+      const workbook = isWorkbookFileName(part.filename, part.mimetype);
+      if (!workbook && !isCsvFileName(part.filename, part.mimetype)) {
         part.file.resume();
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
       }
@@ -81,7 +84,8 @@ export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: 
         return chunk;
       };
       let readFailure: { error: unknown } | undefined;
-      if (reader?.ready(fields)) {
+      // A workbook is an archive whose parts may come in any order: it is read once spooled.
+      if (!workbook && reader?.ready(fields)) {
         async function* chunks() {
           for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
         }
@@ -97,7 +101,7 @@ export async function spoolUpload<T = never>(request: FastifyRequest, maxBytes: 
       await spooled;
       if (part.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge(maxBytes));
       if (readFailure) throw readFailure.error;
-      file = { path: target, fileName: part.filename, bytes, utf8Valid: utf8.valid };
+      file = { path: target, fileName: part.filename, bytes, utf8Valid: utf8.valid, workbook };
     }
   } catch (err) {
     await remove();

@@ -1,4 +1,4 @@
-import type { ExportMode, ExportUnits, ProductFilterParams } from '@bosun/shared';
+import type { ExportFormat, ExportMode, ExportUnits, ProductFilterParams } from '@bosun/shared';
 import { buildUrl } from '../../../lib/api-client';
 import { startDownload } from '../../../lib/save-file';
 import { getDownloadToken } from './get-download-token';
@@ -6,9 +6,10 @@ import { getDownloadToken } from './get-download-token';
 /** What to export: the list's filter, or only the chosen products. */
 export type ExportTarget = { filter: ProductFilterParams } | { ids: number[] };
 
-export function exportUrl(mode: ExportMode, target: ExportTarget, token: string, units?: ExportUnits): string {
+export function exportUrl(mode: ExportMode, target: ExportTarget, token: string, units?: ExportUnits, format: ExportFormat = 'csv'): string {
   const params = 'ids' in target ? { ids: target.ids.join(',') } : { ...target.filter };
-  return buildUrl('/products/export', { mode, ...params, ...units, download_token: token });
+  // CSV is the server's default: its address stays as it was.
+  return buildUrl('/products/export', { mode, ...(format === 'csv' ? {} : { format }), ...params, ...units, download_token: token });
 }
 
 /**
@@ -16,7 +17,7 @@ export function exportUrl(mode: ExportMode, target: ExportTarget, token: string,
  * the header, so the browser saves the file itself however large it is.
  */
 /** `units`: the target store's, for the WooCommerce layout only (the server's default is the shop's). */
-export async function exportProducts(mode: ExportMode, target: ExportTarget, units?: ExportUnits): Promise<void> {
+export async function exportProducts(mode: ExportMode, target: ExportTarget, units?: ExportUnits, format: ExportFormat = 'csv'): Promise<void> {
   const { token } = await getDownloadToken();
-  startDownload(exportUrl(mode, target, token, units));
+  startDownload(exportUrl(mode, target, token, units, format));
 }

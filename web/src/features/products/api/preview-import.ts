@@ -14,9 +14,11 @@ export interface ImportUpload {
   createVendors?: boolean;
   /** What a bad optional value does to its row; the server's default is 'warn'. */
   badOptionalValues?: BadOptionalValues;
+  /** An Excel workbook's sheet to read (the server reads the first visible one without it). */
+  sheet?: string;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues }: ImportUpload): FormData {
+export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues, sheet }: ImportUpload): FormData {
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
@@ -25,6 +27,7 @@ export function importFormData({ file, fieldMapping, updateMode, vendorId, moveV
   form.append('moveVendors', String(moveVendors));
   form.append('createVendors', String(createVendors));
   if (badOptionalValues) form.append('badOptionalValues', badOptionalValues);
+  if (sheet !== undefined) form.append('sheet', sheet);
   form.append('csvFile', file, file.name);
   return form;
 }

@@ -62,6 +62,20 @@ describe('ExportDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('exports an Excel workbook of the chosen layout when Excel is chosen', async () => {
+    const user = userEvent.setup();
+    const { downloads, dialog } = setup({ ids: [3] });
+    expect((within(dialog).getByRole('radio', { name: /^CSV/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: /Direct/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Excel/ }));
+    expect(within(dialog).getByText('Exports the products to an Excel workbook.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const url = new URL(downloads[0]!, 'http://localhost');
+    expect(url.searchParams.get('format')).toBe('xlsx');
+    expect(url.searchParams.get('mode')).toBe('direct');
+  });
+
   it('exports only the selected products when there is a selection', async () => {
     const user = userEvent.setup();
     const { downloads, dialog } = setup({ ids: [3, 7, 11] });
@@ -70,6 +84,7 @@ describe('ExportDialog', () => {
     const url = new URL(downloads[0]!, 'http://localhost');
     expect(url.searchParams.get('ids')).toBe('3,7,11');
     expect(url.searchParams.get('mode')).toBe('woocommerce');
+    expect(url.searchParams.has('format')).toBe(false);
     expect(await screen.findByText('Products exported successfully (woocommerce mode)')).toBeTruthy();
   });
 

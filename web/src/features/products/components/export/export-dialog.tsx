@@ -1,4 +1,4 @@
-import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, shopExportUnits, type ExportMode, type ExportUnits } from '@bosun/shared';
+import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, shopExportUnits, type ExportFormat, type ExportMode, type ExportUnits } from '@bosun/shared';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,10 @@ import { useUnits } from '../../hooks/use-units';
 import { WooCommerceExportOptions } from './woocommerce-export-options';
 
 const MODE_LABELS: Record<ExportMode, string> = { woocommerce: 'WooCommerce', direct: 'Direct' };
+const FILE_TYPES: Array<{ value: ExportFormat; label: string; description: string }> = [
+  { value: 'csv', label: 'CSV', description: 'Text, UTF-8 with a BOM: what WooCommerce and other shops import.' },
+  { value: 'xlsx', label: 'Excel (.xlsx)', description: 'The same columns and values in a workbook, numbers as numbers; Bosun imports it back.' },
+];
 
 interface Props {
   opened: boolean;
@@ -17,9 +21,10 @@ interface Props {
   scope: string;
 }
 
-/** SPEC §2 Export dialog: a format, Cancel and Export CSV; for WooCommerce, the target store's units. */
+/** SPEC §2 Export dialog: a format, a file type (CSV or Excel), Cancel and Export CSV; for WooCommerce, the target store's units. */
 export function ExportDialog({ opened, onClose, target, scope }: Props) {
   const [mode, setMode] = useState<ExportMode>('woocommerce');
+  const [format, setFormat] = useState<ExportFormat>('csv');
   // Null until staff choose: the server then writes the shop's units, whatever the settings say by then.
   const [chosenUnits, setChosenUnits] = useState<ExportUnits | null>(null);
   const shop = useUnits();
@@ -27,6 +32,7 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
 
   const close = () => {
     setMode('woocommerce');
+    setFormat('csv');
     setChosenUnits(null);
     onClose();
   };
@@ -34,7 +40,7 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
   const submit = async () => {
     setExporting(true);
     try {
-      await exportProducts(mode, target, mode === 'woocommerce' ? (chosenUnits ?? undefined) : undefined);
+      await exportProducts(mode, target, mode === 'woocommerce' ? (chosenUnits ?? undefined) : undefined, format);
       notify.success(EXPORT_MESSAGES.success(mode));
       close();
     } catch {
@@ -47,7 +53,7 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
   return (
     <Modal opened={opened} onClose={close} title="Export Products" size="md">
       <Stack>
-        <Text size="sm">Exports {scope} to a CSV file.</Text>
+        <Text size="sm">Exports {scope} to {format === 'csv' ? 'a CSV file' : 'an Excel workbook'}.</Text>
         <Radio.Group label="Format" value={mode} onChange={(value) => setMode(value as ExportMode)}>
           <Stack gap="sm" mt={6}>
             {EXPORT_MODES.map((m) => (
@@ -61,12 +67,19 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
             onChange={setChosenUnits}
           />
         )}
+        <Radio.Group label="File type" value={format} onChange={(value) => setFormat(value as ExportFormat)}>
+          <Stack gap="sm" mt={6}>
+            {FILE_TYPES.map((t) => (
+              <Radio key={t.value} value={t.value} label={t.label} description={t.description} />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button leftSection={<IconFileExport size={16} />} loading={exporting} onClick={() => void submit()}>
-            Export CSV
+            {format === 'csv' ? 'Export CSV' : 'Export Excel'}
           </Button>
         </Group>
       </Stack>

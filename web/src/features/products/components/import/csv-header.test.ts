@@ -21,9 +21,10 @@ describe('parseHeaderRow', () => {
     expect(parseHeaderRow('SKU,Name').headers).toEqual(['SKU', 'Name']);
   });
 
-  it('refuses prose, a first line without any delimiter, as the server does', () => {
-    expect(() => parseHeaderRow('Dear supplier, please find attached\nour prices')).not.toThrow(); // a comma: two columns
-    expect(() => parseHeaderRow('Dear supplier\nplease find our prices')).toThrow('Please select a valid CSV file');
+  it('refuses prose, with a comma in it or not, as the server does, and takes one column of SKUs', () => {
+    expect(() => parseHeaderRow('Dear supplier, please find attached\nour prices')).toThrow('Please select a valid CSV file');
+    expect(() => parseHeaderRow('Dear supplier\nplease find our new prices attached')).toThrow('Please select a valid CSV file');
+    expect(parseHeaderRow('SKU\nA-1\nA-2').headers).toEqual(['SKU']);
   });
 
   it('rejects an empty file and an unterminated quote', () => {

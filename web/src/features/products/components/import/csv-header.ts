@@ -1,4 +1,4 @@
-import { completeUtf8Length, detectDelimiter, headerHasColumns, IMPORT_MESSAGES, isCsvFileName, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
+import { completeUtf8Length, detectDelimiter, looksLikeTable, IMPORT_MESSAGES, isCsvFileName, utf16WithoutBom, type CsvDelimiter } from '@bosun/shared';
 
 /** Enough of the file for any header row; the rest of the file is never read in the browser. */
 export const HEADER_SAMPLE_BYTES = 64 * 1024;
@@ -15,7 +15,7 @@ export function parseHeaderRow(text: string): { headers: string[]; delimiter: Cs
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const delimiter = detectDelimiter(source);
   // Prose saved as .txt: the server refuses it the same way.
-  if (source.trim() && !headerHasColumns(source, delimiter)) throw new Error(IMPORT_MESSAGES.invalidFile);
+  if (source.trim() && !looksLikeTable(source, delimiter)) throw new Error(IMPORT_MESSAGES.invalidFile);
   const cells: string[] = [];
   let cell = '';
   let quoted = false;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_IMPORT_MODE,
   IMPORT_MESSAGES,
+  isWorkbookFileName,
   type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
@@ -16,6 +17,7 @@ import { productListQueryKey } from '../../api/get-products';
 import { useImportFields } from '../../api/get-import-fields';
 import { useVendorOptions, vendorOptionsQueryOptions } from '../../api/get-vendor-options';
 import { previewImport } from '../../api/preview-import';
+import { readWorkbook } from '../../api/read-workbook';
 import { runImport } from '../../api/run-import';
 import { CreateVendorModal } from './create-vendor-modal';
 import { isCsvFile, readCsvHeaders } from './csv-header';
@@ -24,6 +26,7 @@ import { ImportProgressOverlay } from './import-progress';
 import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';
 import { ResultsStep } from './results-step';
+import { SheetPicker } from './sheet-picker';
 import { UploadStep } from './upload-step';
 import { VendorField } from './vendor-field';
 import type { VendorChoices } from './vendor-options';
@@ -48,6 +51,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
   const [step, setStep] = useState<Step>(1);
   const [file, setFile] = useState<File | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
+  /** An Excel workbook's sheets and the one read (null for a CSV file). */
+  const [workbook, setWorkbook] = useState<{ sheets: string[]; sheet: string } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [mapping, setMapping] = useState<FieldMapping>({});
@@ -90,6 +95,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setStep(1);
     setFile(null);
     setHeaders([]);
+    setWorkbook(null);
     setUploadError(null);
     setReading(false);
     setMapping({});
@@ -114,8 +120,45 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     if (imported) void queryClient.invalidateQueries({ queryKey: productListQueryKey });
   };
 
+  /** A workbook's header row comes from the server, for its first visible sheet or the chosen one. */
+  const readSheet = async (chosen: File, sheet?: string) => {
+    const answer = await readWorkbook(chosen, sheet);
+    mappedFor.current = null;
+    setFile(chosen);
+    setWorkbook({ sheets: answer.sheets, sheet: answer.sheet });
+    setHeaders(answer.headers);
+    setPreview(null);
+    setPreviewError(null);
+  };
+
+  const chooseSheet = async (sheet: string) => {
+    if (!file) return;
+    setReading(true);
+    try {
+      await readSheet(file, sheet);
+    } catch (error) {
+      notify.error(messageOf(error, IMPORT_MESSAGES.parseFailed));
+    } finally {
+      setReading(false);
+    }
+  };
+
   const chooseFile = async (chosen: File) => {
     setUploadError(null);
+    if (isWorkbookFileName(chosen.name, chosen.type)) {
+      setReading(true);
+      try {
+        await readSheet(chosen);
+        setStep(2);
+      } catch (error) {
+        const message = messageOf(error, IMPORT_MESSAGES.invalidWorkbook);
+        setUploadError(message);
+        notify.error(message);
+      } finally {
+        setReading(false);
+      }
+      return;
+    }
     if (!isCsvFile(chosen)) {
       setUploadError(IMPORT_MESSAGES.invalidFile);
       notify.error(IMPORT_MESSAGES.invalidFile);
@@ -126,6 +169,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
       const parsed = await readCsvHeaders(chosen);
       mappedFor.current = null;
       setFile(chosen);
+      setWorkbook(null);
       setHeaders(parsed.headers);
       setPreview(null);
       setPreviewError(null);
@@ -152,7 +196,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setPreviewing(true);
     setPreviewError(null);
     try {
-      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad });
+      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad, sheet: workbook?.sheet });
       setPreview(answer);
       rememberMapping(vendor, headers, mapping);
       setStep(next);
@@ -177,7 +221,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
     setProgress(null);
     rememberMapping(vendorId, headers, mapping);
     try {
-      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices, badOptionalValues }, setProgress, controller.signal);
+      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices, badOptionalValues, sheet: workbook?.sheet }, setProgress, controller.signal);
       if (controller.signal.aborted) return;
       setResult(complete);
       setStep(5);
@@ -224,6 +268,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
             <Stepper.Step label="Results" />
           </Stepper>
           {step === 1 && <UploadStep error={uploadError} reading={reading} onFile={(f) => void chooseFile(f)} />}
+          {step === 2 && file && workbook && <SheetPicker sheets={workbook.sheets} sheet={workbook.sheet} loading={reading} onChange={(sheet) => void chooseSheet(sheet)} />}
           {step === 2 && file && (
             <MappingStep
               fileName={file.name}

@@ -114,7 +114,9 @@ export function PreviewStep(props: Props) {
           Mapped fields: <b>{mappedKeys.length}</b>
         </Text>
         <Text size="sm" c="dimmed">
-          Encoding {preview.encoding}, {DELIMITER_NAMES[preview.delimiter] ?? preview.delimiter} delimited
+          {preview.sheet !== undefined
+            ? `Excel sheet '${preview.sheet}'${preview.sheets && preview.sheets.length > 1 ? ` (of ${preview.sheets.length} sheets)` : ''}`
+            : `Encoding ${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? preview.delimiter} delimited`}
         </Text>
       </Group>
 

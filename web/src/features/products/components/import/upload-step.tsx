@@ -1,12 +1,12 @@
-import { CSV_FILE_EXTENSIONS, IMPORT_MESSAGES } from '@bosun/shared';
+import { CSV_FILE_EXTENSIONS, IMPORT_MESSAGES, WORKBOOK_TYPE } from '@bosun/shared';
 import { Alert, Button, FileButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
 import { downloadImportTemplate } from '../../api/download-import-template';
 
-/** What the file picker offers: the extensions the server takes, and CSV by type. */
-const CSV_ACCEPT = [...CSV_FILE_EXTENSIONS, 'text/csv'].join(',');
+/** What the file picker offers: the extensions the server takes, CSV by type, and Excel workbooks. */
+const CSV_ACCEPT = [...CSV_FILE_EXTENSIONS, 'text/csv', '.xlsx', WORKBOOK_TYPE].join(',');
 
 interface Props {
   error: string | null;
@@ -14,7 +14,7 @@ interface Props {
   onFile: (file: File) => void;
 }
 
-/** Step 1: choose a CSV file, or get the template. */
+/** Step 1: choose a CSV file or an Excel workbook, or get the template. */
 export function UploadStep({ error, reading, onFile }: Props) {
   const [downloading, setDownloading] = useState(false);
   const downloadTemplate = async () => {
@@ -35,8 +35,8 @@ export function UploadStep({ error, reading, onFile }: Props) {
         <IconFileSpreadsheet size={36} />
       </ThemeIcon>
       <Text ta="center" maw={480}>
-        Choose a CSV file of products (comma, semicolon or tab separated; UTF-8 or Windows-1252). The next step maps its columns to
-        product fields.
+        Choose a CSV file of products (comma, semicolon or tab separated; UTF-8 or Windows-1252) or an Excel workbook (.xlsx). The
+        next step maps its columns to product fields.
       </Text>
       <Group>
         <FileButton onChange={(file) => file && onFile(file)} accept={CSV_ACCEPT}>
