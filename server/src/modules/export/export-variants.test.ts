@@ -9,11 +9,11 @@ const ids: Record<string, number> = {};
 // The headers as they were before variants, written out here: a catalogue without variants must keep them exactly.
 const WOO_HEADER_BEFORE =
   'Type,SKU,"GTIN, UPC, EAN, or ISBN",Name,Published,Is featured?,Visibility in catalog,Short description,Description,In stock?,Stock,' +
-  'Weight (kg),Length (cm),Width (cm),Height (cm),Sale price,Regular price,Categories,Images,Brands,Category Path,Meta: mfn,' +
+  'Weight (kg),Length (cm),Width (cm),Height (cm),Sale price,Regular price,Categories,Tags,Images,Brands,Category Path,Meta: mfn,' +
   'Meta: market_price,Meta: vendor_cost,Meta: google_category,Meta: visibility,Meta: meta_title,Meta: meta_description,Meta: meta_keywords,Meta: vendor';
 const DIRECT_HEADER_BEFORE =
   'SKU,Name,MFN,GTIN,Brand,Short Description,Description,Stock,Stock Status,List Price,Market Price,Vendor Cost,Special Price,Weight (kg),Length (cm),' +
-  'Width (cm),Height (cm),Google Category,Published,Featured,Visibility,Images,Meta Title,Meta Description,Meta Keywords,Vendor,' +
+  'Width (cm),Height (cm),Google Category,Published,Featured,Visibility,Images,Meta Title,Meta Description,Meta Keywords,Tags,Vendor,' +
   'Vendor ParentCategory,Vendor Subcategory1,Vendor Subcategory2,Vendor Subcategory3,Vendor Subcategory4,' +
   'Store ParentCategory,Store Subcategory1,Store Subcategory2,Store Subcategory3,Store Subcategory4';
 const wooAttribute = (n: number) => [`Attribute ${n} name`, `Attribute ${n} value(s)`, `Attribute ${n} visible`, `Attribute ${n} global`, `Attribute ${n} default`];
