@@ -77,6 +77,7 @@ describe('autoMapHeaders', () => {
       sku: 'Variant SKU', weight: 'Variant Grams', stock: 'Variant Inventory Qty', list_price: 'Variant Price', market_price: 'Variant Compare At Price',
       gtin: 'Variant Barcode', images: 'Image Src', image_url: 'Variant Image', meta_title: 'SEO Title', meta_description: 'SEO Description',
       google_category: 'Google Shopping / Google Product Category', vendor_cost: 'Cost per item', tags: 'Tags',
+      stock_tracking: 'Variant Inventory Tracker', backorders: 'Variant Inventory Policy',
     });
   });
 
@@ -87,6 +88,7 @@ describe('autoMapHeaders', () => {
       market_price: 'Compare-at price', vendor_cost: 'Cost per item', stock: 'Inventory quantity', weight: 'Weight value (grams)',
       images: 'Product image URL', image_url: 'Variant image URL', meta_title: 'SEO title', meta_description: 'SEO description',
       google_category: 'Google Shopping / Google product category', mfn: 'Google Shopping / Manufacturer part number (MPN)', tags: 'Tags',
+      stock_tracking: 'Inventory tracker', backorders: 'Continue selling when out of stock',
     });
   });
 
@@ -111,7 +113,8 @@ describe('autoMapHeaders', () => {
     expect(alone('Continue selling when out of stock')).toEqual({ sku: 'SKU' });
     expect(alone('Google Shopping / Gender')).toEqual({ sku: 'SKU' });
     expect(alone('Unit price total measure')).toEqual({ sku: 'SKU' });
-    expect(alone('Date sale price starts')).toEqual({ sku: 'SKU' });
+    // WooCommerce's sale dates are report-only fields (a warning on the row: Bosun keeps no sale dates).
+    expect(alone('Date sale price starts')).toEqual({ sku: 'SKU', sale_price_starts: 'Date sale price starts' });
     expect(autoMapHeaders(['SKU', 'Title', 'Product Description', 'Image Src', 'SEO Title', 'SEO Description', 'Body (HTML)'])).toEqual({
       sku: 'SKU', name: 'Title', description: 'Body (HTML)', images: 'Image Src', meta_title: 'SEO Title', meta_description: 'SEO Description',
     });
@@ -120,8 +123,8 @@ describe('autoMapHeaders', () => {
     });
     // Shopify's broad names ('Title', 'Price', 'Barcode') yield to Bosun's and WooCommerce's exact names on a tie.
     expect(autoMapHeaders(['Title', 'Name', 'SKU', 'Price', 'Regular price', 'Barcode', 'GTIN'])).toEqual({ name: 'Name', sku: 'SKU', list_price: 'Regular price', gtin: 'GTIN' });
-    // Stock status and Shopify's inventory settings are other fields' (not mapped here): never the stock.
-    expect(autoMapHeaders(['SKU', 'Name', 'In stock?', 'Stock status', 'Variant Inventory Tracker'])).toEqual({ sku: 'SKU', name: 'Name' });
+    // Stock status is a field of its own (the first of two such columns), never the stock; Shopify's tracker only in a Shopify file.
+    expect(autoMapHeaders(['SKU', 'Name', 'In stock?', 'Stock status', 'Variant Inventory Tracker'])).toEqual({ sku: 'SKU', name: 'Name', stock_status: 'In stock?' });
   });
 
   it("maps a vendor's per-row unit columns, and unit-bearing headers as the quantity", () => {
@@ -145,9 +148,10 @@ describe('autoMapHeaders', () => {
       source_id: 'ID', product_type: 'Type', sku: 'SKU', name: 'Name', published: 'Published', featured: 'Is featured?', visibility: 'Visibility in catalog',
       short_description: 'Short description', description: 'Description', stock: 'Stock', weight: 'Weight (lbs)', length: 'Length (in)', width: 'Width (in)',
       height: 'Height (in)', special_price: 'Sale price', list_price: 'Regular price', category_hierarchy: 'Categories', images: 'Images', parent_sku: 'Parent',
-      tags: 'Tags',
+      tags: 'Tags', stock_status: 'In stock?', backorders: 'Backorders allowed?', sale_price_starts: 'Date sale price starts',
+      sale_price_ends: 'Date sale price ends',
     });
-    // Without 'Sale price' and 'Stock', their dates and settings stay unmapped.
+    // Without 'Sale price' and 'Stock', no other column (the sale's dates, the stock settings) is taken for them.
     expect(autoMapHeaders(headers.filter((h) => h !== 'Sale price' && h !== 'Stock'))).not.toHaveProperty('special_price');
     expect(autoMapHeaders(headers.filter((h) => h !== 'Sale price' && h !== 'Stock'))).not.toHaveProperty('stock');
   });
