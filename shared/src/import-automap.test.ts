@@ -70,7 +70,7 @@ describe('autoMapHeaders', () => {
     'Google Shopping / Custom label 4'];
   const options = (names: string[]) => Object.fromEntries(names.flatMap((name, i) => [[`attribute_${i + 1}_name`, `${name} name`], [`attribute_${i + 1}_values`, `${name} value`]]));
 
-  it("maps Shopify's legacy template: Vendor is the brand, grams the weight, and the display unit, alt text and inventory policy nothing", () => {
+  it("maps Shopify's legacy template: Vendor is the brand, grams the weight, the inventory policy the backorders, and the display unit and alt text nothing", () => {
     expect(autoMapHeaders(SHOPIFY_LEGACY)).toEqual({
       handle: 'Handle', name: 'Title', description: 'Body (HTML)', brand: 'Vendor', category_hierarchy: 'Product Category', published: 'Published',
       ...Object.fromEntries(Object.entries(options(['Option1', 'Option2', 'Option3'])).map(([k, v]) => [k, v.replace(/ name$/, ' Name').replace(/ value$/, ' Value')])),
