@@ -162,8 +162,10 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
     const first = names?.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden')?.name;
     return first === undefined || reader.name === first;
   };
+  let sheetsSeen = 0;
   try {
     for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+      sheetsSeen += 1;
       if (wanted(next.value)) {
         target = next.value;
         break;
@@ -179,7 +181,8 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
   if (!target) {
     close();
     const names = sheetNamesOf(workbook);
-    if (sheet !== undefined && names.length) throw badRequest(IMPORT_MESSAGES.unknownSheet(sheet), { sheet: IMPORT_MESSAGES.unknownSheet(sheet) });
+    // The sheets went by (the workbook's own list may be parsed later than its sheets are streamed): the name is not one of them.
+    if (sheet !== undefined && (names.length || sheetsSeen)) throw badRequest(IMPORT_MESSAGES.unknownSheet(sheet), { sheet: IMPORT_MESSAGES.unknownSheet(sheet) });
     throw notAWorkbook();
   }
   const date1904 = Boolean(workbook.properties?.date1904);
