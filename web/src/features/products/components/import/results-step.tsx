@@ -9,6 +9,28 @@ const n = (value: number) => value.toLocaleString('en-US');
 /** Skipped rows listed on the page; the downloaded file has all the complete event carries. */
 const SKIPPED_SHOWN = 100;
 
+/** One kind of row message (errors, skipped rows, warnings): the first ones listed, and how many there are in all. */
+function RowMessages(props: { color: string; title: string; label: string; messages: string[]; total: number; what: string; note?: string }) {
+  if (!props.messages.length) return null;
+  return (
+    <Alert color={props.color} variant="light" title={props.title}>
+      <ScrollArea.Autosize mah={220} type="auto">
+        <List size="sm" aria-label={props.label}>
+          {props.messages.map((message, i) => (
+            <List.Item key={i}>{message}</List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+      {props.total > props.messages.length && (
+        <Text size="xs" mt={4}>
+          Showing {n(props.messages.length)} of {n(props.total)} {props.what}
+          {props.note}.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function formatDuration(ms: number) {
   if (ms < 1000) return `${ms} ms`;
   const seconds = ms / 1000;
@@ -60,54 +82,17 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
           </div>
         ))}
       </SimpleGrid>
-      {result.errors.length > 0 && (
-        <Alert color="red" variant="light" title={`${n(result.errorCount)} rows were not imported`}>
-          <ScrollArea.Autosize mah={220} type="auto">
-            <List size="sm" aria-label="Import errors">
-              {result.errors.map((message, i) => (
-                <List.Item key={i}>{message}</List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {result.errorCount > result.errors.length && (
-            <Text size="xs" mt={4}>
-              Showing {result.errors.length} of {result.errorCount} errors.
-            </Text>
-          )}
-        </Alert>
-      )}
-      {skippedRows.length > 0 && (
-        <Alert color="gray" variant="light" title={`${n(result.skipped)} rows were skipped`}>
-          <ScrollArea.Autosize mah={160} type="auto">
-            <List size="sm" aria-label="Skipped rows">
-              {skippedRows.slice(0, SKIPPED_SHOWN).map((s) => (
-                <List.Item key={s.row}>{s.reason}</List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {result.skipped > Math.min(SKIPPED_SHOWN, skippedRows.length) && (
-            <Text size="xs" mt={4}>
-              Showing {Math.min(SKIPPED_SHOWN, skippedRows.length)} of {n(result.skipped)} skipped rows; the file below lists {n(skippedRows.length)}.
-            </Text>
-          )}
-        </Alert>
-      )}
-      {result.warnings.length > 0 && (
-        <Alert color="orange" variant="light" title={`${n(result.warningCount)} warnings on imported rows`}>
-          <ScrollArea.Autosize mah={220} type="auto">
-            <List size="sm" aria-label="Import warnings">
-              {result.warnings.map((message, i) => (
-                <List.Item key={i}>{message}</List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {result.warningCount > result.warnings.length && (
-            <Text size="xs" mt={4}>
-              Showing {result.warnings.length} of {result.warningCount} warnings.
-            </Text>
-          )}
-        </Alert>
-      )}
+      <RowMessages color="red" title={`${n(result.errorCount)} rows were not imported`} label="Import errors" messages={result.errors} total={result.errorCount} what="errors" />
+      <RowMessages
+        color="gray"
+        title={`${n(result.skipped)} rows were skipped`}
+        label="Skipped rows"
+        messages={skippedRows.slice(0, SKIPPED_SHOWN).map((s) => s.reason)}
+        total={result.skipped}
+        what="skipped rows"
+        note={skippedRows.length > SKIPPED_SHOWN ? `; the file below lists ${n(skippedRows.length)}` : ''}
+      />
+      <RowMessages color="orange" title={`${n(result.warningCount)} warnings on imported rows`} label="Import warnings" messages={result.warnings} total={result.warningCount} what="warnings" />
       <Group justify="space-between">
         <Group gap="sm">
           {notImported > 0 && (
