@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Dialect } from '../database.js';
 import { ensureProductSortIndexesAsOf } from '../product-sort-indexes.js';
+import { parentStockStatus, parentStockTotal } from '../variation-stock-sql.js';
 
 /**
  * Stock status apart from the quantity (issue 19). `stock_status` is 'in_stock', 'out_of_stock' or
@@ -16,17 +17,6 @@ import { ensureProductSortIndexesAsOf } from '../product-sort-indexes.js';
  * (parent_id, stock_status), never a scan of the parent's variations. The vendors' in-stock counts
  * (0007) count the status, not stock > 0.
  */
-
-/** A parent's stock: the sum of its variations' tracked quantities; null when none is tracked, 0 without variations. */
-export const parentStockTotal = (parent: string) =>
-  `(select case when count(v.id) = 0 then 0 else sum(v.stock) end from products v where v.parent_id = ${parent})`;
-
-const hasVariationWith = (parent: string, status: string) =>
-  `exists (select 1 from products v where v.parent_id = ${parent} and v.stock_status = '${status}')`;
-
-/** A parent's status from its variations' (the SQL twin of parentStockStatus). */
-export const parentStockStatus = (parent: string) =>
-  `case when ${hasVariationWith(parent, 'in_stock')} then 'in_stock' when ${hasVariationWith(parent, 'backorder')} then 'backorder' else 'out_of_stock' end`;
 
 /** Migration 0017's whole recount, with the status and the untracked quantities. */
 export const totals = (parent: string) => `update products set

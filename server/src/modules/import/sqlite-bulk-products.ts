@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parentStockStatus, parentStockTotal } from '../../db/migrations/0021-stock-status.js';
+import { parentStockStatus, parentStockTotal } from '../../db/variation-stock-sql.js';
 import { searchedTags } from '../../db/product-search-text.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Attribute, StockStatus } from '@bosun/shared';
-import { parentStockStatus, parentStockTotal } from '../../db/migrations/0021-stock-status.js';
+import { parentStockStatus, parentStockTotal } from '../../db/variation-stock-sql.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductRow } from '../../db/types.js';
 
