@@ -79,7 +79,7 @@ describe('CSV import and export', () => {
     await expect.poll(() => mapped('SKU').inputValue()).toBe('SKU');
     expect(await mapped('Product Name').inputValue()).toBe('Name');
     expect(await mapped('List Price').inputValue()).toBe('Regular price');
-    expect(await mapped('Stock').inputValue()).toBe('Stock');
+    expect(await mapped('Stock (empty: not tracked when a status is given)').inputValue()).toBe('Stock');
     expect(await mapped('Vendor Subcategory 1').inputValue()).toBe('Vendor Subcategory 1');
     expect(await wizard.getByRole('region', { name: 'Mapping summary' }).textContent()).toContain('7 of 7 columns used');
 
