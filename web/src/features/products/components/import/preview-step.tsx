@@ -94,6 +94,9 @@ function RowWarnings({ dry }: { dry: ImportPreviewResponse['dryRun'] }) {
 }
 
 /** Step 3: the first mapped rows, the dry run over the whole file, and the import options. */
+/** 'Stock status (in stock, out of stock, ...)' -> 'Stock status'. */
+const shortLabel = (label: string) => label.replace(/\s*\(.*\)\s*$/, '') || label;
+
 export function PreviewStep(props: Props) {
   const { preview, mapping, mode } = props;
   const labels = new Map(props.groups.flatMap((g) => g.fields.map((f) => [f.key, f.label] as const)));
@@ -136,7 +139,10 @@ export function PreviewStep(props: Props) {
             <Table.Tr>
               <Table.Th>Row</Table.Th>
               {plainKeys.map((key) => (
-                <Table.Th key={key}>{labels.get(key) ?? key}</Table.Th>
+                // The label without its explanation in brackets: a narrow column would wrap it into a tall header.
+                <Table.Th key={key} title={labels.get(key)}>
+                  {shortLabel(labels.get(key) ?? key)}
+                </Table.Th>
               ))}
               {showPaths && <Table.Th>Vendor Category Path</Table.Th>}
               {showPaths && <Table.Th>Store Category Path</Table.Th>}
@@ -183,7 +189,7 @@ export function PreviewStep(props: Props) {
           <Figure label="New categories" value={dry.newCategories} />
           <Figure label="Warnings" value={dry.warningCount} color={dry.warningCount ? 'orange' : undefined} />
         </SimpleGrid>
-        {dry.variants && (
+        {dry.variants && dry.variants.variations > 0 && (
           <Text size="sm" mt="xs">
             {IMPORT_MESSAGES.variantSummary(dry.variants.variations, dry.variants.parents)}
           </Text>
