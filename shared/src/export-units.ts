@@ -5,6 +5,8 @@
  * export's worker threads load this module.
  */
 
+import { UNIT_SIZES } from './unit-sizes.js';
+
 /** Yards are left out: Bosun's import does not read 'Length (yd)' back (cell-values.ts). */
 export const EXPORT_WEIGHT_UNITS = ['kg', 'lbs', 'g', 'oz'] as const;
 export const EXPORT_DIMENSION_UNITS = ['cm', 'in', 'm', 'mm'] as const;
@@ -14,10 +16,6 @@ export interface ExportUnits {
   weight_unit: ExportWeightUnit;
   dimension_unit: ExportDimensionUnit;
 }
-
-/** One unit in kilograms or centimetres: the same factors the import reads a header's unit with (cell-values.ts). */
-const KG_PER: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, lbs: 0.45359237, oz: 0.028349523125 };
-const CM_PER: Record<string, number> = { cm: 1, mm: 0.1, m: 100, in: 2.54 };
 
 /** The shop's units (settings: kg or lb, cm or in) as the export names them: WooCommerce calls pounds 'lbs'. */
 export const shopExportUnits = (shop: { weight_unit: string; dimension_unit: string }): ExportUnits => ({
@@ -30,7 +28,7 @@ export const shopExportUnits = (shop: { weight_unit: string; dimension_unit: str
  * applies to a 'Weight (lbs)' column (cell-values.ts unitFactor), computed the same way.
  */
 export function importFactor(kind: 'weight' | 'dimension', fileUnit: string, shopUnit: string): number {
-  const table = kind === 'weight' ? KG_PER : CM_PER;
+  const table = UNIT_SIZES[kind];
   return table[fileUnit]! / table[shopUnit]!;
 }
 

@@ -66,6 +66,11 @@ export const BAD_OPTIONAL_VALUES = ['warn', 'fail'] as const;
 export type BadOptionalValues = (typeof BAD_OPTIONAL_VALUES)[number];
 export const badOptionalValuesSchema = z.enum(BAD_OPTIONAL_VALUES, "badOptionalValues must be 'warn' or 'fail'").default('warn');
 
+/** The options of an import request beside its mapping (form fields of the preview and the import): an empty field is its default. */
+export const importFormOptionsSchema = importVendorOptionsSchema.extend({
+  badOptionalValues: z.preprocess((v) => (v === '' ? undefined : v), badOptionalValuesSchema),
+});
+
 export const previewRowSchema = z.object({
   rowNumber: z.number().int(),
   values: z.record(z.string(), z.string()),

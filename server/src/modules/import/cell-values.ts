@@ -1,3 +1,7 @@
+import { UNIT_SIZES, type UnitKind } from '@bosun/shared/unit-sizes';
+
+export type { UnitKind };
+
 /**
  * Reading the cells vendors send: decimal commas ('12,50'), thousands separators, currency signs
  * ('$19.99', '19,99 €'), yes/no/1/0/true/false. A value that cannot be read is a CellProblem with
@@ -104,24 +108,6 @@ export function readVisibility(raw: string): Read<'public' | 'private' | 'hidden
   return value ?? fail(`'${raw}' is not public, private or hidden`);
 }
 
-export type UnitKind = 'weight' | 'dimension';
-
-/**
- * Unit names as files write them, each as its size in kg or cm. Shop units (company settings) are
- * kg|lb and cm|in, all in these tables.
- */
-const LB = 0.45359237;
-const OZ = 0.028349523125;
-const UNITS: Record<UnitKind, Record<string, number>> = {
-  weight: {
-    kg: 1, kgs: 1, kilo: 1, kilos: 1, kilogram: 1, kilograms: 1, g: 0.001, gr: 0.001, gram: 0.001, grams: 0.001,
-    lb: LB, lbs: LB, pound: LB, pounds: LB, oz: OZ, ounce: OZ, ounces: OZ,
-  },
-  dimension: {
-    cm: 1, mm: 0.1, m: 100, in: 2.54, inch: 2.54, inches: 2.54, centimeter: 1, centimeters: 1, centimetre: 1, centimetres: 1,
-    millimeter: 0.1, millimeters: 0.1, millimetre: 0.1, millimetres: 0.1, meter: 100, meters: 100, metre: 100, metres: 100,
-  },
-};
 const UNIT_LIST: Record<UnitKind, string> = { weight: 'kg, g, lb, oz', dimension: 'cm, mm, m, in' };
 
 const unitName = (text: string) => text.trim().toLowerCase().replace(/\.$/, '');
@@ -132,7 +118,7 @@ const unitName = (text: string) => text.trim().toLowerCase().replace(/\.$/, '');
  * Grams'); the last unit word wins, so 'Length in mm' is millimetres, 'Length in' inches.
  */
 export function unitOfHeader(header: string, kind: UnitKind): string | undefined {
-  const table = UNITS[kind];
+  const table = UNIT_SIZES[kind];
   const lastUnit = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((word) => word in table).at(-1);
   for (const [, inside] of header.matchAll(/[([]([^)\]]*)[)\]]/g)) {
     const unit = lastUnit(inside!);
@@ -146,14 +132,14 @@ export function unitOfHeader(header: string, kind: UnitKind): string | undefined
 /** What a value in the header's unit is multiplied by to be in the shop's unit (1 when the header names none). */
 export function unitFactor(header: string, kind: UnitKind, shopUnit: string): number {
   const unit = unitOfHeader(header, kind);
-  const table = UNITS[kind];
+  const table = UNIT_SIZES[kind];
   if (!unit || !(shopUnit in table)) return 1;
   return table[unit]! / table[shopUnit]!;
 }
 
 /** The factor of a row's own unit cell ('Weight Unit': kg, g, lb, lbs, oz); an unknown unit is the row's problem. */
 export function readUnitFactor(raw: string, kind: UnitKind, shopUnit: string): Read<number> {
-  const table = UNITS[kind];
+  const table = UNIT_SIZES[kind];
   const size = table[unitName(raw)];
   if (size === undefined) return fail(`'${raw}' is not a ${kind === 'weight' ? 'weight' : 'length'} unit (${UNIT_LIST[kind]})`);
   return size / table[shopUnit]!;

@@ -8,9 +8,7 @@ import {
   importModeParamsSchema,
   importPreviewResponseSchema,
   workbookSheetsResponseSchema,
-  importVendorOptionsSchema,
-  badOptionalValuesSchema,
-  type BadOptionalValues,
+  importFormOptionsSchema,
   type FieldMapping,
   type ImportEvent,
 } from '@bosun/shared';
@@ -41,31 +39,20 @@ function parseMapping(text: string | undefined): FieldMapping {
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1';
 
-/** moveVendors and createVendors (issue 19), by the shared schema: a bad value is a 400 naming its field. */
-function vendorOptions(fields: Record<string, string>) {
-  const parsed = importVendorOptionsSchema.safeParse({ moveVendors: fields.moveVendors, createVendors: fields.createVendors });
+/** moveVendors, createVendors and badOptionalValues (issue 19), by the shared schema: a bad value is a 400 naming its field. */
+function importOptions(fields: Record<string, string>) {
+  const parsed = importFormOptionsSchema.safeParse({ moveVendors: fields.moveVendors, createVendors: fields.createVendors, badOptionalValues: fields.badOptionalValues });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = String(issue.path[0]);
   throw badRequest(`${field}: ${issue.message}`, { [field]: issue.message });
 }
 
-/** What a bad optional value does to its row (form field badOptionalValues): 'warn' (the default) or 'fail'. */
-function parseBadOptionalValues(text: string | undefined): BadOptionalValues {
-  const parsed = badOptionalValuesSchema.safeParse(text === '' ? undefined : text);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? '';
-    throw badRequest(`badOptionalValues: ${message}`, { badOptionalValues: message });
-  }
-  return parsed.data;
-}
-
 const previewRequest = (fields: Record<string, string>): PreviewRequest => ({
   mapping: parseMapping(fields.fieldMapping),
   updateMode: isTrue(fields.updateMode),
   vendorId: Number(fields.selectedVendor) || undefined,
-  ...vendorOptions(fields),
-  badOptionalValues: parseBadOptionalValues(fields.badOptionalValues),
+  ...importOptions(fields),
 });
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,8 +113,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await spoolUpload(request, maxBytes());
       try {
         const mapping = parseMapping(upload.fields.fieldMapping);
-        const options = vendorOptions(upload.fields);
-        const badOptionalValues = parseBadOptionalValues(upload.fields.badOptionalValues);
+        const options = importOptions(upload.fields);
         const vendorId = Number(upload.fields.selectedVendor);
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
@@ -144,7 +130,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         let ended = false;
         const clientGone = () => !ended && reply.raw.destroyed;
         try {
-          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, badOptionalValues, userId: request.user.id, fileName: upload.fileName };
+          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
           const complete = await runRecordedImport(deps(), { ...upload, sheet: upload.fields.sheet, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {
