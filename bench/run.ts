@@ -3,7 +3,7 @@
  * list, and exports, measured through the real HTTP API of a server child process on temporary
  * databases, each figure beside a baseline measured in the same run.
  *
- *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads]
+ *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history]
  *                    [--rows N] [--big-rows N] [--variants] [--out file]
  *
  * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
@@ -16,6 +16,10 @@
  * and search on a catalogue of the same row count, 30% of its rows variations; the variations
  * screen (GET of a 2,048-variation product, PATCH of 500 rows); and the import of a
  * WooCommerce-style file, 60% of its rows variations, in each mode.
+ * Issue 20's change history (section 'history'), each figure beside the same run's with the history
+ * triggers switched off: ultra-fast imports creating and updating the rows, a bulk edit of all of
+ * them, the undo of an import, a product's History tab among 10x the rows of history entries, and
+ * the history's size on disk.
  * Writes bench/results.json.
  */
 import fs from 'node:fs';
@@ -32,6 +36,8 @@ import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
 import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
 import { writeImportXlsx } from './harness/xlsx-rows.js';
 import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
+import { benchHistory } from './scenarios/history.js';
+import { historyFigures } from './scenarios/history-figures.js';
 import { benchReads } from './scenarios/reads.js';
 import { benchVariantReads } from './scenarios/variants.js';
 
@@ -51,7 +57,8 @@ const { values: args } = parseArgs({
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
-if (args.only && !['import', 'reads'].includes(args.only)) throw new Error('--only takes import or reads');
+const SECTIONS = ['import', 'reads', 'history'];
+if (args.only && !SECTIONS.includes(args.only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
 
 /** --modes ultra-fast,lightning: only these import modes (all three by default). */
 const importModes = args.modes === undefined ? IMPORT_MODES : IMPORT_MODES.filter((m) => args.modes!.split(',').includes(m));
@@ -79,8 +86,7 @@ const plan = {
 };
 const dbs: DbKind[] = [...(args['no-sqlite'] ? [] : (['sqlite'] as const)), ...(args.pg ? (['postgres'] as const) : [])];
 if (!dbs.length) throw new Error('--no-sqlite needs --pg URL');
-const runImports = args.only !== 'reads';
-const runReads = args.only !== 'import';
+const runs = (section: string) => args.only === undefined || args.only === section;
 
 const started = Date.now();
 const log = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
@@ -184,6 +190,17 @@ async function readSection(db: DbKind) {
   }
 }
 
+/** Issue 20: the history's cost beside the same steps with recording off; the History tab among 10x the rows of entries. */
+async function historySection(db: DbKind) {
+  const history = await benchHistory(
+    db,
+    catalogue,
+    { rows: plan.importRows, historyEntries: plan.importRows * 10, productEntries: 50, warmups: plan.warmups, samples: plan.samples },
+    { pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) },
+  );
+  figures.push(...historyFigures(db, history));
+}
+
 function writeResults(complete: boolean) {
   const results = {
     complete,
@@ -206,6 +223,11 @@ function writeResults(complete: boolean) {
             "Section 'variants' (issue 18): list queries on a catalogue of the same row count with 30% of its rows variations, beside the same query on the simple-only catalogue of this run; the variations screen's GET and PATCH beside GET and PUT of a simple product.",
           ]
         : []),
+      ...(runs('history')
+        ? [
+            "Section 'history' (issue 20): each figure beside the same steps on a database whose history triggers are switched off (dropped on SQLite, disabled on PostgreSQL; the bench's database only). Sizes in MB (1e6 bytes): SQLite dbstat pages of changes and product_changes with their indexes; PostgreSQL pg_total_relation_size of both. Recording cost = 1 - ratio.",
+          ]
+        : []),
       ...notes,
     ],
     figures,
@@ -217,8 +239,9 @@ let ok = false;
 try {
   log(`bench profile '${profile}' on ${dbs.join(' and ')}; node ${process.version}; catalogue of ${catalogue.categories.length} categories`);
   for (const db of dbs) {
-    if (runImports) await importSection(db);
-    if (runReads) await readSection(db);
+    if (runs('import')) await importSection(db);
+    if (runs('reads')) await readSection(db);
+    if (runs('history')) await historySection(db);
   }
   ok = true;
 } finally {

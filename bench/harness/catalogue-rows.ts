@@ -38,14 +38,20 @@ function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): str
   return value;
 }
 
-/** Writes the first `rows` generated products as a CSV file; returns its size in bytes. */
-export function writeImportCsv(catalogue: Catalogue, rows: number, file: string): number {
+/**
+ * Writes `rows` generated products, from the first (or from `start`), as a CSV file; returns its
+ * size in bytes. `revise` changes each product before it is written (a file that updates stored
+ * products: the same SKUs with other prices and stock).
+ */
+export function writeImportCsv(catalogue: Catalogue, rows: number, file: string, options: { start?: number; revise?: (p: ProductSeed) => ProductSeed } = {}): number {
   const paths = categoryNamePaths(catalogue);
+  const revise = options.revise ?? ((p: ProductSeed) => p);
   const fd = fs.openSync(file, 'w');
   try {
     fs.writeSync(fd, csvLine(CSV_HEADERS));
     let text = '';
-    for (const p of generateProducts(catalogue, rows)) {
+    for (const generated of generateProducts(catalogue, rows, options.start ?? 0)) {
+      const p = revise(generated);
       text += csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p)]);
       if (text.length > 4_000_000) {
         fs.writeSync(fd, text);

@@ -8,13 +8,13 @@ import type { DbKind } from './targets.js';
  */
 
 export interface Figure {
-  section: 'import' | 'list' | 'tree' | 'export' | 'variants';
+  section: 'import' | 'list' | 'tree' | 'export' | 'variants' | 'history';
   name: string;
   db: DbKind;
-  /** Rows imported or exported, or products loaded. */
+  /** Rows imported or exported, products loaded or changed, or history entries stored. */
   size: number;
-  unit: 'rows/s' | 'ms';
-  /** rows/s, a duration, or the p95 of a latency. */
+  unit: 'rows/s' | 'ms' | 'MB';
+  /** rows/s, a duration, the p95 of a latency, or a size on disk. */
   value: number;
   p50?: number;
   p95?: number;
@@ -35,6 +35,11 @@ export function rateFigure(f: Omit<Figure, 'unit' | 'ratio'>): Figure {
 
 export function timeFigure(f: Omit<Figure, 'unit' | 'ratio'>): Figure {
   return { ...f, unit: 'ms', ratio: round(f.value / f.baseline.value) };
+}
+
+/** A size on disk in MB beside another (ratio: how many times the baseline's size). */
+export function sizeFigure(f: Omit<Figure, 'unit' | 'ratio'>): Figure {
+  return { ...f, unit: 'MB', ratio: round(f.value / f.baseline.value) };
 }
 
 export function latencyFigure(f: Omit<Figure, 'unit' | 'ratio' | 'value' | 'p50' | 'p95' | 'baseline'>, summary: LatencySummary, floor: LatencySummary): Figure {
@@ -84,13 +89,13 @@ const num = (n: number) => (n >= 1000 ? Math.round(n).toLocaleString('en-US') : 
 
 function valueText(f: Figure): string {
   if (f.p50 !== undefined) return `${num(f.p50)} / ${num(f.p95!)} ms`;
-  return f.unit === 'rows/s' ? `${num(f.value)} rows/s` : `${num(f.value)} ms`;
+  return `${num(f.value)} ${f.unit}`;
 }
 
 function baselineText(f: Figure): string {
   const b = f.baseline;
   if (b.p50 !== undefined) return `${num(b.p50)} / ${num(b.p95!)} ms`;
-  return f.unit === 'rows/s' ? `${num(b.value)} rows/s` : `${num(b.value)} ms`;
+  return `${num(b.value)} ${f.unit}`;
 }
 
 function ratioText(f: Figure): string {

@@ -23,7 +23,10 @@ export interface ImportFigures {
   serverRowsPerSecond: number;
   peakRssMb: number;
   startRssMb: number;
+  /** Rows created. */
   imported: number;
+  /** Rows that updated a stored product. */
+  updated: number;
   errorCount: number;
   progressEvents: number;
   productsAfter: number;
@@ -87,41 +90,63 @@ export function benchImport(
   rows: number,
   options: { pgUrl?: string; log: (text: string) => void; mapping?: FieldMapping; label?: string },
 ): Promise<ImportFigures> {
-  return withImportServer(kind, `${options.label ?? 'import'}_${mode}_${rows}`, options.pgUrl, async (api, server, fields) => {
-    let complete: ImportCompleteEvent | undefined;
-    let failure: string | undefined;
-    let progressEvents = 0;
-    let lastLog = Date.now();
-    const onEvent = (event: ImportEvent) => {
-      if (event.type === 'complete') complete = event;
-      else if (event.type === 'error') failure = event.message;
-      else {
-        progressEvents += 1;
-        if (Date.now() - lastLog > 5_000) {
-          lastLog = Date.now();
-          options.log(`  ${mode}: ${event.current.toLocaleString('en-US')} / ${event.total.toLocaleString('en-US')} rows, ${event.processingRate.toLocaleString('en-US')} rows/s`);
-        }
+  return withImportServer(
+    kind,
+    `${options.label ?? 'import'}_${mode}_${rows}`,
+    options.pgUrl,
+    (api, server, fields) => importThrough(api, server, fields, mode, file, rows, options.log),
+    options.mapping,
+  );
+}
+
+/**
+ * One import of `file` through a running server's API, timed from the upload to the 'complete'
+ * event while the server's RSS is sampled. `rows`: the rows the file should write (a shortfall is logged).
+ */
+export async function importThrough(
+  api: string,
+  server: ServerHandle,
+  fields: Record<string, string>,
+  mode: ImportMode,
+  file: string,
+  rows: number,
+  log: (text: string) => void,
+): Promise<ImportFigures> {
+  let complete: ImportCompleteEvent | undefined;
+  let failure: string | undefined;
+  let progressEvents = 0;
+  let lastLog = Date.now();
+  const onEvent = (event: ImportEvent) => {
+    if (event.type === 'complete') complete = event;
+    else if (event.type === 'error') failure = event.message;
+    else {
+      progressEvents += 1;
+      if (Date.now() - lastLog > 5_000) {
+        lastLog = Date.now();
+        log(`  ${mode}: ${event.current.toLocaleString('en-US')} / ${event.total.toLocaleString('en-US')} rows, ${event.processingRate.toLocaleString('en-US')} rows/s`);
       }
-    };
-    const watched = await watchRss(server.pid, () => timeIt(() => postMultipart(`${api}/products/import/${mode}`, server.token, fields, file, sseParser(onEvent))));
-    if (failure || !complete) throw new Error(`${mode} import failed: ${failure ?? 'no complete event'}`);
-    if (complete.imported !== rows || complete.errorCount) {
-      options.log(`  WARNING: ${mode} imported ${complete.imported} of ${rows} rows with ${complete.errorCount} errors: ${complete.errors.slice(0, 3).join('; ')}`);
     }
-    const list = await getJson<{ pagination: { total: number } }>(`${api}/products?limit=1`, server.token);
-    return {
-      mode,
-      rows,
-      ms: Math.round(watched.result.ms),
-      rowsPerSecond: perSecond(rows, watched.result.ms),
-      serverMs: complete.processingTime,
-      serverRowsPerSecond: complete.processingRate,
-      peakRssMb: watched.peakRssMb,
-      startRssMb: watched.startRssMb,
-      imported: complete.imported,
-      errorCount: complete.errorCount,
-      progressEvents,
-      productsAfter: list.pagination.total,
-    };
-  }, options.mapping);
+  };
+  const watched = await watchRss(server.pid, () => timeIt(() => postMultipart(`${api}/products/import/${mode}`, server.token, fields, file, sseParser(onEvent))));
+  if (failure || !complete) throw new Error(`${mode} import failed: ${failure ?? 'no complete event'}`);
+  const written = complete.imported + complete.updated;
+  if (written !== rows || complete.errorCount) {
+    log(`  WARNING: ${mode} wrote ${written} of ${rows} rows (${complete.imported} created, ${complete.updated} updated) with ${complete.errorCount} errors: ${complete.errors.slice(0, 3).join('; ')}`);
+  }
+  const list = await getJson<{ pagination: { total: number } }>(`${api}/products?limit=1`, server.token);
+  return {
+    mode,
+    rows,
+    ms: Math.round(watched.result.ms),
+    rowsPerSecond: perSecond(rows, watched.result.ms),
+    serverMs: complete.processingTime,
+    serverRowsPerSecond: complete.processingRate,
+    peakRssMb: watched.peakRssMb,
+    startRssMb: watched.startRssMb,
+    imported: complete.imported,
+    updated: complete.updated,
+    errorCount: complete.errorCount,
+    progressEvents,
+    productsAfter: list.pagination.total,
+  };
 }

@@ -13,8 +13,9 @@ import { loggerOptions } from './logger.js';
 import { authRoutes, bootstrapAdmin, createTokenService, loadSigningSecret, type TokenService } from './modules/auth/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
-import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes } from './modules/import/index.js';
+import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
@@ -93,6 +94,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(usersRoutes);
       await api.register(settingsRoutes);
       await api.register(dashboardRoutes);
+      // Before the products' routes: /products/deleted is not a product id.
+      // An undo waits for a writing import as another import does.
+      await api.register(historyRoutes, { waitForImports: (work) => withImportLock(database.db, database.dialect, () => {}, work) });
       await api.register(productsRoutes);
       await api.register(variantsRoutes);
       await api.register(vendorsRoutes);
@@ -104,5 +108,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     { prefix: '/api' },
   );
   registerWebApp(app, config.webDist);
+  // Changes older than settings.history_days go, in small chunks in the background.
+  startHistoryPruning(app);
   return { app, database };
 }

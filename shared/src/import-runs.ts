@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { productPaginationSchema } from './products.js';
+import type { ImportCompleteEvent } from './import.js';
+
+export const IMPORT_RUN_NOT_FOUND = 'Import not found';
+export const NO_ROWS_NOT_IMPORTED = 'This import kept no rows that were not imported';
 
 /** What became of an import: 'stopped' when its server stopped before the end. */
 export const IMPORT_RUN_STATUSES = ['running', 'complete', 'failed', 'stopped'] as const;
@@ -27,7 +31,17 @@ export const importRunSchema = z.object({
   errorCount: z.number().int(),
   /** Why it stopped or failed, or a note on how it ended. */
   message: z.string().nullable(),
+  userName: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  /** The import's recorded change (issue 20): its undo goes through /api/changes/{changeId}/undo. */
+  changeId: z.number().int().nullable(),
+  undoneByChangeId: z.number().int().nullable(),
+  /** Rows failed or skipped that GET /api/imports/{id}/rows-not-imported hands out again; 0 when none or not kept. */
+  rowsNotImported: z.number().int(),
 });
+
+/** What an import keeps of its complete event for later: the rows not imported and the warned rows. */
+export type ImportRunReport = Pick<ImportCompleteEvent, 'headers' | 'errorRows' | 'skippedRows' | 'warningRows'>;
 export type ImportRun = z.infer<typeof importRunSchema>;
 
 export const importRunListQuerySchema = z.object({

@@ -23,3 +23,5 @@ export * from './import-runs.js';
 export * from './product-bounds.js';
 export * from './variants.js';
 export * from './product-tags.js';
+export * from './history.js';
+export * from './rows-not-imported.js';

@@ -90,9 +90,16 @@ export const productFieldsSchema = z.object({
 export const createProductBodySchema = z.preprocess(withoutReadOnly, productFieldsSchema.strict());
 export type CreateProductBody = z.infer<typeof productFieldsSchema>;
 
-/** PUT changes only the fields sent. */
-export const updateProductBodySchema = z.preprocess(withoutReadOnly, productFieldsSchema.partial().strict());
-export type UpdateProductBody = Partial<CreateProductBody>;
+/**
+ * PUT changes only the fields sent. `version`: the product's version the form was opened on; a
+ * save on an older one than the stored product's is refused (409) instead of overwriting another's
+ * save (issue 20). Without it (bulk edits, imports, older clients) the save is not checked.
+ */
+export const updateProductBodySchema = z.preprocess(
+  withoutReadOnly,
+  productFieldsSchema.partial().extend({ version: z.number('Version must be a number').int('Version must be a whole number').min(0, 'Version must be at least 0').optional() }).strict(),
+);
+export type UpdateProductBody = Partial<CreateProductBody> & { version?: number };
 
 export const PRODUCT_FORM_MESSAGES = {
   created: 'Product created successfully',
@@ -161,5 +168,10 @@ export const bulkUpdateProductsBodySchema = z
   .strict()
   .refine((v) => (v.ids?.length ?? 0) > 0 || v.filter !== undefined, { message: 'Please select products to update', path: ['ids'] })
   .refine((v) => Object.keys(v.updateData).length > 0, { message: 'Please select at least one field to update', path: ['updateData'] });
-export const bulkUpdateProductsResponseSchema = z.object({ message: z.string(), updated: z.number().int() });
+export const bulkUpdateProductsResponseSchema = z.object({
+  message: z.string(),
+  updated: z.number().int(),
+  /** The recorded change, for the toast's Undo; null when nothing changed. */
+  changeId: z.number().int().nullable(),
+});
 

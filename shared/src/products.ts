@@ -53,6 +53,12 @@ export const productSchema = z.object({
   variation_count: z.number().int(),
   /** A variable product's highest variation list price (list_price is the lowest). */
   variation_price_max: z.number().nullable(),
+  /**
+   * The id of the product's newest history entry (0 when it has none): sent back as `version` when
+   * the form saves, to refuse a save made on an older version (issue 20). Filled where one product
+   * is answered (GET /products/:id, POST and PUT), not in lists.
+   */
+  version: z.number().int().optional(),
   /** In a search's results: the first variation of this product whose SKU, MFN or GTIN holds the text. */
   matched_variation: z.object({ id: z.number().int(), sku: z.string(), values: z.array(z.string()) }).optional(),
 });
@@ -198,6 +204,8 @@ export const bulkDeleteProductsResponseSchema = z.object({
   deleted: z.number().int(),
   /** Variations deleted with their variable products. */
   variations_deleted: z.number().int(),
+  /** The recorded change, for the toast's Undo; null when nothing was deleted. */
+  changeId: z.number().int().nullable(),
 });
 export type BulkDeleteProductsResponse = z.infer<typeof bulkDeleteProductsResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isImageAddress } from './common.js';
+import { HISTORY_DAYS_MAX, HISTORY_DAYS_MIN } from './history.js';
 
 export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export const DIMENSION_UNITS = ['cm', 'in'] as const;
@@ -10,6 +11,11 @@ export const settingsSchema = z.object({
   logo_url: z.string(),
   weight_unit: z.enum(WEIGHT_UNITS),
   dimension_unit: z.enum(DIMENSION_UNITS),
+  /**
+   * Days the change history is kept (issue 20); only an admin changes it. The server always
+   * answers it; optional for clients written before it.
+   */
+  history_days: z.number().int().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -26,6 +32,11 @@ export const updateSettingsBodySchema = z
     logo_url: logoUrlSchema,
     weight_unit: z.enum(WEIGHT_UNITS, 'Weight unit must be kg or lb'),
     dimension_unit: z.enum(DIMENSION_UNITS, 'Dimension unit must be cm or in'),
+    history_days: z
+      .number('History days must be a number')
+      .int('History days must be a whole number')
+      .min(HISTORY_DAYS_MIN, `History days must be at least ${HISTORY_DAYS_MIN}`)
+      .max(HISTORY_DAYS_MAX, `History days must be at most ${HISTORY_DAYS_MAX}`),
   })
   .partial()
   .strict();
@@ -36,4 +47,5 @@ export const updateSettingsResponseSchema = z.object({ success: z.literal(true),
 export const SETTINGS_MESSAGES = {
   updated: 'Settings updated successfully',
   updateFailed: 'Error updating settings',
+  historyDaysAdminOnly: 'Only an admin can change how long the history is kept',
 } as const;

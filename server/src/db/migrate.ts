@@ -17,6 +17,8 @@ import { variationTotalsMigration } from './migrations/0019-variation-totals.js'
 import { variationFilterIndexesMigration } from './migrations/0020-variation-filter-indexes.js';
 import { stockStatusMigration } from './migrations/0021-stock-status.js';
 import { productTagsMigration } from './migrations/0022-product-tags.js';
+import { productHistoryMigration } from './migrations/0023-product-history.js';
+import { importRunReportMigration } from './migrations/0024-import-run-report.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -38,6 +40,8 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0020-variation-filter-indexes': variationFilterIndexesMigration(dialect),
     '0021-stock-status': stockStatusMigration(dialect, sqlite),
     '0022-product-tags': productTagsMigration(dialect),
+    '0023-product-history': productHistoryMigration(dialect),
+    '0024-import-run-report': importRunReportMigration,
   };
 }
 

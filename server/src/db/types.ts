@@ -27,6 +27,8 @@ export interface SettingsTable {
   logo_url: string;
   weight_unit: 'kg' | 'lb';
   dimension_unit: 'cm' | 'in';
+  /** Days the change history is kept (migration 0023). */
+  history_days: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -73,6 +75,8 @@ export interface ImportRunsTable {
   skipped: Generated<number>;
   error_count: Generated<number>;
   message: string | null;
+  /** JSON of ImportRunReport (shared/src/import-runs.ts): the rows not imported and the warned rows (migration 0024). */
+  report: string | null;
 }
 
 export interface VendorsTable {
@@ -182,6 +186,38 @@ export interface ProductAttributesTable {
   value_list: string;
 }
 
+/** One change as staff see it: a form save, a bulk edit, an import, an undo (migration 0023). */
+export interface ChangesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  source: string;
+  import_run_id: number | null;
+  reverts_change_id: number | null;
+  undone_by_change_id: number | null;
+  summary: string | null;
+  created_at: string;
+}
+
+/**
+ * What a change did to one product, written by triggers: before/after hold the changed columns'
+ * values ('updated'), the last full state ('deleted'), nothing ('created'). JSON: text on SQLite,
+ * jsonb (read back as an object) on PostgreSQL.
+ */
+export interface ProductChangesTable {
+  id: Generated<number>;
+  change_id: number | null;
+  product_id: number;
+  action: 'created' | 'updated' | 'deleted';
+  before: string | Record<string, unknown> | null;
+  after: string | Record<string, unknown> | null;
+}
+
+/** SQLite only: the change the running write transaction belongs to (db/change-context.ts). */
+export interface ChangeContextTable {
+  id: number;
+  change_id: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   settings: SettingsTable;
@@ -196,6 +232,9 @@ export interface DB {
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;
   import_runs: ImportRunsTable;
+  changes: ChangesTable;
+  product_changes: ProductChangesTable;
+  change_context: ChangeContextTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -21,28 +21,24 @@ function fieldErrors(issues: Array<{ instancePath?: string; params?: unknown; me
   return fields;
 }
 
+/** The status and body an error is answered with; a 5xx never tells the client why. */
+export function errorAnswer(err: FastifyError | Error): { status: number; body: { message: string; code: string; details?: unknown } } {
+  if (err instanceof AppError) return { status: err.statusCode, body: { message: err.message, code: err.code, details: err.details } };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields = fieldErrors(err.validation);
+    const [field, message] = Object.entries(fields)[0] ?? ['body', 'Invalid input'];
+    return { status: 400, body: { message: `${field}: ${message}`, code: 'VALIDATION_ERROR', details: { fields } } };
+  }
+  if (isUniqueViolation(err)) return { status: 409, body: { message: 'This record already exists', code: 'CONFLICT' } };
+  const { statusCode, code } = err as FastifyError;
+  if (statusCode && statusCode >= 400 && statusCode < 500) return { status: statusCode, body: { message: err.message, code: code ?? 'BAD_REQUEST' } };
+  return { status: 500, body: { message: 'Internal server error', code: 'INTERNAL' } };
+}
+
 /** One error shape for every route (ARCHITECTURE §3); a 5xx is logged and never tells the client why. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    let status = 500;
-    let body: { message: string; code: string; details?: unknown };
-    if (err instanceof AppError) {
-      status = err.statusCode;
-      body = { message: err.message, code: err.code, details: err.details };
-    } else if (hasZodFastifySchemaValidationErrors(err)) {
-      status = 400;
-      const fields = fieldErrors(err.validation);
-      const [field, message] = Object.entries(fields)[0] ?? ['body', 'Invalid input'];
-      body = { message: `${field}: ${message}`, code: 'VALIDATION_ERROR', details: { fields } };
-    } else if (isUniqueViolation(err)) {
-      status = 409;
-      body = { message: 'This record already exists', code: 'CONFLICT' };
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      status = err.statusCode;
-      body = { message: err.message, code: err.code ?? 'BAD_REQUEST' };
-    } else {
-      body = { message: 'Internal server error', code: 'INTERNAL' };
-    }
+    const { status, body } = errorAnswer(err);
     if (status >= 500) request.log.error({ err }, 'request failed');
     if (request.routeOptions.config?.successEnvelope) {
       return reply.code(status).send({ success: false, error: body.message, ...body });

@@ -15,6 +15,9 @@ const VendorsRoute = lazy(() => import('./routes/vendors'));
 const ProductsRoute = lazy(() => import('./routes/products'));
 const ProductDetailRoute = lazy(() => import('./routes/product-detail'));
 const ProductVariationsRoute = lazy(() => import('./routes/product-variations'));
+const DeletedProductsRoute = lazy(() => import('./routes/products-deleted'));
+const RecentChangesRoute = lazy(() => import('./routes/changes'));
+const ImportsRoute = lazy(() => import('./routes/imports'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
 export const appRoutes: RouteObject[] = [
@@ -34,6 +37,9 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/products', element: <ProductsRoute /> },
+          { path: '/products/deleted', element: <DeletedProductsRoute /> },
+          { path: '/changes', element: <RecentChangesRoute /> },
+          { path: '/imports', element: <ImportsRoute /> },
           { path: '/product/:id', element: <ProductDetailRoute /> },
           { path: '/product/:id/variations', element: <ProductVariationsRoute /> },
           { path: '/users', element: <UsersRoute /> },

@@ -21,3 +21,14 @@ export function startDownload(url: string) {
   anchor.click();
   anchor.remove();
 }
+
+/** The file name a Content-Disposition header gives (`filename="a%20b.csv"` or `filename*=UTF-8''a%20b.csv`), or the fallback. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '') ?? /filename="?([^";]+)"?/i.exec(header ?? '');
+  if (!match?.[1]) return fallback;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkDeleteCategoriesBodySchema,
@@ -31,6 +32,8 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('categories'));
+  /** Who deletes or merges: their products' history records it. */
+  const actor = (request: FastifyRequest) => ({ dialect: app.deps.dialect, userId: request.user.id });
   // Counts are read from the database on every request; nothing here may be cached by a browser or proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -66,17 +69,17 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/categories/bulk-delete', {
     schema: { tags: ['categories'], body: bulkDeleteCategoriesBodySchema, response: { 200: bulkDeleteCategoriesResponseSchema, ...errors } },
-    handler: async (request) => bulkDeleteCategories(app.deps.db, request.body.categoryIds),
+    handler: async (request) => bulkDeleteCategories(app.deps.db, request.body.categoryIds, actor(request)),
   });
 
   app.delete('/categories/:id', {
     schema: { tags: ['categories'], params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
-    handler: async (request) => deleteCategory(app.deps.db, request.params.id),
+    handler: async (request) => deleteCategory(app.deps.db, request.params.id, actor(request)),
   });
 
   app.post('/categories/merge', {
     schema: { tags: ['categories'], body: mergeCategoriesBodySchema, response: { 200: messageResponseSchema, ...errors } },
-    handler: async (request) => mergeCategories(app.deps.db, request.body),
+    handler: async (request) => mergeCategories(app.deps.db, request.body, actor(request)),
   });
 
   // The original's server cache could be stale; Bosun's layout is checked against the tree's version on every request.

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
 import { childPath } from './category-path.js';
+import { recordedChange, type ChangeActor } from '../history/index.js';
 import type { CategoryRow, DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
 import {
@@ -184,16 +185,17 @@ export async function updateCategory(db: Kysely<DB>, id: number, body: CategoryB
   return getCategory(db, id);
 }
 
-export async function deleteCategory(db: Kysely<DB>, id: number) {
+export async function deleteCategory(db: Kysely<DB>, id: number, by: ChangeActor) {
   await requireCategory(db, id);
-  await deleteCategoryRows(db, [id]);
+  // Its products stay, their category cleared: recorded in their history.
+  await recordedChange(db, by.dialect, { source: 'category_delete', userId: by.userId }, (trx) => deleteCategoryRows(trx, [id]));
   return { message: CATEGORY_MESSAGES.deleted };
 }
 
-export async function bulkDeleteCategories(db: Kysely<DB>, ids: number[]) {
+export async function bulkDeleteCategories(db: Kysely<DB>, ids: number[], by: ChangeActor) {
   const found = await findCategoriesByIds(db, [...new Set(ids)]);
   if (!found.length) throw notFound(CATEGORY_MESSAGES.notFound);
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await recordedChange(db, by.dialect, { source: 'category_delete', userId: by.userId }, async (trx) => {
     const count = await countSubtrees(trx, found.map((c) => c.path));
     await deleteCategoryRows(trx, found.map((c) => c.id));
     return count;
@@ -205,7 +207,7 @@ export async function bulkDeleteCategories(db: Kysely<DB>, ids: number[]) {
  * Keeps the target: the source's products move to it, the source's subcategories move under it
  * (levels recomputed, depth 5 enforced), then the source is deleted. One transaction.
  */
-export async function mergeCategories(db: Kysely<DB>, body: MergeCategoriesBody) {
+export async function mergeCategories(db: Kysely<DB>, body: MergeCategoriesBody, by: ChangeActor) {
   if (body.sourceCategoryId === body.targetCategoryId) throw badRequest(CATEGORY_MESSAGES.mergeSame);
   const [source, target] = await Promise.all([findCategoryById(db, body.sourceCategoryId), findCategoryById(db, body.targetCategoryId)]);
   if (!source || !target) throw notFound(CATEGORY_MESSAGES.mergeNotFound);
@@ -214,7 +216,7 @@ export async function mergeCategories(db: Kysely<DB>, body: MergeCategoriesBody)
   // The source's children land one level below the target.
   const levelDelta = target.level - source.level;
   if ((await maxLevelUnder(db, source.path)) + levelDelta > MAX_CATEGORY_LEVEL) throw badRequest(CATEGORY_MESSAGES.mergeTooDeep);
-  await db.transaction().execute(async (trx) => {
+  await recordedChange(db, by.dialect, { source: 'category_merge', userId: by.userId, summary: `${source.name} → ${target.name}` }, async (trx) => {
     await moveProductsBetweenCategories(trx, source.id, target.id);
     await reRootPaths(trx, source.path, target.path, levelDelta, source.id);
     await reparentChildren(trx, source.id, target.id);

@@ -22,8 +22,27 @@ export async function stopImportRuns(db: Kysely<DB>, ids: number[], finishedAt: 
   await db.updateTable('import_runs').set({ status: 'stopped', finished_at: finishedAt, message }).where('id', 'in', ids).where('status', '=', 'running').execute();
 }
 
+/** A page of runs with who ran them, the vendor's name, their recorded change and whether a report was kept (not the report itself). */
 export async function listImportRuns(db: Kysely<DB>, offset: number, limit: number) {
-  return db.selectFrom('import_runs').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  return db
+    .selectFrom('import_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('vendors as v', 'v.id', 'r.vendor_id')
+    .leftJoin('changes as c', (join) => join.onRef('c.import_run_id', '=', 'r.id').on('c.source', '=', 'import'))
+    .select([
+      'r.id', 'r.user_id', 'r.vendor_id', 'r.file_name', 'r.mode', 'r.update_mode', 'r.status', 'r.started_at', 'r.finished_at',
+      'r.rows_read', 'r.created', 'r.updated', 'r.skipped', 'r.error_count', 'r.message',
+      'u.username as user_name', 'v.name as vendor_name', 'c.id as change_id', 'c.undone_by_change_id',
+    ])
+    .select((eb) => eb('r.report', 'is not', null).as('has_report'))
+    .orderBy('r.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function findImportRunReport(db: Kysely<DB>, id: number) {
+  return db.selectFrom('import_runs').select(['file_name', 'report']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function countImportRuns(db: Kysely<DB>): Promise<number> {

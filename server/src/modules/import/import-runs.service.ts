@@ -1,10 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { IMPORT_RUN_MESSAGES, type ImportMode, type ImportRun, type ImportRunListQuery, type ImportRunListResponse } from '@bosun/shared';
+import {
+  IMPORT_RUN_MESSAGES,
+  IMPORT_RUN_NOT_FOUND,
+  NO_ROWS_NOT_IMPORTED,
+  rowsNotImportedCsv,
+  rowsNotImportedFileName,
+  type ImportMode,
+  type ImportRun,
+  type ImportRunListQuery,
+  type ImportRunListResponse,
+  type ImportRunReport,
+} from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, ImportRunsTable } from '../../db/types.js';
-import { countImportRuns, findRunningImportRuns, insertImportRun, listImportRuns, stopImportRuns, updateImportRun } from './import-runs.repository.js';
+import { notFound } from '../../errors.js';
+import { countImportRuns, findImportRunReport, findRunningImportRuns, insertImportRun, listImportRuns, stopImportRuns, updateImportRun } from './import-runs.repository.js';
 import { isProcessAlive } from './spool-dir.js';
 
 /**
@@ -52,7 +64,7 @@ const countColumns = (c: RunCounts) => ({ rows_read: c.rowsRead, created: c.crea
 
 export interface ImportRunRecord {
   id: number;
-  finish(status: Exclude<ImportRunsTable['status'], 'running'>, counts: RunCounts, message: string | null): Promise<void>;
+  finish(status: Exclude<ImportRunsTable['status'], 'running'>, counts: RunCounts, message: string | null, report?: ImportRunReport): Promise<void>;
 }
 
 /** Writes the run's row and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
@@ -85,12 +97,14 @@ export async function startImportRun(
   heartbeat?.unref();
   return {
     id,
-    async finish(status, final, message) {
+    async finish(status, final, message, report) {
       clearInterval(heartbeat);
       await beat;
       try {
         const finishedAt = nowIso();
-        await updateImportRun(db, id, { status, finished_at: finishedAt, heartbeat_at: finishedAt, message, ...countColumns(final) });
+        // Kept only when there is a row to hand out again.
+        const kept = report && (report.errorRows.length || report.skippedRows?.length || report.warningRows.length) ? JSON.stringify(report) : null;
+        await updateImportRun(db, id, { status, finished_at: finishedAt, heartbeat_at: finishedAt, message, report: kept, ...countColumns(final) });
       } finally {
         runningHere.delete(id);
       }
@@ -115,7 +129,21 @@ function toImportRun(row: Awaited<ReturnType<typeof listImportRuns>>[number]): I
     skipped: row.skipped,
     errorCount: row.error_count,
     message: row.message,
+    userName: row.user_name ?? null,
+    vendorName: row.vendor_name ?? null,
+    changeId: row.change_id ?? null,
+    undoneByChangeId: row.undone_by_change_id ?? null,
+    rowsNotImported: row.has_report ? row.error_count + row.skipped : 0,
   };
+}
+
+/** The run's rows not imported as the wizard's 'rows not imported' file: 404 for an unknown run or one that kept none. */
+export async function rowsNotImportedFile(db: Kysely<DB>, id: number): Promise<{ fileName: string; csv: string }> {
+  const run = await findImportRunReport(db, id);
+  if (!run) throw notFound(IMPORT_RUN_NOT_FOUND);
+  const report = run.report ? (JSON.parse(run.report) as ImportRunReport) : undefined;
+  if (!report || !(report.errorRows.length || report.skippedRows?.length)) throw notFound(NO_ROWS_NOT_IMPORTED);
+  return { fileName: rowsNotImportedFileName(run.file_name), csv: rowsNotImportedCsv(report) };
 }
 
 export async function listImports(db: Kysely<DB>, query: ImportRunListQuery): Promise<ImportRunListResponse> {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_RUN_MESSAGES } from '@bosun/shared';
+import { IMPORT_RUN_MESSAGES, NO_ROWS_NOT_IMPORTED } from '@bosun/shared';
 import { buildApp } from '../../app.js';
 import { nowIso } from '../../db/clock.js';
 import { insertVendor } from '../../test/fixtures.js';
@@ -112,6 +112,19 @@ describe('import runs', () => {
     expect(page.imports[0]).toMatchObject({ status: 'complete', mode: 'lightning', created: 1 });
     expect(page.imports[1]).toMatchObject({ status: 'complete', mode: 'standard', rowsRead: 2, created: 1, errorCount: 1, message: null });
     expect(page.imports[1].finishedAt).not.toBeNull();
+    // Who, the vendor, the recorded change (issue 20), and the rows not imported kept for later.
+    expect(page.imports[1]).toMatchObject({ userName: expect.any(String), vendorName: 'Harbor Supply', changeId: expect.any(Number), undoneByChangeId: null, rowsNotImported: 1 });
+    expect(page.imports[0]).toMatchObject({ rowsNotImported: 0 });
+    const file = await t.request('GET', `/api/imports/${page.imports[1].id}/rows-not-imported`, t.admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    expect(file.headers['content-disposition']).toContain('ok_rows_not_imported.csv');
+    expect(file.body).toBe(`\uFEFFSKU,Name,Price,Outcome,Reason\r\nOK-2,Shackle,x,error,${sseEvents(res.body).at(-1).errorRows[0].reason}\r\n`);
+    // None kept for a run without such rows, none for an unknown run.
+    const none = await t.request('GET', `/api/imports/${page.imports[0].id}/rows-not-imported`, t.admin);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(NO_ROWS_NOT_IMPORTED);
+    expect((await t.request('GET', '/api/imports/999999/rows-not-imported', t.admin)).statusCode).toBe(404);
   });
 
   it('marks stopped at start-up the runs whose server is gone, and only those', async () => {
@@ -143,6 +156,9 @@ describe('import runs', () => {
     const manager = await t.registerWithout('deckhand', t.admin, 'products');
     expect((await imports(manager.token)).statusCode).toBe(403);
     expect((await t.request('GET', '/api/imports')).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/imports/1/rows-not-imported', manager.token)).statusCode).toBe(403);
+    expect((await t.request('GET', '/api/imports/1/rows-not-imported')).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/imports/x/rows-not-imported', t.admin)).statusCode).toBe(400);
     expect((await imports(t.admin, '?limit=0')).statusCode).toBe(400);
   });
 });

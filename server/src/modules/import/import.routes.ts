@@ -1,3 +1,4 @@
+import { openEventStream } from '../../lib/event-stream.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -121,11 +122,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
-        reply.hijack();
-        reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-        const send = (event: ImportEvent) => {
-          if (!reply.raw.destroyed) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-        };
+        const stream = openEventStream<ImportEvent>(reply);
+        const send = (event: ImportEvent) => stream.send(event);
         // A dropped stream does not stop the import (recorded-import.ts records how it ended).
         let ended = false;
         const clientGone = () => !ended && reply.raw.destroyed;
@@ -138,7 +136,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           send({ type: 'error', message });
         }
         ended = true;
-        reply.raw.end();
+        stream.end();
       } finally {
         await upload.remove();
       }

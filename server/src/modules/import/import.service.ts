@@ -94,7 +94,7 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
-  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean; badOptionalValues?: BadOptionalValues },
+  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean; badOptionalValues?: BadOptionalValues; changeId?: number },
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
@@ -138,7 +138,7 @@ export async function runImport(
     const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn' });
     const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
-    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
     const writer = createWriter(deps, shape, resolver, vendors);
     /** Rows whose Vendor cell names a vendor to create (createVendors): created before their batch is written. */
     let newVendorRows: Array<[MappedRow, string]> = [];

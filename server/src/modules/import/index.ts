@@ -4,3 +4,5 @@ export { importRunsRoutes } from './import-runs.routes.js';
 export { importRoutes } from './import.routes.js';
 // A workbook's rows as the import reads them: the export's tests read its .xlsx back so.
 export { openWorkbook } from './xlsx-records.js';
+// app.ts hands it to the history's undo: it waits for the import that is writing, as another import does.
+export { withImportLock } from './import-lock.js';

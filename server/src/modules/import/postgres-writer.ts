@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
 import { assignmentsKeeping, byDroppedShape, classifyBatch, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
@@ -87,6 +88,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
       let forgetCategories = () => {};
       try {
         const { refused, skipped } = await db.transaction().execute(async (trx) => {
+          await bindChange(trx, 'postgres', shape.changeId);
           forgetCategories = await resolver.ensure(items.flatMap((row) => categoryPathsOf(row, vendorOf(shape, row))), trx);
           return writeMixed(trx, items, stored, now, rules);
         });
@@ -103,6 +105,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
     // Products and parents first, as writeMixed does: a variation may come before its parent in the file.
     const ordered = [...items.filter((row) => row.variant?.kind !== 'variation'), ...items.filter((row) => row.variant?.kind === 'variation')];
     await db.transaction().execute(async (trx) => {
+      await bindChange(trx, 'postgres', shape.changeId);
       for (const row of ordered) {
         await sql`savepoint import_row`.execute(trx);
         let forgetCategories = () => {};

@@ -39,6 +39,8 @@ export interface WriterShape {
   columns: ImportableColumn[];
   /** The wizard's vendor: a row's when it has none of its own (MappedRow.vendorId). */
   vendorId: number | null;
+  /** The import's recorded change (its history entries), bound in every write transaction. */
+  changeId: number | null;
   writesVendorCategory: boolean;
   writesStoreCategory: boolean;
 }

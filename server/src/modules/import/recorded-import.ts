@@ -1,6 +1,7 @@
 import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
+import { startChange } from '../history/index.js';
 import { startImportRun, type RunCounts } from './import-runs.service.js';
 import { runImport, type ImportDeps, type ImportFile } from './import.service.js';
 
@@ -33,6 +34,8 @@ export async function runRecordedImport(
 ): Promise<ImportCompleteEvent> {
   const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
   const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
+  // The import's writes are one change in the history, undone as one (issue 20).
+  const changeId = await startChange(deps.db, { source: 'import', userId: request.userId, importRunId: run.id, summary: request.fileName });
   const watch = (event: ImportEvent) => {
     if (event.type === 'progress') Object.assign(counts, { rowsRead: event.current, created: event.imported, updated: event.updated, skipped: event.skipped, errorCount: event.errors });
     emit(event);
@@ -40,7 +43,7 @@ export async function runRecordedImport(
   const context = { importRun: run.id, fileName: request.fileName, mode: request.mode, userId: request.userId };
   let complete: ImportCompleteEvent;
   try {
-    complete = await runImport(deps, file, request, watch);
+    complete = await runImport(deps, file, { ...request, changeId }, watch);
   } catch (err) {
     const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
     await run.finish('failed', counts, message).catch((recordErr: unknown) => log.error({ err: recordErr, ...context }, 'could not record the failed import'));
@@ -49,7 +52,8 @@ export async function runRecordedImport(
   }
   const final: RunCounts = { rowsRead: complete.total, created: complete.imported, updated: complete.updated, skipped: complete.skipped, errorCount: complete.errorCount };
   const gone = clientGone();
-  await run.finish('complete', final, gone ? IMPORT_RUN_MESSAGES.clientLeft : null);
+  const report = { headers: complete.headers, errorRows: complete.errorRows, skippedRows: complete.skippedRows, warningRows: complete.warningRows };
+  await run.finish('complete', final, gone ? IMPORT_RUN_MESSAGES.clientLeft : null, report);
   const outcome = { ...context, ...final, processingTime: complete.processingTime };
   if (gone) log.warn(outcome, 'import complete after the client went away');
   else log.info(outcome, 'import complete');

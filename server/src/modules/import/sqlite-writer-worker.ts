@@ -13,6 +13,7 @@ import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVe
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
+import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
 export interface WriterWorkerData {
   file: string;
@@ -21,6 +22,8 @@ export interface WriterWorkerData {
   /** The assignments of the upsert's update (updateAssignments). */
   assignments: string[];
   lockWaiters: Int32Array;
+  /** The import's recorded change: every write transaction is bound to it (db/change-context.ts). */
+  changeId: number | null;
 }
 
 export interface WriteRequest {
@@ -111,7 +114,7 @@ function categoryCreator(db: Database.Database) {
   };
 }
 
-function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, lockWaiters }: WriterWorkerData) {
+function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, lockWaiters, changeId }: WriterWorkerData) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -305,8 +308,16 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const writeOneRow = db.transaction((write: () => void) => write());
   type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; rules: ImportRules; paths: Paths };
   type Refused = Array<[number, string]>;
-  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, false, failed, skipped));
-  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, true, failed, skipped));
+  // The batch's writes are the import's change in the history: bound for the transaction, cleared before its commit.
+  const bindChange = db.prepare(SQLITE_BIND_CHANGE);
+  const asChange = <T>(write: () => T): T => {
+    bindChange.run(changeId);
+    const result = write();
+    bindChange.run(null);
+    return result;
+  };
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, false, failed, skipped)));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, true, failed, skipped)));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
   const committed = ({ tally, created, creator, parents }: BatchWritten) => {
     creator.commit();

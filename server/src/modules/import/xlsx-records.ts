@@ -49,7 +49,7 @@ interface SheetReader {
   name?: string;
   id?: number | string;
   state?: string;
-  iterator?: { destroy?: () => void };
+  iterator?: { destroy?: () => void; on?: (event: 'error', listener: () => void) => void };
   parse(): AsyncIterator<Array<{ eventType: string; value: unknown }>>;
 }
 interface StreamingWorkbook {
@@ -58,6 +58,25 @@ interface StreamingWorkbook {
   stream?: { destroy(): void };
   [Symbol.asyncIterator](): AsyncGenerator<SheetReader>;
 }
+
+/**
+ * Stops reading a sheet that is not read to its end. A sheet exceljs spooled to a temporary file
+ * is read from a file stream that is still opening when exceljs deletes the file (as soon as the
+ * reading goes past the sheet): the stream's late ENOENT, with no listener, would be an uncaught
+ * exception that stops the server. Listened to here; nothing is lost, the sheet is not wanted.
+ */
+function discardSheet(reader: SheetReader | undefined) {
+  reader?.iterator?.on?.('error', () => {});
+  reader?.iterator?.destroy?.();
+}
+
+const unknownSheet = (sheet: string) => badRequest(IMPORT_MESSAGES.unknownSheet(sheet), { sheet: IMPORT_MESSAGES.unknownSheet(sheet) });
+
+/** The workbook's list of sheets is known and does not hold this name. */
+const unknownSheetOf = (workbook: StreamingWorkbook, sheet: string) => {
+  const names = sheetNamesOf(workbook);
+  return names.length > 0 && !names.includes(sheet);
+};
 
 const notAWorkbook = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidWorkbook);
 
@@ -147,8 +166,8 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
   const close = () => {
     closing ??= (async () => {
       try {
-        target?.iterator?.destroy?.();
-        for (let next = await sheets.next(); !next.done; next = await sheets.next()) next.value.iterator?.destroy?.();
+        discardSheet(target);
+        for (let next = await sheets.next(); !next.done; next = await sheets.next()) discardSheet(next.value);
       } catch {
         // A broken archive: nothing more to go through.
       } finally {
@@ -171,18 +190,21 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
         break;
       }
       // A sheet spooled to a temporary file and not read: its file is closed now, not at collection.
-      next.value.iterator?.destroy?.();
+      discardSheet(next.value);
     }
   } catch (error) {
     close();
     if (error instanceof AppError) throw error;
+    // The workbook's own list was read before the archive failed us: a name not in it is the answer
+    // staff can act on (seen once as a 415 on a busy machine for a sheet that does not exist).
+    if (sheet !== undefined && unknownSheetOf(workbook, sheet)) throw unknownSheet(sheet);
     throw notAWorkbook();
   }
   if (!target) {
     close();
     const names = sheetNamesOf(workbook);
     // The sheets went by (the workbook's own list may be parsed later than its sheets are streamed): the name is not one of them.
-    if (sheet !== undefined && (names.length || sheetsSeen)) throw badRequest(IMPORT_MESSAGES.unknownSheet(sheet), { sheet: IMPORT_MESSAGES.unknownSheet(sheet) });
+    if (sheet !== undefined && (names.length || sheetsSeen)) throw unknownSheet(sheet);
     throw notAWorkbook();
   }
   const date1904 = Boolean(workbook.properties?.date1904);
@@ -295,7 +317,7 @@ export async function countSheetRows(path: string, sheet: string): Promise<numbe
     for await (const reader of workbook) {
       const bytes = reader.iterator as unknown as AsyncIterable<Buffer> | undefined;
       if (reader.name !== sheet || !bytes) {
-        reader.iterator?.destroy?.();
+        discardSheet(reader);
         continue;
       }
       const counter = new SheetRowCounter();

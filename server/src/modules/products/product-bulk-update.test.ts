@@ -24,7 +24,7 @@ describe('PUT /api/products/bulk/update', () => {
   it('sets only the fields sent on the selected products', async () => {
     const res = await bulk({ ids: [a, b], updateData: { brand: 'Lewmar', published: false, stock: 3 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: '2 products updated successfully', updated: 2 });
+    expect(res.json()).toEqual({ message: '2 products updated successfully', updated: 2, changeId: expect.any(Number) });
     expect(await get(a)).toMatchObject({ brand: 'Lewmar', published: false, stock: 3, list_price: 10, name: 'Anchor' });
     expect((await get(c)).brand).toBeNull();
   });

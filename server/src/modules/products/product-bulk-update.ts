@@ -18,6 +18,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest } from '../../errors.js';
 import { assertReferencesValid, productColumns } from './product-writes.service.js';
 import { matchingProductIds } from './products.repository.js';
+import { recordedChange } from '../history/index.js';
 
 export interface BulkTarget {
   ids?: number[];
@@ -118,10 +119,11 @@ export async function bulkUpdateProducts(
   target: BulkTarget,
   data: BulkUpdateData,
   allowSpecialBelowCost = false,
+  userId: number | null = null,
 ) {
   const { list_price, market_price, vendor_cost, special_price, stock, stock_status, add_tags, remove_tags, ...plain } = data;
   const prices = { list_price, market_price, vendor_cost, special_price };
-  return db.transaction().execute(async (trx) => {
+  return recordedChange(db, dialect, { source: 'bulk_edit', userId }, async (trx, changeId) => {
     const where = targetCondition(trx, dialect, target);
     const priced = variationLevel(where);
     if (plain.vendor_id !== undefined || plain.vendor_category_id !== undefined || plain.store_category_id !== undefined) {
@@ -160,7 +162,7 @@ export async function bulkUpdateProducts(
     // The products the change names: the selection itself, whichever of its rows took which field.
     const updated = result ? Number(result.numUpdatedRows) : await countWhere(trx, where, sql`1 = 1`);
     const variations = pricedResult ? await countWhere(trx, priced, sql`parent_id is not null`) : 0;
-    return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${variations} variations)` : ''), updated };
+    return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${variations} variations)` : ''), updated, changeId: updated ? changeId : null };
   });
 }
 

@@ -7,6 +7,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { findCategoryForProduct, findProductIdBySku, findProductRowById, insertProductRow, updateProductRow } from './products.repository.js';
 import { vendorIdExists } from '../vendors/index.js';
 import { getProduct, type ProductDeps } from './products.service.js';
+import { assertVersionCurrent, recordedChange } from '../history/index.js';
 
 type ReferenceFields = Pick<ProductRow, 'vendor_id' | 'vendor_category_id' | 'store_category_id'>;
 
@@ -41,7 +42,8 @@ async function assertSkuFree(db: Kysely<DB>, sku: string, exceptId?: number) {
 
 /** Body fields to columns: booleans as 0/1, images and tags as JSON, descriptions sanitised. */
 export function productColumns(body: UpdateProductBody): Updateable<ProductsTable> {
-  const { published, featured, images, tags, short_description, description, ...rest } = body;
+  // version is the form's, not a column (updateProduct checks it).
+  const { published, featured, images, tags, short_description, description, version: _version, ...rest } = body;
   return {
     ...rest,
     ...(tags !== undefined ? { tags: JSON.stringify(tags) } : {}),
@@ -86,7 +88,7 @@ export async function createProduct(deps: ProductDeps, body: CreateProductBody):
     store_category_id: body.store_category_id ?? null,
   });
   const now = nowIso();
-  const id = await insertProductRow(db, { ...productColumns(body), ...stockColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now });
+  const id = await recordedChange(db, deps.dialect, { source: 'create', userId: deps.userId ?? null }, (trx) => insertProductRow(trx, { ...productColumns(body), ...stockColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now }));
   return getProduct(deps, id);
 }
 
@@ -104,6 +106,10 @@ export async function updateProduct(deps: ProductDeps, id: number, body: UpdateP
   // A variable product's stock fields only come back unchanged (assertKindAllows): its triggers keep them.
   const { stock: _stock, stock_status: _status, ...rest } = productColumns(body);
   const stock = existing.kind === 'variable' ? {} : stockColumns(body, existing);
-  await updateProductRow(db, id, { ...rest, ...stock, updated_at: nowIso() });
+  await recordedChange(db, deps.dialect, { source: 'edit', userId: deps.userId ?? null }, async (trx) => {
+    // In the write's transaction: a save made meanwhile on the same version is seen, not overwritten.
+    if (body.version !== undefined) await assertVersionCurrent(trx, deps.dialect, id, body.version);
+    return updateProductRow(trx, id, { ...rest, ...stock, updated_at: nowIso() });
+  });
   return getProduct(deps, id);
 }

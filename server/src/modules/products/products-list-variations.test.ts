@@ -109,7 +109,7 @@ describe('deleting variable products', () => {
     const before = await stats();
     const res = await call('POST', '/api/products/bulk-delete', { ids: [a, b, plain] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(3, 5), deleted: 3, variations_deleted: 5 });
+    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(3, 5), deleted: 3, variations_deleted: 5, changeId: expect.any(Number) });
     expect([...(await variationIds(a)), ...(await variationIds(b))]).toEqual([]);
     expect(await stats()).toMatchObject({ totalProducts: before.totalProducts - 3, totalVariations: before.totalVariations - 5 });
   });
@@ -119,7 +119,7 @@ describe('deleting variable products', () => {
     const kept = await variable('KEEP-FILTER', [['Size', ['S', 'M']]]);
     const before = await stats();
     const res = await call('POST', '/api/products/bulk-delete', { filter: { search: 'FILTER-GONE' } });
-    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(1, 4), deleted: 1, variations_deleted: 4 });
+    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(1, 4), deleted: 1, variations_deleted: 4, changeId: expect.any(Number) });
     expect(await variationIds(gone)).toEqual([]);
     expect(await variationIds(kept)).toHaveLength(2);
     expect(await stats()).toMatchObject({ totalProducts: before.totalProducts - 1, totalVariations: before.totalVariations - 4 });
@@ -128,6 +128,6 @@ describe('deleting variable products', () => {
   it('a bulk delete of simple products only reports no variations', async () => {
     const plain = await insertProduct(t.database.db, { sku: 'ONLY-PLAIN', name: 'Only plain' });
     const res = await call('POST', '/api/products/bulk-delete', { ids: [plain] });
-    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(1), deleted: 1, variations_deleted: 0 });
+    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(1), deleted: 1, variations_deleted: 0, changeId: expect.any(Number) });
   });
 });

@@ -258,7 +258,7 @@ describe('deleting products', () => {
     const manager = await t.register('clerk');
     expect((await t.request('POST', '/api/products/bulk-delete', manager.token, { ids: [a] })).statusCode).toBe(403);
     const byIds = await t.request('POST', '/api/products/bulk-delete', t.admin, { ids: [a, b, a] });
-    expect(byIds.json()).toEqual({ message: '2 products deleted successfully', deleted: 2, variations_deleted: 0 });
+    expect(byIds.json()).toEqual({ message: '2 products deleted successfully', deleted: 2, variations_deleted: 0, changeId: expect.any(Number) });
     const byFilter = await t.request('POST', '/api/products/bulk-delete', t.admin, { filter: { search: 'bulk' } });
     expect(byFilter.json().deleted).toBe(2);
     expect(await skus('')).toEqual(['ALP-001', 'ALP-002', 'BRV-100', 'BRV-200']);

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
 import { categoryIdsInPaths, toListedVariation, toProduct } from './product-mapper.js';
 import { planProductList } from './list-query/index.js';
+import { findProductVersion, recordedChange } from '../history/index.js';
 import {
   countProducts,
   countVariationsOf,
@@ -23,6 +24,8 @@ import {
 export interface ProductDeps {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The signed-in user a write is recorded for (the history's 'who'). */
+  userId?: number | null;
 }
 
 /** Rows to API products, with category paths resolved in one query for the whole page. */
@@ -70,24 +73,25 @@ async function nameMatchingVariations(db: Kysely<DB>, products: Product[], searc
 export async function getProduct({ db }: ProductDeps, id: number): Promise<Product> {
   const row = await findProductRowById(db, id);
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return (await toProducts(db, [row]))[0]!;
+  return { ...(await toProducts(db, [row]))[0]!, version: await findProductVersion(db, id) };
 }
 
-export async function deleteProduct({ db }: ProductDeps, id: number) {
-  if (!(await deleteProductById(db, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+export async function deleteProduct({ db, dialect, userId }: ProductDeps, id: number) {
+  const deleted = await recordedChange(db, dialect, { source: 'delete', userId: userId ?? null }, (trx) => deleteProductById(trx, id));
+  if (!deleted) throw notFound(PRODUCT_MESSAGES.notFound);
   return { message: PRODUCT_MESSAGES.deleted };
 }
 
 /** Deletes the listed products, or every product matching the list's filters; one transaction either way. */
-export async function bulkDeleteProducts({ db, dialect }: ProductDeps, target: { ids?: number[]; filter?: ProductFilterQuery }) {
+export async function bulkDeleteProducts({ db, dialect, userId }: ProductDeps, target: { ids?: number[]; filter?: ProductFilterQuery }) {
   if (!target.ids?.length && !target.filter) throw badRequest(PRODUCT_MESSAGES.selectToDelete, { ids: PRODUCT_MESSAGES.selectToDelete });
   const ids = target.ids?.length ? [...new Set(target.ids)] : undefined;
   // Variations go with their parent (the foreign key cascades); they are counted first, in the
   // same transaction, for the answer to say so.
-  const { deleted, variations } = await db.transaction().execute(async (trx) => {
+  const { deleted, variations, changeId } = await recordedChange(db, dialect, { source: 'bulk_delete', userId: userId ?? null }, async (trx, changeId) => {
     const variations = ids ? await countVariationsOf(trx, ids) : await countVariationsOfMatching(trx, dialect, target.filter!);
     const deleted = ids ? await deleteProductsByIds(trx, ids) : await deleteProductsMatching(trx, dialect, target.filter!);
-    return { deleted, variations };
+    return { deleted, variations, changeId };
   });
-  return { message: PRODUCT_MESSAGES.bulkDeleted(deleted, variations), deleted, variations_deleted: variations };
+  return { message: PRODUCT_MESSAGES.bulkDeleted(deleted, variations), deleted, variations_deleted: variations, changeId: deleted ? changeId : null };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, SettingsRow, SettingsTable } from '../../db/types.js';
 
@@ -17,7 +17,7 @@ export async function findOrCreateSettings(db: Kysely<DB>): Promise<SettingsRow>
 
 export async function updateSettingsRow(
   db: Kysely<DB>,
-  changes: Partial<Omit<SettingsTable, 'id' | 'created_at'>>,
+  changes: Omit<Updateable<SettingsTable>, 'id' | 'created_at'>,
 ): Promise<SettingsRow> {
   await findOrCreateSettings(db);
   await db.updateTable('settings').set({ ...changes, updated_at: nowIso() }).where('id', '=', 1).execute();

@@ -22,6 +22,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateSettingsBodySchema,
       response: { 200: updateSettingsResponseSchema, 400: settingsRejectionSchema, 401: errorResponseSchema, 403: errorResponseSchema },
     },
-    handler: async (request) => ({ success: true as const, settings: await saveSettings(app.deps.db, request.body) }),
+    handler: async (request) => ({ success: true as const, settings: await saveSettings(app.deps.db, request.body, { isAdmin: request.user.role === 'admin' }) }),
   });
 };

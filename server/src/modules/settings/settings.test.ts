@@ -12,7 +12,7 @@ describe('settings API', () => {
   it('lets any signed-in user read the company settings, with defaults', async () => {
     const res = await t.request('GET', '/api/settings', manager);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' });
+    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180 });
   });
 
   it('saves a partial change and answers {success, settings}', async () => {
@@ -20,7 +20,7 @@ describe('settings API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm' },
+      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180 },
     });
     const units = await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     expect(units.json().settings).toMatchObject({ company_name: 'Harbor Point Marine', weight_unit: 'lb', dimension_unit: 'in' });

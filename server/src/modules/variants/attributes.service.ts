@@ -3,7 +3,7 @@ import { nowIso } from '../../db/clock.js';
 import { badRequest, conflict, type FieldErrors } from '../../errors.js';
 import { combinationKey } from './variation-combinations.js';
 import { findAttributes, findVariationRows, replaceAttributes, setKind, writeVariations } from './variants.repository.js';
-import { getVariations, loadParent, optionValues, type VariantDeps } from './variants.service.js';
+import { getVariations, loadParent, optionValues, variationsChange, type VariantDeps } from './variants.service.js';
 
 /**
  * Replaces a product's attributes. Giving a simple product attributes makes it variable (it keeps
@@ -14,7 +14,7 @@ import { getVariations, loadParent, optionValues, type VariantDeps } from './var
  * a removed value is still used or two variations would end up with the same values.
  */
 export async function putAttributes(deps: VariantDeps, productId: number, body: PutAttributesBody) {
-  await deps.db.transaction().execute(async (trx) => {
+  await variationsChange(deps, async (trx) => {
     const parent = await loadParent(trx, productId);
     const before = await findAttributes(trx, productId);
     const rows = await findVariationRows(trx, productId);

@@ -11,7 +11,8 @@ import {
   type Variation,
   type VariationsResponse,
 } from '@bosun/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { recordedChange } from '../history/index.js';
 import { nowIso } from '../../db/clock.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -34,7 +35,13 @@ import {
 export interface VariantDeps {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** Who writes: the history's 'who' (every write here is recorded as source 'variations'). */
+  userId?: number | null;
 }
+
+/** A write of this module as one recorded change. */
+export const variationsChange = <T>({ db, dialect, userId }: VariantDeps, write: (trx: Transaction<DB>) => Promise<T>) =>
+  recordedChange(db, dialect, { source: 'variations', userId: userId ?? null }, write);
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -119,8 +126,8 @@ function variationValues(body: Omit<CreateVariationBody, 'values'>, values: read
   };
 }
 
-export async function createVariation({ db, dialect }: VariantDeps, parentId: number, body: CreateVariationBody): Promise<Variation> {
-  return db.transaction().execute(async (trx) => {
+export async function createVariation(deps: VariantDeps, parentId: number, body: CreateVariationBody): Promise<Variation> {
+  return variationsChange(deps, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
     const problem = valueProblem(body.values, attributes);
     if (problem) throw badRequest(problem, { values: problem });
@@ -131,7 +138,7 @@ export async function createVariation({ db, dialect }: VariantDeps, parentId: nu
       throw conflict(VARIANT_MESSAGES.duplicate(body.values), { values: VARIANT_MESSAGES.duplicate(body.values) });
     }
     if ((await findTakenSkus(trx, [body.sku])).size) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
-    const [id] = await insertVariations(trx, dialect, parentId, [variationValues(body, body.values)], nowIso()).catch((error: unknown) => {
+    const [id] = await insertVariations(trx, deps.dialect, parentId, [variationValues(body, body.values)], nowIso()).catch((error: unknown) => {
       // Another request took the SKU or made the combination since the checks above.
       if (isUniqueViolation(error)) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
       throw error;
@@ -146,8 +153,8 @@ export async function createVariation({ db, dialect }: VariantDeps, parentId: nu
  * (a value that is not the attribute's, a combination another row has, a SKU taken or repeated)
  * are reported together, keyed `variations.<index>.<field>`, so the screen shows them beside the rows.
  */
-export async function updateVariations({ db, dialect }: VariantDeps, parentId: number, body: UpdateVariationsBody) {
-  return db.transaction().execute(async (trx) => {
+export async function updateVariations(deps: VariantDeps, parentId: number, body: UpdateVariationsBody) {
+  return variationsChange(deps, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
     const rows = await findVariationRows(trx, parentId);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -198,7 +205,7 @@ export async function updateVariations({ db, dialect }: VariantDeps, parentId: n
       const count = new Set(Object.keys(errors).map((key) => key.split('.')[1])).size;
       throw badRequest(`${count} of the variations could not be saved; nothing was saved`, errors);
     }
-    await writeVariations(trx, dialect, parentId, [...changed.values()], nowIso());
+    await writeVariations(trx, deps.dialect, parentId, [...changed.values()], nowIso());
     return { message: VARIANT_MESSAGES.saved(changed.size), saved: changed.size };
   });
 }
@@ -219,8 +226,8 @@ export async function assertOwnVariations(db: Executor, parentId: number, ids: r
   throw badRequest(message, { ids: message });
 }
 
-export async function deleteVariations({ db }: VariantDeps, parentId: number, ids: number[]) {
-  return db.transaction().execute(async (trx) => {
+export async function deleteVariations(deps: VariantDeps, parentId: number, ids: number[]) {
+  return variationsChange(deps, async (trx) => {
     await assertOwnVariations(trx, parentId, ids);
     const deleted = await deleteVariationRows(trx, parentId, [...new Set(ids)]);
     return { message: VARIANT_MESSAGES.deleted(deleted), deleted };
@@ -271,8 +278,8 @@ export async function previewGeneration({ db }: VariantDeps, parentId: number, b
 }
 
 /** Creates every combination that does not exist yet, in one transaction; refused whole while any has a problem. */
-export async function generateVariations({ db, dialect }: VariantDeps, parentId: number, body: GenerateVariationsBody) {
-  return db.transaction().execute(async (trx) => {
+export async function generateVariations(deps: VariantDeps, parentId: number, body: GenerateVariationsBody) {
+  return variationsChange(deps, async (trx) => {
     const plan = await planGeneration(trx, parentId, body);
     const blocked = plan.combinations.filter((c) => c.problem);
     if (blocked.length) {
@@ -281,7 +288,7 @@ export async function generateVariations({ db, dialect }: VariantDeps, parentId:
     }
     const fresh = plan.combinations.filter((c) => !c.exists);
     const rows = fresh.map((c) => variationValues({ sku: c.sku, list_price: body.list_price, stock: body.stock }, c.values));
-    await insertVariations(trx, dialect, parentId, rows, nowIso());
+    await insertVariations(trx, deps.dialect, parentId, rows, nowIso());
     const skipped = plan.count - fresh.length;
     return { message: VARIANT_MESSAGES.created(fresh.length, skipped), created: fresh.length, skipped };
   });

@@ -438,7 +438,7 @@ describe('the product routes on variable products and variations', () => {
     const simple = await insertProduct(t.database.db, { sku: 'CLEAT-BULK', name: 'Cleat', list_price: 10, stock: 1 });
     const res = await call('PUT', '/api/products/bulk/update', { ids: [id, simple], updateData: { list_price: { op: 'increase', by: 'amount', value: 5 }, stock: 3, brand: 'Liros' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: '2 products updated successfully (stock and prices on 12 variations)', updated: 2 });
+    expect(res.json()).toEqual({ message: '2 products updated successfully (stock and prices on 12 variations)', updated: 2, changeId: expect.any(Number) });
     expect((await call('GET', `/api/products/${id}`)).json()).toMatchObject({ brand: 'Liros', stock: 36, list_price: 25, variation_price_max: 25 });
     expect((await call('GET', `/api/products/${simple}`)).json()).toMatchObject({ brand: 'Liros', stock: 3, list_price: 15 });
     const all = (await variations(id)).variations;

@@ -36,6 +36,6 @@ export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/vendors/:id', {
     schema: { tags: ['vendors'], params: idParamsSchema, response: { 200: deleteVendorResponseSchema, ...errors } },
-    handler: async (request) => deleteVendor(app.deps.db, request.params.id, request.user.permissions),
+    handler: async (request) => deleteVendor(app.deps.db, request.params.id, request.user.permissions, { dialect: app.deps.dialect, userId: request.user.id }),
   });
 };

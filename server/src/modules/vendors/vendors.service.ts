@@ -1,6 +1,7 @@
 import { VENDOR_MESSAGES, type CreateVendorBody, type Permissions, type UpdateVendorBody, type Vendor } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
+import { recordedChange, type ChangeActor } from '../history/index.js';
 import type { DB, VendorRow } from '../../db/types.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import {
@@ -66,8 +67,9 @@ export async function updateVendor(db: Kysely<DB>, id: number, body: UpdateVendo
  * Deleting a vendor deletes its products and categories: what staff could not delete one by one
  * they cannot delete through the vendor either.
  */
-export async function deleteVendor(db: Kysely<DB>, id: number, permissions: Permissions) {
-  const result = await db.transaction().execute(async (trx) => {
+export async function deleteVendor(db: Kysely<DB>, id: number, permissions: Permissions, by: ChangeActor) {
+  // Its products go with it: recorded, each with its last state, as a deletion of theirs.
+  const result = await recordedChange(db, by.dialect, { source: 'vendor_delete', userId: by.userId }, async (trx) => {
     const { hasProducts, hasCategories } = await findVendorDependents(trx, id);
     if (hasProducts && !permissions.products) throw forbidden(VENDOR_MESSAGES.deleteNeedsProducts);
     if (hasCategories && !permissions.categories) throw forbidden(VENDOR_MESSAGES.deleteNeedsCategories);

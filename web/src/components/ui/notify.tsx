@@ -1,3 +1,4 @@
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 
@@ -27,9 +28,37 @@ const TITLES: Record<ToastKind, string> = {
   warning: 'Warning',
 };
 
-function show(kind: ToastKind, message: string) {
+/** A button in the toast (e.g. 'Undo'); the toast closes when it is clicked. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function show(kind: ToastKind, message: string, action?: ToastAction) {
+  const id = `toast-${++toastCount}`;
   return notifications.show({
-    message,
+    id,
+    message: action ? (
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {message}
+        </Text>
+        <Button
+          style={{ flexShrink: 0 }}
+          size="compact-sm"
+          variant="light"
+          color={COLORS[kind]}
+          onClick={() => {
+            notifications.hide(id);
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </Button>
+      </Group>
+    ) : (
+      message
+    ),
     title: TITLES[kind],
     color: COLORS[kind],
     icon: ICONS[kind],
@@ -40,10 +69,12 @@ function show(kind: ToastKind, message: string) {
   });
 }
 
-/** The four kinds of toast the spec names. */
+let toastCount = 0;
+
+/** The four kinds of toast the spec names; a success may carry an action (the bulk operations' 'Undo'). */
 export const notify = {
   info: (message: string) => show('info', message),
-  success: (message: string) => show('success', message),
+  success: (message: string, action?: ToastAction) => show('success', message, action),
   error: (message: string) => show('error', message),
   warning: (message: string) => show('warning', message),
 };

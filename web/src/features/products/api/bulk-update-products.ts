@@ -1,4 +1,5 @@
-import type { BulkUpdateData } from '@bosun/shared';
+import type { bulkUpdateProductsResponseSchema, BulkUpdateData } from '@bosun/shared';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { BulkDeleteTarget } from './bulk-delete-products';
@@ -13,7 +14,7 @@ export interface BulkUpdateRequest {
 }
 
 export const bulkUpdateProducts = ({ target, updateData, allowSpecialBelowCost }: BulkUpdateRequest) =>
-  apiClient.put<{ message: string; updated: number }>('/products/bulk/update', {
+  apiClient.put<z.infer<typeof bulkUpdateProductsResponseSchema>>('/products/bulk/update', {
     ...target,
     updateData,
     ...(allowSpecialBelowCost ? { allowSpecialBelowCost: true } : {}),

@@ -111,4 +111,31 @@ describe('BulkEditModal', () => {
     await waitFor(() => expect(bulkCalls(api)).toHaveLength(1));
     expect(bulkCalls(api)[0]!.body).toEqual({ filter: { vendor_id: 1 }, updateData: { visibility: 'hidden' } });
   });
+
+  it("offers Undo in the success toast: the edit's change is undone at once when nothing changed since", async () => {
+    const api = stubWriteApi({
+      onWrite: (method, path) => (path === '/api/products/bulk/update' ? jsonResponse({ message: '2 products updated successfully', updated: 2, changeId: 77 }) : undefined),
+    });
+    const undo = { message: 'Undone: 2 products put back', changeId: 78, deleted: 0, reverted: 2, recreated: 0, skipped: 0 };
+    const fetchWrite = globalThis.fetch;
+    const undoCalls: string[] = [];
+    globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/api/changes/77/undo') {
+        undoCalls.push(init.method ?? 'GET');
+        return init.method === 'POST' ? jsonResponse(undo) : jsonResponse({ changeId: 77, toDelete: 0, toRevert: 2, toRecreate: 0, conflictCount: 0, conflicts: [] });
+      }
+      return fetchWrite(url, init);
+    }) as typeof fetch;
+    renderProductsView();
+    const user = userEvent.setup();
+    const dialog = await openBulkEdit(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Brand' }), 'Harken');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Products' }));
+    const toast = (await screen.findByText('2 products updated successfully')).closest('.mantine-Notification-root') as HTMLElement;
+    expect(bulkCalls(api)).toHaveLength(1);
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone: 2 products put back')).toBeTruthy();
+    expect(undoCalls).toEqual(['GET', 'POST']);
+  });
 });

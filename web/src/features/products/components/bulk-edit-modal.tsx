@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { hasPermission, useCurrentUser } from '../../auth';
+import { useUndoActions } from '../../history';
 import { useBulkUpdateProducts, type BulkUpdateTarget } from '../api/bulk-update-products';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorCategories } from '../api/get-vendor-categories';
@@ -73,6 +74,7 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
   const user = useCurrentUser();
   const units = useUnits();
   const bulkUpdate = useBulkUpdateProducts();
+  const { undoNow } = useUndoActions();
   const { register, control, handleSubmit, setError, clearErrors, setValue, formState } = useForm<BulkEditValues>({ defaultValues: emptyBulkEditValues() });
   const errors = formState.errors;
   const vendorId = useWatch({ control, name: 'vendor_id' });
@@ -93,8 +95,9 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
       return;
     }
     try {
-      const { message } = await bulkUpdate.mutateAsync({ target, updateData: checked.data, allowSpecialBelowCost: values.allowSpecialBelowCost });
-      notify.success(message);
+      const { message, changeId } = await bulkUpdate.mutateAsync({ target, updateData: checked.data, allowSpecialBelowCost: values.allowSpecialBelowCost });
+      // The edit is recorded: the toast takes it back in one click.
+      notify.success(message, typeof changeId === 'number' ? { label: 'Undo', onClick: () => void undoNow(changeId) } : undefined);
       onClose();
     } catch (error) {
       const fields = fieldErrorsFromApiError(error, ALL_FIELDS);

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@bosun/shared';
-import { Button, Group, Loader, NativeSelect, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Group, Loader, NativeSelect, Text } from '@mantine/core';
+import { PageStepper } from '../../../components/ui/page-stepper';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 const count = new Intl.NumberFormat('en-US');
@@ -18,7 +18,6 @@ interface PaginationBarProps {
 export function PaginationBar({ page, pageSize, total, pages, loading, onPageChange, onPageSizeChange }: PaginationBarProps) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  const lastPage = Math.max(pages, 1);
   return (
     <Group justify="space-between" gap="sm" component="nav" aria-label="Pagination">
       <Group gap="sm">
@@ -40,15 +39,7 @@ export function PaginationBar({ page, pageSize, total, pages, loading, onPageCha
             onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
           />
         </Group>
-        <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          Previous
-        </Button>
-        <Text size="sm" aria-live="polite">
-          Page {page} of {lastPage}
-        </Text>
-        <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
-          Next
-        </Button>
+        <PageStepper page={page} pages={pages} onPageChange={onPageChange} />
       </Group>
     </Group>
   );

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconLayersSubtract
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { ProductHistoryPanel } from '../../history';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { ContentLoader } from '../../../components/ui/loaders';
@@ -14,6 +15,8 @@ import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useConfirmDeleteProduct } from '../hooks/use-delete-actions';
 import { useProductForm } from '../hooks/use-product-form';
+import { useReferenceNames } from '../hooks/use-reference-names';
+import { useStaleSave } from '../hooks/use-stale-save';
 import { useUnits } from '../hooks/use-units';
 import { PRODUCT_FORM_FIELDS, productFormDefaults } from '../model/product-form-values';
 import {
@@ -31,6 +34,7 @@ import {
   type DescriptionTabs,
 } from './product-fields';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
+import { StaleVersionModal } from './stale-version-modal';
 import { StockBadge } from './stock-badge';
 
 /** /product/{id} (SPEC §2 Product detail, §4 view and edit modes). */
@@ -112,17 +116,24 @@ function ProductDetail({ product }: { product: Product }) {
     setEditing(false);
   };
 
+  const submit = async (body: Record<string, unknown>) => {
+    try {
+      await updateProduct.mutateAsync({ id: product.id, body });
+      notify.success(PRODUCT_FORM_MESSAGES.updated);
+      staleSave.clear();
+      setDescriptionTabs(VISUAL_TABS);
+      setEditing(false);
+    } catch (error) {
+      // Someone saved meanwhile: nothing was written, and the dialog says what they changed.
+      if (!staleSave.caught(error, body)) showSaveError(error, PRODUCT_FORM_MESSAGES.updateFailed);
+    }
+  };
+  const staleSave = useStaleSave({ productId: product.id, save: submit, reloadInto: (fresh) => form.reset(productFormDefaults(fresh, 'edit')) });
+  const nameOf = useReferenceNames(tab === 'history' || staleSave.stale !== null);
+
   const save = form.handleSubmit(
-    async (body) => {
-      try {
-        await updateProduct.mutateAsync({ id: product.id, body });
-        notify.success(PRODUCT_FORM_MESSAGES.updated);
-        setDescriptionTabs(VISUAL_TABS);
-        setEditing(false);
-      } catch (error) {
-        showSaveError(error, PRODUCT_FORM_MESSAGES.updateFailed);
-      }
-    },
+    // The version the form was opened on: a save over someone else's newer one is refused (409).
+    (body) => submit({ ...body, version: product.version }),
     // The first tab holding an invalid field comes to the front, so its message is seen.
     (errors) => {
       const first = PRODUCT_FORM_FIELDS.find((f) => errors[f]);
@@ -228,6 +239,7 @@ function ProductDetail({ product }: { product: Product }) {
                 <Tabs.Tab value="categories">Categories</Tabs.Tab>
                 <Tabs.Tab value="seo">SEO</Tabs.Tab>
                 <Tabs.Tab value="advanced">Advanced</Tabs.Tab>
+                <Tabs.Tab value="history">History</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="general">
                 <Stack gap="md">
@@ -276,10 +288,16 @@ function ProductDetail({ product }: { product: Product }) {
                   </SimpleGrid>
                 </Stack>
               </Tabs.Panel>
+              <Tabs.Panel value="history">
+                {/* Loaded when opened: most visits never look at the history. */}
+                {tab === 'history' && <ProductHistoryPanel productId={product.id} units={units} nameOf={nameOf} />}
+              </Tabs.Panel>
             </Tabs>
           </Card>
         </form>
       </FormProvider>
+
+      <StaleVersionModal stale={staleSave} units={units} nameOf={nameOf} busy={updateProduct.isPending} />
 
       <ProductFormModal
         target={duplicate}

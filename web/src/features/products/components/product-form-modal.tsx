@@ -1,14 +1,18 @@
 import { PRODUCT_FORM_MESSAGES, type Product } from '@bosun/shared';
 import { Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { useCreateProduct } from '../api/create-product';
+import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductForm } from '../hooks/use-product-form';
+import { useReferenceNames } from '../hooks/use-reference-names';
+import { useStaleSave } from '../hooks/use-stale-save';
 import { useUnits } from '../hooks/use-units';
-import { editsVariableProduct, type ProductFormMode } from '../model/product-form-values';
+import { editsVariableProduct, productFormDefaults, type ProductFormMode } from '../model/product-form-values';
 import { FormSection, StickyFormActions } from './form-layout';
+import { StaleVersionModal } from './stale-version-modal';
 import {
   CategoryFields,
   DescriptionFields,
@@ -77,17 +81,38 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
   // A copy of a variable product is a simple one: only an edit shows the variations' fields.
   const variable = editsVariableProduct(product, mode) ? product : null;
 
-  const submit = form.handleSubmit(async (body) => {
+  // A list row carries no version: the quick edit opens on the product as stored now, and saves on its version.
+  const stored = useProduct(product?.id ?? 0, { enabled: editing && product?.version === undefined });
+  const [openedOn, setOpenedOn] = useState<Product | null>(product?.version === undefined ? null : product);
+  useEffect(() => {
+    if (!stored.data || openedOn || form.formState.isDirty) return;
+    form.reset(productFormDefaults(stored.data, mode));
+    setOpenedOn(stored.data);
+  }, [stored.data, openedOn, form, mode]);
+
+  const save = async (body: Record<string, unknown>) => {
     try {
       const saved = editing
         ? await updateProduct.mutateAsync({ id: product.id, body })
         : await createProduct.mutateAsync(body as never);
       notify.success(editing ? PRODUCT_FORM_MESSAGES.updated : PRODUCT_FORM_MESSAGES.created);
+      staleSave.clear();
       onSaved(saved);
     } catch (error) {
-      showSaveError(error, PRODUCT_FORM_MESSAGES.saveFailed);
+      // Someone saved meanwhile: nothing was written, and the dialog says what they changed.
+      if (!staleSave.caught(error, body)) showSaveError(error, PRODUCT_FORM_MESSAGES.saveFailed);
     }
+  };
+  const staleSave = useStaleSave({
+    productId: product?.id ?? 0,
+    save,
+    reloadInto: (fresh) => {
+      form.reset(productFormDefaults(fresh, mode));
+      setOpenedOn(fresh);
+    },
   });
+  const nameOf = useReferenceNames(staleSave.stale !== null);
+  const submit = form.handleSubmit((body) => save(editing ? { ...body, version: openedOn?.version } : body));
   const saving = form.formState.isSubmitting;
 
   return (
@@ -119,6 +144,7 @@ export function ProductForm({ mode, product, onCancel, onSaved }: ProductFormPro
           <StickyFormActions submitLabel={editing ? 'Update Product' : 'Create Product'} savingLabel="Saving..." saving={saving} onCancel={onCancel} />
         </Stack>
       </form>
+      {editing && <StaleVersionModal stale={staleSave} units={units} nameOf={nameOf} busy={updateProduct.isPending} />}
     </FormProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import { IconColumns, IconPlus } from '@tabler/icons-react';
+import { IconColumns, IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface ProductsHeaderProps {
   /** Products matching the list's filters; undefined before the first answer. */
@@ -25,6 +26,12 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
         </Text>
       </div>
       <Group gap="xs">
+        <Button component={Link} to="/imports" variant="subtle" leftSection={<IconFileImport size={16} />}>
+          Imports
+        </Button>
+        <Button component={Link} to="/products/deleted" variant="subtle" leftSection={<IconTrashX size={16} />}>
+          Recently deleted
+        </Button>
         <Button variant="default" leftSection={<IconColumns size={16} />} onClick={onCustomiseColumns}>
           Columns
         </Button>

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
+import { useUndoActions } from '../../history';
 import { useBulkDeleteProducts, type BulkDeleteTarget } from '../api/bulk-delete-products';
 import { useDeleteProduct } from '../api/delete-product';
 
@@ -46,6 +47,7 @@ export function useConfirmDeleteProduct(onDeleted: (product: Product) => void) {
 export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'all') => void }) {
   const { confirmDeleteProduct } = useConfirmDeleteProduct((product) => onDeleted([product.id]));
   const bulkDelete = useBulkDeleteProducts();
+  const { undoNow } = useUndoActions();
 
   /**
    * `count` is what the user sees selected; with a filter target it is the list's total.
@@ -63,8 +65,9 @@ export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'a
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
-          const { deleted, variations_deleted } = await bulkDelete.mutateAsync(target);
-          notify.success(PRODUCT_MESSAGES.bulkDeleted(deleted, variations_deleted));
+          const { deleted, variations_deleted, changeId } = await bulkDelete.mutateAsync(target);
+          // The delete is recorded: the toast takes it back in one click.
+          notify.success(PRODUCT_MESSAGES.bulkDeleted(deleted, variations_deleted), typeof changeId === 'number' ? { label: 'Undo', onClick: () => void undoNow(changeId) } : undefined);
           onDeleted('ids' in target ? target.ids : 'all');
         } catch {
           notify.error(PRODUCT_MESSAGES.bulkDeleteFailed);

@@ -1,16 +1,17 @@
-import { APP_VERSION, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
+import { APP_VERSION, DEFAULT_HISTORY_DAYS, HISTORY_DAYS_MAX, HISTORY_DAYS_MIN, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { showServerFieldErrors } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { isAdmin, useCurrentUser } from '../../auth';
 import { useUpdateSettings } from '../api/update-settings';
 import { settingsErrorMessage } from '../settings-error-message';
 import { LogoPreview } from './logo-preview';
 
-const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit'] as const;
+const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit', 'history_days'] as const;
 
 interface SettingsFormProps {
   settings: Settings;
@@ -20,6 +21,8 @@ interface SettingsFormProps {
 
 export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
   const updateSettings = useUpdateSettings();
+  // Only an admin decides how long the change history is kept (the server refuses anyone else).
+  const admin = isAdmin(useCurrentUser());
   const {
     register,
     control,
@@ -32,7 +35,8 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { settings: saved } = await updateSettings.mutateAsync(values);
+      const { history_days, ...rest } = values;
+      const { settings: saved } = await updateSettings.mutateAsync(admin ? { ...rest, history_days } : rest);
       reset(saved);
       notify.success(SETTINGS_MESSAGES.updated);
     } catch (error) {
@@ -98,6 +102,37 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
               />
             </SimpleGrid>
           </Card>
+
+          {admin && (
+            <Card withBorder padding="lg">
+              <Title order={3} size="h4" mb={4}>
+                Change history
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                Every change to a product is recorded. Older changes are pruned in the background; a product deleted before then can no longer be
+                restored. {HISTORY_DAYS_MIN} to {HISTORY_DAYS_MAX} days, {DEFAULT_HISTORY_DAYS} by default.
+              </Text>
+              <Controller
+                control={control}
+                name="history_days"
+                render={({ field }) => (
+                  <NumberInput
+                    label="Keep change history for N days"
+                    min={HISTORY_DAYS_MIN}
+                    max={HISTORY_DAYS_MAX}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    maw={320}
+                    value={field.value === undefined || Number.isNaN(field.value) ? '' : field.value}
+                    // Empty is NaN, so the schema says the number is missing instead of the field being left out of the save.
+                    onChange={(value) => field.onChange(value === '' ? Number.NaN : Number(value))}
+                    onBlur={field.onBlur}
+                    error={errors.history_days?.message}
+                  />
+                )}
+              />
+            </Card>
+          )}
 
           <Card withBorder padding="lg">
             <Title order={3} size="h4" mb="md">

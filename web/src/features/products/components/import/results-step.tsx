@@ -1,8 +1,8 @@
-import type { ImportCompleteEvent } from '@bosun/shared';
-import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { rowsNotImportedCsv, rowsNotImportedFileName, type ImportCompleteEvent } from '@bosun/shared';
+import { Alert, Anchor, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { saveBlob } from '../../../../lib/save-file';
-import { rowsNotImportedCsv, rowsNotImportedFileName } from './error-rows-csv';
 import { warningRowsCsv, warningRowsFileName } from './warning-rows-csv';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -68,6 +68,10 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
             Import complete
           </Title>
           <Text size="sm">{result.message}</Text>
+          {/* Every import is listed there, with its undo. */}
+          <Anchor component={Link} to="/imports" size="sm" onClick={onClose}>
+            See all imports
+          </Anchor>
         </div>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label="Import result" component="section">

@@ -1,4 +1,5 @@
-import { csvLine, UTF8_BOM, type ImportCompleteEvent } from '@bosun/shared';
+import { csvLine, UTF8_BOM } from './csv.js';
+import type { ImportCompleteEvent } from './import.js';
 
 /** What became of a row that was not imported: its error, or why it was skipped (issue 19). */
 export type RowOutcome = 'error' | 'skipped';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsNotImportedCsv, rowsNotImportedFileName } from './error-rows-csv';
+import { rowsNotImportedCsv, rowsNotImportedFileName } from './rows-not-imported.js';
 
 describe('rowsNotImportedCsv', () => {
   it('writes the file’s headers plus Outcome and Reason, one line per failed or skipped row in file order, with a BOM', () => {

@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+import { DERIVED_ON_VARIABLE, HISTORY_COLUMN_NAMES, RESTORED_ONLY_COLUMNS, type HistoryColumn } from '../product-history-columns.js';
+
+/**
+ * The change history (issue 20). `changes` holds one row per change as staff see it (a form save,
+ * a bulk edit, an import, an undo...): who, when, from where. `product_changes` holds what it did
+ * to each product: 'created' (nothing more: an undo deletes it), 'updated' with the old and the new
+ * value of each changed column only, 'deleted' with the product's last full state (its variant
+ * attributes too) to bring it back.
+ *
+ * Triggers write product_changes, so that every write to products, by any path (an import's bulk
+ * statements, a category deleted under its products, a vendor's cascade), is recorded in the same
+ * statement as the change itself: a change without its record, or a record without its change,
+ * cannot exist. Which change a write belongs to is the transaction's: on PostgreSQL the
+ * transaction-local setting bosun.change_id, on SQLite (one writer at a time) the one row of
+ * change_context, set at the start of the writing transaction and cleared before its commit
+ * (db/change-context.ts). A write no path attributed is recorded all the same, without a change.
+ *
+ * On PostgreSQL inserts and updates are recorded by statement-level triggers over the statement's
+ * transition tables: one set-based insert per statement, not a function call per row.
+ */
+
+/** The product's attributes as the deleted state keeps them: [{name, values}] in their order. */
+const SQLITE_ATTRIBUTES = `json((select json_group_array(json_object('name', name, 'values', json(value_list)))
+  from (select name, value_list from product_attributes where product_id = old.id order by position)))`;
+const POSTGRES_ATTRIBUTES = `(select coalesce(jsonb_agg(jsonb_build_object('name', name, 'values', value_list::jsonb) order by position), '[]'::jsonb)
+  from product_attributes where product_id = old.id)`;
+
+const derived = (column: HistoryColumn) => DERIVED_ON_VARIABLE.includes(column);
+const STATE_COLUMNS = [...Object.keys(RESTORED_ONLY_COLUMNS), ...HISTORY_COLUMN_NAMES];
+
+function sqliteChanged(row: 'old' | 'new') {
+  return HISTORY_COLUMN_NAMES.map((c) => {
+    const kept = derived(c) ? ` and not (old.kind = 'variable' and new.kind = 'variable')` : '';
+    return `case when old.${c} is not new.${c}${kept} then '"${c}":' || json_quote(${row}.${c}) || ',' else '' end`;
+  }).join(' || ');
+}
+
+const SQLITE_CONTEXT = '(select change_id from change_context where id = 1)';
+
+/**
+ * A change that writes a product twice (a bulk edit's fields, then its tags; an import's row
+ * repeated further down the file) keeps one entry for it: the first old value of each column,
+ * the last new one. json_each/json_group_object, not json_patch, which would drop a null value.
+ */
+const sqliteMerged = (first: string, then: string) => `(select json_group_object(key, value) from (
+    select key, value from json_each(${first})
+    union all select key, value from json_each(${then}) where key not in (select key from json_each(${first}))))`;
+
+const SQLITE = [
+  `create table change_context (id integer primary key check (id = 1), change_id integer)`,
+  `insert into change_context (id, change_id) values (1, null)`,
+  `create trigger products_history_insert after insert on products begin
+    insert into product_changes (change_id, product_id, action) values (${SQLITE_CONTEXT}, new.id, 'created') on conflict do nothing;
+  end`,
+  `create trigger products_history_update after update on products begin
+    insert into product_changes (change_id, product_id, action, before, after)
+      select ${SQLITE_CONTEXT}, new.id, 'updated', '{' || rtrim(d.b, ',') || '}', '{' || rtrim(d.a, ',') || '}'
+      from (select ${sqliteChanged('old')} as b, ${sqliteChanged('new')} as a) d where d.b <> ''
+      on conflict (change_id, product_id, action) do update set
+        before = ${sqliteMerged('product_changes.before', 'excluded.before')}, after = ${sqliteMerged('excluded.after', 'product_changes.after')};
+  end`,
+  `create trigger products_history_delete before delete on products begin
+    insert into product_changes (change_id, product_id, action, before)
+      values (${SQLITE_CONTEXT}, old.id, 'deleted', json_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${SQLITE_ATTRIBUTES}))
+      on conflict do nothing;
+  end`,
+];
+
+const POSTGRES_CONTEXT = `nullif(current_setting('bosun.change_id', true), '')::integer`;
+const POSTGRES_VALUES = HISTORY_COLUMN_NAMES.map((c) => `('${c}', to_jsonb(o.${c}), to_jsonb(n.${c}), ${derived(c)})`).join(',\n        ');
+
+const POSTGRES = [
+  `create function products_history_inserted() returns trigger language plpgsql as $$
+  begin
+    insert into product_changes (change_id, product_id, action) select ${POSTGRES_CONTEXT}, id, 'created' from new_rows on conflict do nothing;
+    return null;
+  end $$`,
+  `create trigger products_history_insert after insert on products referencing new table as new_rows
+    for each statement execute function products_history_inserted()`,
+  `create function products_history_updated() returns trigger language plpgsql as $$
+  begin
+    insert into product_changes (change_id, product_id, action, before, after)
+    select ${POSTGRES_CONTEXT}, n.id, 'updated', d.b, d.a
+    from old_rows o join new_rows n on n.id = o.id
+    cross join lateral (
+      select jsonb_object_agg(v.k, v.ov) as b, jsonb_object_agg(v.k, v.nv) as a
+      from (values
+        ${POSTGRES_VALUES}
+      ) v(k, ov, nv, derived)
+      where v.ov is distinct from v.nv and not (v.derived and o.kind = 'variable' and n.kind = 'variable')
+    ) d
+    where d.b is not null
+    on conflict (change_id, product_id, action) do update set before = excluded.before || product_changes.before, after = product_changes.after || excluded.after;
+    return null;
+  end $$`,
+  `create trigger products_history_update after update on products referencing old table as old_rows new table as new_rows
+    for each statement execute function products_history_updated()`,
+  // Row by row, before the row goes: its variant attributes are still there to keep.
+  `create function products_history_deleted() returns trigger language plpgsql as $$
+  begin
+    insert into product_changes (change_id, product_id, action, before)
+      values (${POSTGRES_CONTEXT}, old.id, 'deleted', jsonb_build_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${POSTGRES_ATTRIBUTES}))
+      on conflict do nothing;
+    return old;
+  end $$`,
+  `create trigger products_history_delete before delete on products for each row execute function products_history_deleted()`,
+];
+
+export function productHistoryMigration(dialect: Dialect) {
+  return {
+    async up(db: Kysely<any>) {
+      const id = (table: ReturnType<Kysely<any>['schema']['createTable']>) =>
+        dialect === 'postgres' ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey());
+      await id(db.schema.createTable('changes'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('import_run_id', 'integer')
+        // An undo or a restore: the change it takes back.
+        .addColumn('reverts_change_id', 'integer')
+        // Set when an undo takes this change back; cleared when that undo is undone in turn.
+        .addColumn('undone_by_change_id', 'integer')
+        .addColumn('summary', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('changes_created_at').on('changes').column('created_at').execute();
+      await db.schema.createIndex('changes_import_run').on('changes').column('import_run_id').execute();
+      // No foreign keys: a product's history outlives the product, and pruning removes a change's rows itself.
+      const json = dialect === 'postgres' ? 'jsonb' : 'text';
+      await id(db.schema.createTable('product_changes'))
+        .addColumn('change_id', 'integer')
+        .addColumn('product_id', 'integer', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('before', sql.raw(json))
+        .addColumn('after', sql.raw(json))
+        .execute();
+      await db.schema.createIndex('product_changes_product').on('product_changes').columns(['product_id', 'id']).execute();
+      // One entry per product, change and action: a product written twice by one change merges into its entry (the triggers' upserts).
+      await db.schema.createIndex('product_changes_change').on('product_changes').columns(['change_id', 'product_id', 'action']).unique().execute();
+      await db.schema.alterTable('settings').addColumn('history_days', 'integer', (c) => c.notNull().defaultTo(180)).execute();
+      for (const statement of dialect === 'postgres' ? POSTGRES : SQLITE) await sql.raw(statement).execute(db);
+    },
+  };
+}

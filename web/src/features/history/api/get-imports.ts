@@ -1,0 +1,27 @@
+import type { ImportRunListResponse } from '@bosun/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export interface ImportListParams {
+  page: number;
+  limit: number;
+}
+
+export const getImports = (params: ImportListParams, signal?: AbortSignal) =>
+  apiClient.get<ImportRunListResponse>('/imports', { params: { ...params }, signal });
+
+/** While an import on the page is running, the page follows it to its end. */
+const RUNNING_REFRESH_MS = 3000;
+
+export const importsQueryOptions = (params: ImportListParams) =>
+  queryOptions({
+    queryKey: ['imports', params],
+    queryFn: ({ signal }) => getImports(params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.imports.some((run) => run.status === 'running') ? RUNNING_REFRESH_MS : false),
+  });
+
+/** Every import run, newest first (a running one with its status). */
+export function useImports(params: ImportListParams) {
+  return useQuery(importsQueryOptions(params));
+}

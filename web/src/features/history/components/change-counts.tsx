@@ -1,0 +1,23 @@
+import { Group, Text } from '@mantine/core';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Products created, updated and deleted by one operation; the zero ones left out. */
+export function ChangeCounts({ created, updated, deleted }: { created: number; updated: number; deleted: number }) {
+  const parts: Array<[string, number, string]> = [
+    ['created', created, 'teal'],
+    ['updated', updated, 'blue'],
+    ['deleted', deleted, 'red'],
+  ];
+  const shown = parts.filter(([, count]) => count > 0);
+  if (shown.length === 0) return <Text size="sm">No products</Text>;
+  return (
+    <Group gap={8} wrap="wrap">
+      {shown.map(([label, count, color]) => (
+        <Text key={label} size="sm" c={color} style={{ whiteSpace: 'nowrap' }}>
+          {n(count)} {label}
+        </Text>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,299 @@
+import type { ImportRun } from '@bosun/shared';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ContentLoader } from '../../../components/ui/loaders';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
+import { notify } from '../../../components/ui/notify';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDownloadRowsNotImported } from '../api/download-rows-not-imported';
+import { useImports } from '../api/get-imports';
+import { useUndoActions } from '../hooks/use-undo-actions';
+import { IMPORT_STATUS_BADGES, importDuration, importModeLabel, importModeName } from '../model/import-run-format';
+import { ChangeTime } from './change-time';
+import { SimplePager } from './simple-pager';
+
+const PAGE_SIZE = 20;
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** /imports: every import with who, when, the file, vendor, mode, counts, duration and status; 'Undo import'. */
+export function ImportsView() {
+  const [page, setPage] = useState(1);
+  const imports = useImports({ page, limit: PAGE_SIZE });
+  const { openUndoDialog } = useUndoActions();
+  const download = useDownloadRowsNotImported();
+  const phone = useIsPhone();
+  // 'Import #12' in a product's history links here as /imports#import-12: that import is shown and marked.
+  const { hash } = useLocation();
+  const loaded = imports.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [loaded, hash]);
+  const rowProps = (run: ImportRun): ImportRowProps => ({
+    run,
+    marked: hash === `#import-${run.id}`,
+    onUndo: (changeId) => openUndoDialog(changeId, `Undo import #${run.id} (${run.fileName})`),
+    downloading: download.isPending && download.variables === run.id,
+    onDownload: () =>
+      download.mutate(run.id, {
+        onSuccess: (fileName) => notify.success(`Downloaded ${fileName}`),
+        onError: (error) => notify.error(errorMessage(error, `Error downloading the rows not imported of import #${run.id}`)),
+      }),
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Imports
+          </Title>
+          <Text size="sm" c="dimmed">
+            Every import, newest first. Undo import deletes the products it created and puts back the fields it changed.
+          </Text>
+        </div>
+        <Button component={Link} to="/changes" variant="default" leftSection={<IconHistory size={16} />}>
+          Recent changes
+        </Button>
+      </Group>
+      {imports.isPending ? (
+        <ContentLoader label="Loading imports" />
+      ) : imports.isError ? (
+        <Alert color="red">{errorMessage(imports.error, 'Error loading the imports')}</Alert>
+      ) : imports.data.imports.length === 0 ? (
+        <Card withBorder>
+          <Text c="dimmed">No imports yet. Import a CSV or Excel file from the Products screen.</Text>
+        </Card>
+      ) : (
+        <Stack gap="sm">
+          {phone ? (
+            imports.data.imports.map((run) => <ImportCard key={run.id} {...rowProps(run)} />)
+          ) : (
+            <Card withBorder padding={0}>
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="sm" highlightOnHover aria-label="Imports">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Import, vendor</Table.Th>
+                      <Table.Th>Who</Table.Th>
+                      <Table.Th>Mode</Table.Th>
+                      <Table.Th>Rows</Table.Th>
+                      <Table.Th>Duration</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th aria-label="Actions" />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {imports.data.imports.map((run) => (
+                      <ImportRow key={run.id} {...rowProps(run)} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+          )}
+        </Stack>
+      )}
+      {imports.data && imports.data.pagination.pages > 1 && (
+        <SimplePager page={page} pages={imports.data.pagination.pages} total={imports.data.pagination.total} onPageChange={setPage} />
+      )}
+    </Stack>
+  );
+}
+
+interface ImportRowProps {
+  run: ImportRun;
+  /** The import a link pointed at. */
+  marked: boolean;
+  onUndo: (changeId: number) => void;
+  /** Its rows not imported are being fetched. */
+  downloading: boolean;
+  onDownload: () => void;
+}
+
+const who = (run: ImportRun) => run.userName ?? (run.userId === null ? '—' : `User #${run.userId}`);
+const vendorOf = (run: ImportRun) => run.vendorName ?? (run.vendorId === null ? 'No vendor' : `Vendor #${run.vendorId}`);
+
+function RowCounts({ run }: { run: ImportRun }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text span c="teal">
+          {n(run.created)} created
+        </Text>
+        {' · '}
+        <Text span c="blue">
+          {n(run.updated)} updated
+        </Text>
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text span c="dimmed">
+          {n(run.skipped)} skipped
+        </Text>
+        {' · '}
+        <Text span c={run.errorCount > 0 ? 'red' : 'dimmed'}>
+          {n(run.errorCount)} failed
+        </Text>
+      </Text>
+    </Stack>
+  );
+}
+
+function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
+  const status = IMPORT_STATUS_BADGES[run.status];
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={run.message ?? status.label} disabled={!run.message}>
+        <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+          {status.label}
+        </Badge>
+      </Tooltip>
+      {undone && (
+        <Badge color="gray" variant="filled">
+          Undone
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function ImportName({ run, vendor }: { run: ImportRun; vendor?: string }) {
+  return (
+    <>
+      <Text size="sm" fw={500} truncate title={run.fileName} maw={260}>
+        {run.fileName}
+      </Text>
+      <Text size="xs" c="dimmed" maw={260} truncate>
+        Import #{run.id}
+        {vendor !== undefined && ` · ${vendor}`}
+      </Text>
+    </>
+  );
+}
+
+function ImportRow(props: ImportRowProps) {
+  const { run } = props;
+  const undone = run.undoneByChangeId !== null;
+  return (
+    <Table.Tr id={`import-${run.id}`} bg={props.marked ? 'var(--mantine-color-yellow-0)' : undefined} aria-current={props.marked || undefined}>
+      <Table.Td>
+        <ImportName run={run} vendor={vendorOf(run)} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{who(run)}</Text>
+        <ChangeTime at={run.startedAt} size="xs" />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{importModeName(run)}</Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {run.updateMode ? 'update existing' : 'new only'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <RowCounts run={run} />
+        {/* Under the failed count it explains, in the column's width: the full label would push the table past a laptop's. */}
+        <DownloadRowsButton {...props} align="flex-start" short />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{importDuration(run)}</Table.Td>
+      <Table.Td miw={110}>
+        <ImportStatus run={run} undone={undone} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <UndoImportButton {...props} undone={undone} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** An import on a phone: the row's cells stacked in a card. */
+function ImportCard(props: ImportRowProps) {
+  const { run } = props;
+  const undone = run.undoneByChangeId !== null;
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={`Import #${run.id}`}
+      id={`import-${run.id}`}
+      bg={props.marked ? 'var(--mantine-color-yellow-0)' : undefined}
+      aria-current={props.marked || undefined}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <ImportName run={run} />
+          </div>
+          <ImportStatus run={run} undone={undone} />
+        </Group>
+        <Group gap="xs">
+          <Text size="sm">{who(run)}</Text>
+          <ChangeTime at={run.startedAt} />
+          <Text size="sm" c="dimmed">
+            {importDuration(run)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {vendorOf(run)} · {importModeLabel(run)}
+        </Text>
+        <Group justify="space-between" align="flex-end">
+          <RowCounts run={run} />
+          <UndoImportButton {...props} undone={undone} />
+        </Group>
+        <DownloadRowsButton {...props} align="flex-end" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Only a finished import that wrote something can be undone, once. */
+function UndoImportButton({ run, undone, onUndo }: Pick<ImportRowProps, 'run' | 'onUndo'> & { undone: boolean }) {
+  if (run.status !== 'complete') return null;
+  const { changeId } = run;
+  const why = undone ? 'Undone already' : changeId === null ? 'This import changed no products' : null;
+  const button = (
+    <Button
+      size="xs"
+      variant="light"
+      color="orange"
+      leftSection={<IconArrowBackUp size={14} />}
+      disabled={why !== null}
+      onClick={() => changeId !== null && onUndo(changeId)}
+      aria-label={`Undo import #${run.id}`}
+    >
+      Undo import
+    </Button>
+  );
+  return why ? (
+    <Tooltip label={why}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+/** The import's failed and skipped rows, the file its results step offered, again: only where it kept some. */
+function DownloadRowsButton(props: Pick<ImportRowProps, 'run' | 'downloading' | 'onDownload'> & { align: 'flex-start' | 'flex-end'; short?: boolean }) {
+  const { run, downloading, onDownload, align, short = false } = props;
+  if (run.rowsNotImported === 0) return null;
+  const label = `Download rows not imported (${n(run.rowsNotImported)})`;
+  // The icon says 'download' where the words do not fit; the accessible name always does.
+  const text = short ? `Rows not imported (${n(run.rowsNotImported)})` : label;
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color={run.errorCount > 0 ? 'red' : 'gray'}
+      mt={4}
+      leftSection={<IconDownload size={14} />}
+      loading={downloading}
+      onClick={onDownload}
+      aria-label={`${label}, import #${run.id}`}
+      style={{ alignSelf: align }}
+    >
+      {text}
+    </Button>
+  );
+}
