@@ -24,6 +24,8 @@ export const IMPORT_MESSAGES = {
     `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
   duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
   invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
+  workbookTooLarge: (bytes: number) =>
+    `The workbook unpacks to more than ${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB: split it into smaller workbooks, or save the sheet as CSV`,
   unknownSheet: (sheet: string) => `The workbook has no sheet named '${sheet}'`,
   unknownVendor: (name: string) => `vendor '${name}' does not exist`,
 } as const;

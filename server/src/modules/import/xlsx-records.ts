@@ -3,15 +3,15 @@
  * records of cell texts (import-file.ts's OpenedCsv), so that the row mapper, the planner and the
  * writers take a sheet as they take a CSV. Read with exceljs's streaming WorkbookReader, never
  * the whole workbook in memory: only the shared strings table (which every cell may point into)
- * is held; the sheet itself is read row by row (exceljs spools a sheet that comes before the
- * shared strings in the archive, as Excel writes it, to a temporary file first).
+ * is held; the sheet itself is read row by row, streamed from the archive (xlsx-parts.ts).
  */
 import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import { IMPORT_MESSAGES, neutraliseFormula } from '@bosun/shared';
-import { AppError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { CsvFormat } from './csv-format.js';
 import type { CsvGroup, OpenedCsv } from './import-file.js';
+import { WorkbookParts, XLSX_LIMITS, asWorkbookError } from './xlsx-parts.js';
 
 // exceljs's own rules for a date format and a date serial, so that a formula's cached result reads as its plain cells do.
 const excelUtils = createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as {
@@ -32,7 +32,7 @@ export interface OpenedWorkbook extends OpenedCsv {
     /** Every sheet of the workbook, in the workbook's order. */
     sheets: string[];
   };
-  /** Ends the reading before the groups are read to their end (they close it themselves at their end); the rest of the archive is gone through in the background. */
+  /** Ends the reading before the groups are read to their end (they close it themselves at their end). */
   close(): void;
 }
 
@@ -45,40 +45,6 @@ interface SheetRow {
   number: number;
   eachCell(options: { includeEmpty: boolean }, callback: (cell: SheetCell, column: number) => void): void;
 }
-interface SheetReader {
-  name?: string;
-  id?: number | string;
-  state?: string;
-  iterator?: { destroy?: () => void; on?: (event: 'error', listener: () => void) => void };
-  parse(): AsyncIterator<Array<{ eventType: string; value: unknown }>>;
-}
-interface StreamingWorkbook {
-  model?: { sheets?: Array<{ name: string; state?: string }> };
-  properties?: { date1904?: boolean };
-  stream?: { destroy(): void };
-  [Symbol.asyncIterator](): AsyncGenerator<SheetReader>;
-}
-
-/**
- * Stops reading a sheet that is not read to its end. A sheet exceljs spooled to a temporary file
- * is read from a file stream that is still opening when exceljs deletes the file (as soon as the
- * reading goes past the sheet): the stream's late ENOENT, with no listener, would be an uncaught
- * exception that stops the server. Listened to here; nothing is lost, the sheet is not wanted.
- */
-function discardSheet(reader: SheetReader | undefined) {
-  reader?.iterator?.on?.('error', () => {});
-  reader?.iterator?.destroy?.();
-}
-
-const unknownSheet = (sheet: string) => badRequest(IMPORT_MESSAGES.unknownSheet(sheet), { sheet: IMPORT_MESSAGES.unknownSheet(sheet) });
-
-/** The workbook's list of sheets is known and does not hold this name. */
-const unknownSheetOf = (workbook: StreamingWorkbook, sheet: string) => {
-  const names = sheetNamesOf(workbook);
-  return names.length > 0 && !names.includes(sheet);
-};
-
-const notAWorkbook = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidWorkbook);
 
 /**
  * A number as a spreadsheet shows it at full precision: 15 significant digits, as Excel keeps
@@ -135,79 +101,22 @@ function rowCells(row: SheetRow, date1904: boolean): string[] {
   return cells;
 }
 
-/** The sheets' names in the workbook's order, once its workbook part is read. */
-const sheetNamesOf = (workbook: StreamingWorkbook) => workbook.model?.sheets?.map((s) => s.name) ?? [];
-
 /**
  * Opens a sheet of the workbook at path (the first visible one unless `sheet` names one): its
  * header row (the first that is not blank) and its data rows in groups, each row numbered as the
  * sheet numbers it. Blank rows (trailing ones with only formatting too) are not data rows. Not a
- * workbook: 415; no such sheet: 400 naming the `sheet` field.
+ * workbook: 415; no such sheet: 400 naming the `sheet` field; unpacking past the bounds: 413.
  */
-export async function openWorkbook(path: string, sheet?: string): Promise<OpenedWorkbook> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // A link reads as its text, which is the cell's value; the address is not what staff typed.
-    hyperlinks: 'ignore',
-    // Needed to tell a date from a number: the cell's number format says which.
-    styles: 'cache',
-    entries: 'ignore',
-  }) as unknown as StreamingWorkbook;
-  const sheets = workbook[Symbol.asyncIterator]();
-  let target: SheetReader | undefined;
-  let closing: Promise<void> | undefined;
-  /**
-   * Goes through the rest of the archive before closing it: exceljs spools a sheet that comes
-   * before the shared strings (Excel's order) to a temporary file and deletes it only when its
-   * reading goes on past that sheet. Left there, every import would leave its sheet's XML on the
-   * disk until the server stops. The other sheets are not read: their files are closed at once.
-   */
+export async function openWorkbook(path: string, sheet?: string, limits = XLSX_LIMITS): Promise<OpenedWorkbook> {
+  const parts = await WorkbookParts.open(path, { styles: true }, limits);
+  const chosen = parts.sheet(sheet);
+  await parts.readCellParts();
+  const { reader: target, bytes } = await parts.sheetReader(chosen);
+  // The sheet is read from its own stream of the archive: closing it ends the reading and closes the file.
   const close = () => {
-    closing ??= (async () => {
-      try {
-        discardSheet(target);
-        for (let next = await sheets.next(); !next.done; next = await sheets.next()) discardSheet(next.value);
-      } catch {
-        // A broken archive: nothing more to go through.
-      } finally {
-        workbook.stream?.destroy();
-      }
-    })();
+    bytes.destroy();
   };
-  const wanted = (reader: SheetReader) => {
-    const names = workbook.model?.sheets;
-    if (sheet !== undefined) return reader.name === sheet;
-    const first = names?.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden')?.name;
-    return first === undefined || reader.name === first;
-  };
-  let sheetsSeen = 0;
-  try {
-    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
-      sheetsSeen += 1;
-      if (wanted(next.value)) {
-        target = next.value;
-        break;
-      }
-      // A sheet spooled to a temporary file and not read: its file is closed now, not at collection.
-      discardSheet(next.value);
-    }
-  } catch (error) {
-    close();
-    if (error instanceof AppError) throw error;
-    // The workbook's own list was read before the archive failed us: a name not in it is the answer
-    // staff can act on (seen once as a 415 on a busy machine for a sheet that does not exist).
-    if (sheet !== undefined && unknownSheetOf(workbook, sheet)) throw unknownSheet(sheet);
-    throw notAWorkbook();
-  }
-  if (!target) {
-    close();
-    const names = sheetNamesOf(workbook);
-    // The sheets went by (the workbook's own list may be parsed later than its sheets are streamed): the name is not one of them.
-    if (sheet !== undefined && (names.length || sheetsSeen)) throw unknownSheet(sheet);
-    throw notAWorkbook();
-  }
-  const date1904 = Boolean(workbook.properties?.date1904);
+  const date1904 = parts.date1904;
   const rowEvents = target.parse();
   /** The next rows of the sheet, as exceljs parses them from one chunk of its XML; undefined at the sheet's end. */
   const nextRows = async (): Promise<SheetRow[] | undefined> => {
@@ -215,9 +124,9 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
       const next = await rowEvents.next();
       if (next.done) return undefined;
       return next.value.filter((e) => e.eventType === 'row').map((e) => e.value as SheetRow);
-    } catch {
+    } catch (error) {
       close();
-      throw notAWorkbook();
+      throw asWorkbookError(error);
     }
   };
   let headers: string[] | undefined;
@@ -238,7 +147,6 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
     throw badRequest(IMPORT_MESSAGES.emptyFile, { csvFile: IMPORT_MESSAGES.emptyFile });
   }
   const width = headers.length;
-  const sheetName = target.name ?? sheetNamesOf(workbook)[0] ?? '';
   async function* groups(): AsyncGenerator<CsvGroup> {
     try {
       for (let rows: SheetRow[] | undefined = pending; rows; rows = await nextRows()) {
@@ -254,11 +162,10 @@ export async function openWorkbook(path: string, sheet?: string): Promise<Opened
         if (records.length) yield { records, firstRow: numbers[0]!, rows: numbers };
       }
     } finally {
-      // The rest of the archive (other sheets) is not read, only gone through.
       close();
     }
   }
-  return { format: SHEET_FORMAT, headers, groups: groups(), workbook: { sheet: sheetName, sheets: sheetNamesOf(workbook) }, close };
+  return { format: SHEET_FORMAT, headers, groups: groups(), workbook: { sheet: chosen.name, sheets: parts.sheets.map((s) => s.name) }, close };
 }
 
 /**
@@ -310,22 +217,15 @@ export class SheetRowCounter {
  * complete event counts the rows it read (import.service.ts).
  */
 export async function countSheetRows(path: string, sheet: string): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' }) as unknown as StreamingWorkbook;
-  let rows = 0;
+  const parts = await WorkbookParts.open(path, { styles: false });
+  const bytes = await parts.sheetBytes(parts.sheet(sheet));
+  const counter = new SheetRowCounter();
   try {
-    // Through every sheet to the end of the archive, so that exceljs deletes the temporary files it spooled them to (see openWorkbook).
-    for await (const reader of workbook) {
-      const bytes = reader.iterator as unknown as AsyncIterable<Buffer> | undefined;
-      if (reader.name !== sheet || !bytes) {
-        discardSheet(reader);
-        continue;
-      }
-      const counter = new SheetRowCounter();
-      for await (const chunk of bytes) counter.add(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-      rows = Math.max(0, counter.finish() - 1);
-    }
-    return rows;
+    for await (const chunk of bytes) counter.add(chunk as Buffer);
+  } catch (error) {
+    throw asWorkbookError(error);
   } finally {
-    workbook.stream?.destroy();
+    bytes.destroy();
   }
+  return Math.max(0, counter.finish() - 1);
 }

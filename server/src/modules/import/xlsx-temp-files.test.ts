@@ -6,10 +6,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countSheetRows, openWorkbook } from './xlsx-records.js';
 
 /**
- * exceljs spools the sheets Excel writes before the shared strings to temporary files and
- * deletes each as its reading goes past it. A sheet not read (another sheet, an unknown name, a
- * reading closed early) must not leave a file stream whose late ENOENT is an uncaught exception
- * that stops the server (it did, on a busy machine), nor a temporary file behind.
+ * exceljs's own streaming reader spooled the sheets Excel writes before the shared strings to
+ * temporary files, and a sheet not read left a file stream whose late ENOENT was an uncaught
+ * exception (on a busy machine). The archive is now read by its directory (xlsx-parts.ts): many
+ * readings at once, of another sheet, an unknown name or closed early, leave no uncaught error
+ * and no temporary file.
  */
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
