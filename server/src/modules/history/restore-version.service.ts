@@ -56,20 +56,33 @@ export async function restoreProductVersion(deps: HistoryDeps, productId: number
   for (const [f, value] of stateAfter(await findEntriesAfter(db, productId, entryId))) {
     if ((field === undefined || f === field) && keep(f) && value !== stored[f]) changes[f] = value;
   }
-  await assertRestorable(deps, productId, changes);
+  await assertRestorable(deps, productId, stored, changes);
   await recordedChange(db, dialect, { source: 'restore', userId: deps.userId, revertsChangeId: entry.change_id }, async (trx) => {
     if (Object.keys(changes).length) await trx.updateTable('products').set({ ...changes, updated_at: nowIso() } as never).where('id', '=', productId).execute();
   });
 }
 
-/** The vendor and categories a restored version names exist (and are of the right type), its SKU is free. */
-async function assertRestorable({ db }: HistoryDeps, productId: number, changes: Partial<Record<HistoryColumn, unknown>>) {
+/**
+ * The vendor and categories a restored version names exist (and are of the right type), the vendor
+ * category it ends with is the vendor's it ends with (as the form's rule has it), its SKU is free.
+ */
+async function assertRestorable({ db }: HistoryDeps, productId: number, stored: Record<HistoryColumn, unknown>, changes: Partial<Record<HistoryColumn, unknown>>) {
   for (const [column, reference] of Object.entries(REFERENCES) as Array<[keyof typeof REFERENCES, (typeof REFERENCES)[keyof typeof REFERENCES]]>) {
     const id = changes[column];
     if (typeof id !== 'number') continue;
     const typeCheck = reference.type ? sql` and type = ${reference.type}` : sql``;
     const { rows } = await sql`select 1 as found from ${sql.table(reference.table)} where id = ${id}${typeCheck}`.execute(db);
     if (!rows.length) throw conflict(HISTORY_MESSAGES.referenceGone(column), { [column]: HISTORY_MESSAGES.referenceGone(column) });
+  }
+  if ('vendor_id' in changes || 'vendor_category_id' in changes) {
+    const after = (column: 'vendor_id' | 'vendor_category_id') => (column in changes ? changes[column] : stored[column]) as number | null;
+    const categoryId = after('vendor_category_id');
+    const category = categoryId === null ? undefined : await db.selectFrom('categories').select('vendor_id').where('id', '=', categoryId).executeTakeFirst();
+    if (category && category.vendor_id !== null && category.vendor_id !== after('vendor_id')) {
+      // Named by the field the restore writes: the one staff chose, or the vendor category of a whole version.
+      const column = 'vendor_category_id' in changes ? 'vendor_category_id' : 'vendor_id';
+      throw conflict(PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor, { [column]: PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor });
+    }
   }
   if (typeof changes.sku === 'string') {
     const other = await db.selectFrom('products').select('id').where('sku', '=', changes.sku).where('id', '!=', productId).executeTakeFirst();

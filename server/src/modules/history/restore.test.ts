@@ -174,6 +174,27 @@ describe('restoring a version', () => {
     expect(deleted.json().message).toBe(HISTORY_MESSAGES.productDeleted);
   });
 
+  it("refuses with 409 a restore that would leave the product in another vendor's category", async () => {
+    const db = t.database.db;
+    const [harbour, marina] = [await insertVendor(db, 'RV harbour'), await insertVendor(db, 'RV marina')];
+    const harbourCategory = await insertCategory(db, { name: 'RV harbour deck', type: 'vendor', vendor_id: harbour });
+    const marinaCategory = await insertCategory(db, { name: 'RV marina deck', type: 'vendor', vendor_id: marina });
+    const created = (await t.request('POST', '/api/products', t.admin, { sku: 'RV-OWN', name: 'Cleat', vendor_id: harbour, vendor_category_id: harbourCategory.id })).json();
+    const moved = await t.request('PUT', `/api/products/${created.id}`, t.admin, { vendor_id: marina, vendor_category_id: marinaCategory.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const first = (await history(created.id)).find((e) => e.action === 'created')!.id;
+    const vendorOnly = await restore(created.id, first, { field: 'vendor_id' });
+    expect(vendorOnly.statusCode).toBe(409);
+    expect(vendorOnly.json().details.fields).toEqual({ vendor_id: PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor });
+    const categoryOnly = await restore(created.id, first, { field: 'vendor_category_id' });
+    expect(categoryOnly.statusCode).toBe(409);
+    expect(categoryOnly.json().details.fields).toEqual({ vendor_category_id: PRODUCT_FORM_MESSAGES.vendorCategoryWrongVendor });
+    expect((await t.request('GET', `/api/products/${created.id}`, t.admin)).json()).toMatchObject({ vendor_id: marina, vendor_category_id: marinaCategory.id });
+    const whole = await restore(created.id, first);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ vendor_id: harbour, vendor_category_id: harbourCategory.id });
+  });
+
   it('refuses no token and a user without the products permission', async () => {
     const p = await edited();
     expect((await t.request('POST', `/api/products/${p.id}/history/${p.first}/restore`, undefined, {})).statusCode).toBe(401);

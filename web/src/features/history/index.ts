@@ -5,6 +5,7 @@ export { RecentChangesView } from './components/recent-changes-view';
 export { ImportsView } from './components/imports-view';
 export { DeletedProductsView } from './components/deleted-products-view';
 export { useUndoActions } from './hooks/use-undo-actions';
+export { useHistoryReferenceNames } from './hooks/use-history-reference-names';
 export type { ReferenceName } from './model/history-fields';
 // The product form's stale-save dialog names and shows fields as the history does.
 export { fieldLabel, fieldOrder, formatHistoryValue, type HistoryUnits } from './model/history-fields';

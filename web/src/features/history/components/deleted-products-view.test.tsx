@@ -79,7 +79,7 @@ describe('a deleted product’s history', () => {
     expect(within(drawer).queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 
-  it('names its categories by their paths, from one look-up, and marks one deleted since', async () => {
+  it('names its categories by their paths, from one look-up, and marks a category and a vendor deleted since', async () => {
     const api = stubApi([
       ['GET', '/products/deleted', () => ({ products: rows, pagination: pagination(3) })],
       ['GET', '/vendors', () => ({ vendors: [{ id: 4, name: 'Harbour Supply' }] })],
@@ -91,7 +91,7 @@ describe('a deleted product’s history', () => {
           entries: [
             {
               id: 9, changeId: 20, action: 'deleted', at, user: { id: 1, username: 'admin' }, source: 'delete', importRunId: null, undone: false,
-              fields: [{ field: 'vendor_category_id', before: 12, after: null }, { field: 'store_category_id', before: 40, after: null }],
+              fields: [{ field: 'vendor_id', before: 7, after: null }, { field: 'vendor_category_id', before: 12, after: null }, { field: 'store_category_id', before: 40, after: null }],
             },
             { id: 4, changeId: 12, action: 'updated', at, user: { id: 1, username: 'admin' }, source: 'edit', importRunId: null, undone: false, fields: [{ field: 'store_category_id', before: 41, after: 40 }] },
           ],
@@ -105,6 +105,7 @@ describe('a deleted product’s history', () => {
     const lastState = await within(drawer).findByRole('table', { name: 'Last state before deletion' });
     expect(await within(lastState).findByText('Deck > Cleats')).toBeTruthy();
     expect(within(lastState).getByText('#40 (deleted)')).toBeTruthy();
+    expect(within(lastState).getByText('#7 (deleted)')).toBeTruthy();
     expect(await within(drawer).findByRole('group', { name: 'Store Category: Hardware > Shackles to #40 (deleted)' })).toBeTruthy();
     const lookups = api.calls.filter((c) => c.path === '/history/category-paths');
     expect(lookups.map((c) => c.query.get('ids'))).toEqual(['12,40,41']);

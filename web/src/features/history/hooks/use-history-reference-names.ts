@@ -30,7 +30,7 @@ export function categoryIdsOf(entries: readonly HistoryEntry[]): number[] {
  * Names for the ids in a product's history (a deleted product's too, whose categories the
  * categories screen may no longer list): vendor and store category paths as the products list
  * shows them, from one look-up for every category the loaded pages name; '#12 (deleted)' for a
- * category gone since. It reads the history the panel loads (same query, no second request).
+ * category or vendor gone since. It reads the history the panel loads (same query, no second request).
  */
 export function useHistoryReferenceNames(productId: number | null): ReferenceName {
   const history = useInfiniteQuery({ ...productHistoryQueryOptions(productId ?? 0), enabled: productId !== null });
@@ -44,7 +44,7 @@ export function useHistoryReferenceNames(productId: number | null): ReferenceNam
   const answered = paths.isSuccess && !paths.isPlaceholderData;
   return useCallback(
     (field: string, id: number) => {
-      if (field === 'vendor_id') return vendors.data?.find((v) => v.id === id)?.name;
+      if (field === 'vendor_id') return vendors.data ? (vendors.data.find((v) => v.id === id)?.name ?? `#${id} (deleted)`) : undefined;
       if (!CATEGORY_FIELDS.has(field)) return undefined;
       // Until the answer is in (or for an id past the look-up's limit) the id alone.
       return pathById.get(id) ?? (answered && asked.includes(id) ? `#${id} (deleted)` : undefined);

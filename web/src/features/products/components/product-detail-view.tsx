@@ -4,7 +4,7 @@ import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconLayersSubtract
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ProductHistoryPanel } from '../../history';
+import { ProductHistoryPanel, useHistoryReferenceNames } from '../../history';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { ContentLoader } from '../../../components/ui/loaders';
@@ -129,7 +129,9 @@ function ProductDetail({ product }: { product: Product }) {
     }
   };
   const staleSave = useStaleSave({ productId: product.id, save: submit, reloadInto: (fresh) => form.reset(productFormDefaults(fresh, 'edit')) });
-  const nameOf = useReferenceNames(tab === 'history' || staleSave.stale !== null);
+  const nameOf = useReferenceNames(staleSave.stale !== null);
+  // The history names categories by their paths, and one deleted since as such.
+  const historyNameOf = useHistoryReferenceNames(tab === 'history' ? product.id : null);
 
   const save = form.handleSubmit(
     // The version the form was opened on: a save over someone else's newer one is refused (409).
@@ -290,7 +292,7 @@ function ProductDetail({ product }: { product: Product }) {
               </Tabs.Panel>
               <Tabs.Panel value="history">
                 {/* Loaded when opened: most visits never look at the history. */}
-                {tab === 'history' && <ProductHistoryPanel productId={product.id} units={units} nameOf={nameOf} />}
+                {tab === 'history' && <ProductHistoryPanel productId={product.id} units={units} nameOf={historyNameOf} />}
               </Tabs.Panel>
             </Tabs>
           </Card>
