@@ -96,7 +96,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(dashboardRoutes);
       // Before the products' routes: /products/deleted is not a product id.
       // An undo waits for a writing import as another import does.
-      await api.register(historyRoutes, { waitForImports: (work) => withImportLock(database.db, database.dialect, () => {}, work) });
+      await api.register(historyRoutes, { waitForImports: (work, onWait) => withImportLock(database.db, database.dialect, onWait ?? (() => {}), work) });
       await api.register(productsRoutes);
       await api.register(variantsRoutes);
       await api.register(vendorsRoutes);

@@ -192,6 +192,12 @@ export const undoProgressEventSchema = z.object({
 });
 export type UndoProgressEvent = z.infer<typeof undoProgressEventSchema>;
 
+/** Sent once, before any progress, when the undo waits for an import that is writing: it starts when that import ends. */
+export const undoWaitingEventSchema = z.object({ type: z.literal('waiting'), message: z.string() });
+export type UndoWaitingEvent = z.infer<typeof undoWaitingEventSchema>;
+/** What a running undo says before its result: waiting, or how far it has got. */
+export type UndoStatusEvent = UndoProgressEvent | UndoWaitingEvent;
+
 export const undoCompleteEventSchema = undoResultSchema.extend({ type: z.literal('complete') });
 export type UndoCompleteEvent = z.infer<typeof undoCompleteEventSchema>;
 
@@ -205,7 +211,7 @@ export const undoErrorEventSchema = z.object({
 });
 export type UndoErrorEvent = z.infer<typeof undoErrorEventSchema>;
 
-export const undoEventSchema = z.discriminatedUnion('type', [undoProgressEventSchema, undoCompleteEventSchema, undoErrorEventSchema]);
+export const undoEventSchema = z.discriminatedUnion('type', [undoWaitingEventSchema, undoProgressEventSchema, undoCompleteEventSchema, undoErrorEventSchema]);
 export type UndoEvent = z.infer<typeof undoEventSchema>;
 
 export const deletedProductSchema = z.object({
@@ -285,6 +291,7 @@ export const HISTORY_MESSAGES = {
   nothingToUndo: 'This change has nothing to undo',
   notUndoable: (source: string) => `A change of type '${source}' cannot be undone from here`,
   importRunning: 'An import is writing: try the undo again when it has finished',
+  waitingForImport: 'Waiting for the import that is writing to finish: the undo starts right after it',
   unknownField: (field: string) => `'${field}' is not a field of the product's history`,
   staleVersion: 'Someone changed this product after you opened it',
   /** Under each field a stale save would overwrite. */

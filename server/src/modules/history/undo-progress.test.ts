@@ -2,6 +2,7 @@ import { HISTORY_MESSAGES, undoEventSchema, type UndoEvent, type UndoProgressEve
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, setupTestApp, sseEvents } from '../../test/test-app.js';
+import { withImportLock } from '../import/index.js';
 import { snapshotCatalogue } from './history-test-snapshot.js';
 import { undoChange } from './undo.service.js';
 
@@ -113,6 +114,31 @@ describe('undo with progress', () => {
   });
 });
 
+describe('an undo behind an import that is writing', () => {
+  it('says once that it waits, then runs when the import ends', async () => {
+    const id = await insertProduct(t.database.db, { sku: 'UPW-1', brand: 'A' });
+    const changeId = (await t.request('PUT', '/api/products/bulk/update', t.admin, { ids: [id], updateData: { brand: 'B' } })).json().changeId;
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const importing = withImportLock(t.database.db, t.database.dialect, () => {}, async () => {
+      started();
+      await new Promise<void>((r) => (release = r));
+    });
+    await running;
+    const answer = streamUndo(changeId);
+    // Long enough for the lock to call its waiting callback several times.
+    await new Promise((r) => setTimeout(r, 700));
+    release();
+    await importing;
+    const events = sseEvents((await answer).body).map((event) => undoEventSchema.parse(event));
+    expect(events[0]).toEqual({ type: 'waiting', message: HISTORY_MESSAGES.waitingForImport });
+    expect(events.filter((e) => e.type === 'waiting')).toHaveLength(1);
+    expectProgressToComplete(events.slice(1), 1);
+    expect((await t.request('GET', `/api/products/${id}`, t.admin)).json().brand).toBe('A');
+  });
+});
+
 describe('other requests during an undo', () => {
   it('are answered between its chunks when they need no database (health)', async () => {
     const db = t.database.db;
@@ -122,7 +148,7 @@ describe('other requests during an undo', () => {
     let health: Promise<unknown> | undefined;
     const deps = { db, dialect: t.database.dialect, userId: null, waitForImports: <T,>(work: () => Promise<T>) => work() };
     const undone = undoChange(deps, changeId, { conflicts: 'skip' }, (event) => {
-      order.push(`progress ${event.current}`);
+      order.push(event.type === 'progress' ? `progress ${event.current}` : event.type);
       health ??= t.app.inject({ method: 'GET', url: '/api/health' }).then((res) => order.push(`health ${res.statusCode}`));
     });
     expect(await undone).toMatchObject({ reverted: 12 });

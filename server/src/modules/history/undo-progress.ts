@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { undoStepMessage, type ChangeSource, type UndoProgressEvent, type UndoStep } from '@bosun/shared';
+import { undoStepMessage, type ChangeSource, type UndoStatusEvent, type UndoStep } from '@bosun/shared';
 import type { ProductRange } from './undo.repository.js';
 
-/** Receives the undo's progress; the JSON answer passes none. */
-export type UndoProgressListener = (event: UndoProgressEvent) => void;
+/** Receives the undo's progress (and that it waits for an import); the JSON answer passes none. */
+export type UndoProgressListener = (event: UndoStatusEvent) => void;
 
 /** Entries per statement of a step: big enough to keep a step set-based, small enough that progress moves. */
 export const UNDO_CHUNK_ENTRIES = 5_000;

@@ -17,7 +17,7 @@ const CONFLICTS_LISTED = 100;
  * Runs work when no import is writing, holding imports back meanwhile (the import module's lock,
  * handed in by app.ts: the import module records its changes through this one).
  */
-export type ImportTurn = <T>(work: () => Promise<T>) => Promise<T>;
+export type ImportTurn = <T>(work: () => Promise<T>, onWait?: () => void) => Promise<T>;
 
 /** The change exists, is of an undoable kind and is not undone already. */
 async function undoableChange(db: Kysely<DB>, changeId: number) {
@@ -64,7 +64,13 @@ export async function undoChange(
 ): Promise<UndoResult> {
   const { db, dialect } = deps;
   await undoableChange(db, changeId);
-  return deps.waitForImports(() =>
+  // Said once: the import lock calls this every 250 ms while the undo waits.
+  let told = false;
+  const waiting = () => {
+    if (!told) listener?.({ type: 'waiting', message: HISTORY_MESSAGES.waitingForImport });
+    told = true;
+  };
+  const undo = () =>
     recordedChange(db, dialect, { source: 'undo', userId: deps.userId, revertsChangeId: changeId }, async (trx, undoId) => {
       // Read again under the lock: another undo of the same change may have run meanwhile.
       const change = await undoableChange(trx, changeId);
@@ -93,8 +99,8 @@ export async function undoChange(
       const put = deleted + reverted + recreated;
       const skipped = Math.max(0, (await countChangedProducts(trx, changeId)) - put);
       return { message: HISTORY_MESSAGES.undone(put), changeId: undoId, deleted, reverted, recreated, skipped };
-    }),
-  );
+    });
+  return deps.waitForImports(undo, waiting);
 }
 
 const sumWork = (work: { toDelete: number; toRevert: number; toRecreate: number }) => work.toDelete + work.toRevert + work.toRecreate;

@@ -1,4 +1,4 @@
-import { undoEventSchema, undoResultSchema, type UndoBody, type UndoProgressEvent, type UndoResult } from '@bosun/shared';
+import { undoEventSchema, undoResultSchema, type UndoBody, type UndoResult, type UndoStatusEvent } from '@bosun/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { eventStreamData } from '../../../lib/event-stream';
@@ -9,11 +9,11 @@ const streamEnded = () =>
   new ApiError({ status: 502, statusText: 'Bad Gateway', message: 'The undo stopped answering before it finished: reload the page to see whether it went through' });
 
 /**
- * POST /changes/:id/undo asking for its progress as server-sent events: onProgress hears each
- * step and count; resolves with the result, or rejects with the ApiError the JSON answer would
+ * POST /changes/:id/undo asking for its progress as server-sent events: onProgress hears that it
+ * waits for an import, then each step and count; resolves with the result, or rejects with the ApiError the JSON answer would
  * have been (a refusal before the stream keeps its status; one under the lock arrives as an event).
  */
-export async function undoChangeWithProgress({ changeId, conflicts }: UndoChangeInput, onProgress: (event: UndoProgressEvent) => void): Promise<UndoResult> {
+export async function undoChangeWithProgress({ changeId, conflicts }: UndoChangeInput, onProgress: (event: UndoStatusEvent) => void): Promise<UndoResult> {
   const response = await apiFetch(`/changes/${changeId}/undo`, {
     method: 'POST',
     headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
@@ -24,7 +24,7 @@ export async function undoChangeWithProgress({ changeId, conflicts }: UndoChange
   if (!response.body) throw streamEnded();
   for await (const data of eventStreamData(response.body)) {
     const event = undoEventSchema.parse(data);
-    if (event.type === 'progress') onProgress(event);
+    if (event.type === 'progress' || event.type === 'waiting') onProgress(event);
     else if (event.type === 'error') throw new ApiError({ status: event.status, statusText: '', message: event.message, code: event.code, details: event.details, body: event });
     else {
       const { type: _complete, ...result } = event;
@@ -35,7 +35,7 @@ export async function undoChangeWithProgress({ changeId, conflicts }: UndoChange
 }
 
 export interface UndoWithProgressInput extends UndoChangeInput {
-  onProgress: (event: UndoProgressEvent) => void;
+  onProgress: (event: UndoStatusEvent) => void;
 }
 
 /** The undo of the dialog, which shows how far a large one has got. */

@@ -1,4 +1,4 @@
-import type { UndoEvent, UndoPreview } from '@bosun/shared';
+import { HISTORY_MESSAGES, type UndoEvent, type UndoPreview } from '@bosun/shared';
 import { Button } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,6 +51,10 @@ describe('the undo dialog while the undo runs', () => {
     const post = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(new Headers(post[1]!.headers).get('accept')).toBe('text/event-stream');
     expect(api.writes()).toEqual([expect.objectContaining({ path: '/changes/40/undo', body: { conflicts: 'skip' } })]);
+
+    stream.send({ type: 'waiting', message: HISTORY_MESSAGES.waitingForImport });
+    expect(await within(dialog).findByText('Waiting…')).toBeTruthy();
+    expect(within(dialog).getByText(HISTORY_MESSAGES.waitingForImport)).toBeTruthy();
 
     stream.send({ type: 'progress', step: 'delete', message: 'Deleting the products the import created', current: 35_000, total: 100_000 });
     expect(await within(dialog).findByText('Undoing… 35,000 of 100,000')).toBeTruthy();

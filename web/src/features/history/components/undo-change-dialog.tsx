@@ -1,4 +1,4 @@
-import { CHANGE_SOURCE_LABELS, type UndoBody, type UndoPreview, type UndoProgressEvent } from '@bosun/shared';
+import { CHANGE_SOURCE_LABELS, type UndoBody, type UndoPreview, type UndoStatusEvent } from '@bosun/shared';
 import { Alert, Button, Center, Group, List, Loader, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
@@ -14,7 +14,7 @@ const products = (count: number) => `${n(count)} product${count === 1 ? '' : 's'
 /** Where the undo started from the dialog is: not yet, running (with its progress), done or refused. */
 export type UndoRun =
   | { state: 'idle' }
-  | { state: 'running'; progress: UndoProgressEvent | null }
+  | { state: 'running'; progress: UndoStatusEvent | null }
   | { state: 'done'; message: string }
   | { state: 'failed'; message: string };
 
