@@ -30,11 +30,15 @@ const POSTGRES_ATTRIBUTES = `(select coalesce(jsonb_agg(jsonb_build_object('name
 const derived = (column: HistoryColumn) => DERIVED_ON_VARIABLE.includes(column);
 const STATE_COLUMNS = [...Object.keys(RESTORED_ONLY_COLUMNS), ...HISTORY_COLUMN_NAMES];
 
+/** The column changed, as the history sees it: a variable product's totals are its variations' and never its own change. */
+function sqliteColumnChanged(c: HistoryColumn) {
+  const kept = derived(c) ? ` and not (old.kind = 'variable' and new.kind = 'variable')` : '';
+  return `old.${c} is not new.${c}${kept}`;
+}
+
+/** The changed columns' old (or new) values as the members of a JSON object, each followed by a comma. */
 function sqliteChanged(row: 'old' | 'new') {
-  return HISTORY_COLUMN_NAMES.map((c) => {
-    const kept = derived(c) ? ` and not (old.kind = 'variable' and new.kind = 'variable')` : '';
-    return `case when old.${c} is not new.${c}${kept} then '"${c}":' || json_quote(${row}.${c}) || ',' else '' end`;
-  }).join(' || ');
+  return HISTORY_COLUMN_NAMES.map((c) => `case when ${sqliteColumnChanged(c)} then '"${c}":' || json_quote(${row}.${c}) || ',' else '' end`).join(' || ');
 }
 
 const SQLITE_CONTEXT = '(select change_id from change_context where id = 1)';
@@ -54,10 +58,14 @@ const SQLITE = [
   `create trigger products_history_insert after insert on products begin
     insert into product_changes (change_id, product_id, action) values (${SQLITE_CONTEXT}, new.id, 'created') on conflict do nothing;
   end`,
-  `create trigger products_history_update after update on products begin
+  // The WHEN gate and a plain VALUES, not a subquery in FROM: a bulk edit of 100k rows spent about
+  // 1.5 s in the subquery's version of this trigger and 0.75 s in this one (update of list_price on a
+  // 100k catalogue, 3 rounds each, the update without the trigger 1.5-1.9 s).
+  `create trigger products_history_update after update on products
+    when ${HISTORY_COLUMN_NAMES.map(sqliteColumnChanged).map((c) => `(${c})`).join(' or ')}
+  begin
     insert into product_changes (change_id, product_id, action, before, after)
-      select ${SQLITE_CONTEXT}, new.id, 'updated', '{' || rtrim(d.b, ',') || '}', '{' || rtrim(d.a, ',') || '}'
-      from (select ${sqliteChanged('old')} as b, ${sqliteChanged('new')} as a) d where d.b <> ''
+      values (${SQLITE_CONTEXT}, new.id, 'updated', '{' || rtrim(${sqliteChanged('old')}, ',') || '}', '{' || rtrim(${sqliteChanged('new')}, ',') || '}')
       on conflict (change_id, product_id, action) do update set
         before = ${sqliteMerged('product_changes.before', 'excluded.before')}, after = ${sqliteMerged('excluded.after', 'product_changes.after')};
   end`,
