@@ -31,6 +31,7 @@ import { createCatalogue } from './catalogue/index.js';
 import { insertBaseline, parseBaseline } from './harness/baselines.js';
 import { wooImportMapping, writeImportCsv, writeWooImportCsv } from './harness/catalogue-rows.js';
 import { formatTable, type Figure } from './harness/report.js';
+import { loadAverage, postgresSettings } from './harness/machine.js';
 import { installExitHooks, ROOT } from './harness/server.js';
 import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
 import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
@@ -210,6 +211,8 @@ function writeResults(complete: boolean) {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: { start: loadAtStart, end: loadAverage() },
+    ...(postgres ? { postgres } : {}),
     databases: dbs,
     sizes: { importRows: plan.importRows, bigImportRows: plan.bigImportRows ?? null, listProducts: plan.readSizes, categories: catalogue.categories.length, vendors: 500 },
     iterations: { warmups: plan.warmups, samples: plan.samples },
@@ -236,8 +239,11 @@ function writeResults(complete: boolean) {
 }
 
 let ok = false;
+const loadAtStart = loadAverage();
+const postgres = args.pg ? await postgresSettings(args.pg) : undefined;
 try {
-  log(`bench profile '${profile}' on ${dbs.join(' and ')}; node ${process.version}; catalogue of ${catalogue.categories.length} categories`);
+  log(`bench profile '${profile}' on ${dbs.join(' and ')}; node ${process.version}; catalogue of ${catalogue.categories.length} categories; load ${loadAtStart.join(' ')}`);
+  if (postgres) log(`PostgreSQL ${Object.entries(postgres).map(([k, v]) => `${k}=${v}`).join(', ')}`);
   for (const db of dbs) {
     if (runs('import')) await importSection(db);
     if (runs('reads')) await readSection(db);
