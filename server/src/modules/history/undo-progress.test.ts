@@ -2,7 +2,7 @@ import { HISTORY_MESSAGES, undoEventSchema, type UndoEvent, type UndoProgressEve
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, setupTestApp, sseEvents } from '../../test/test-app.js';
-import { withImportLock } from '../import/index.js';
+import { holdImportLock } from '../../test/hold-import-lock.js';
 import { snapshotCatalogue } from './history-test-snapshot.js';
 import { undoChange } from './undo.service.js';
 
@@ -118,19 +118,11 @@ describe('an undo behind an import that is writing', () => {
   it('says once that it waits, then runs when the import ends', async () => {
     const id = await insertProduct(t.database.db, { sku: 'UPW-1', brand: 'A' });
     const changeId = (await t.request('PUT', '/api/products/bulk/update', t.admin, { ids: [id], updateData: { brand: 'B' } })).json().changeId;
-    let release!: () => void;
-    let started!: () => void;
-    const running = new Promise<void>((r) => (started = r));
-    const importing = withImportLock(t.database.db, t.database.dialect, () => {}, async () => {
-      started();
-      await new Promise<void>((r) => (release = r));
-    });
-    await running;
+    const importing = await holdImportLock(t.database);
     const answer = streamUndo(changeId);
     // Long enough for the lock to call its waiting callback several times.
     await new Promise((r) => setTimeout(r, 700));
-    release();
-    await importing;
+    await importing.release();
     const events = sseEvents((await answer).body).map((event) => undoEventSchema.parse(event));
     expect(events[0]).toEqual({ type: 'waiting', message: HISTORY_MESSAGES.waitingForImport });
     expect(events.filter((e) => e.type === 'waiting')).toHaveLength(1);

@@ -2,7 +2,7 @@ import { HISTORY_MESSAGES } from '@bosun/shared';
 import { describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
-import { withImportLock } from '../import/index.js';
+import { holdImportLock } from '../../test/hold-import-lock.js';
 import { snapshotCatalogue } from './history-test-snapshot.js';
 
 /** GET and POST /api/changes/:id/undo: the dry run and the undo of bulk edits, bulk deletes and undos. */
@@ -227,21 +227,13 @@ describe('refusals', () => {
   it('waits for an import that is writing before it undoes', async () => {
     const id = await insertProduct(t.database.db, { sku: 'UR-LOCK', brand: 'A' });
     const changeId = await bulkEdit([id], { brand: 'B' });
-    let release!: () => void;
-    let started!: () => void;
-    const running = new Promise<void>((r) => (started = r));
-    const importing = withImportLock(t.database.db, t.database.dialect, () => {}, async () => {
-      started();
-      await new Promise<void>((r) => (release = r));
-    });
-    await running;
+    const importing = await holdImportLock(t.database);
     let answered = false;
     const undoing = undo(changeId).then((res) => ((answered = true), res));
     await new Promise((r) => setTimeout(r, 300));
     expect(answered).toBe(false);
     expect((await product(id)).brand).toBe('B');
-    release();
-    await importing;
+    await importing.release();
     expect((await undoing).statusCode).toBe(200);
     expect((await product(id)).brand).toBe('A');
   });
