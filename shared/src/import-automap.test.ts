@@ -78,6 +78,8 @@ describe('autoMapHeaders', () => {
       gtin: 'Variant Barcode', images: 'Image Src', image_url: 'Variant Image', meta_title: 'SEO Title', meta_description: 'SEO Description',
       google_category: 'Google Shopping / Google Product Category', vendor_cost: 'Cost per item', tags: 'Tags',
       stock_tracking: 'Variant Inventory Tracker', backorders: 'Variant Inventory Policy',
+      // Report-only beside Published: a row whose Status disagrees is a warning.
+      status: 'Status',
     });
   });
 
@@ -88,13 +90,14 @@ describe('autoMapHeaders', () => {
       market_price: 'Compare-at price', vendor_cost: 'Cost per item', stock: 'Inventory quantity', weight: 'Weight value (grams)',
       images: 'Product image URL', image_url: 'Variant image URL', meta_title: 'SEO title', meta_description: 'SEO description',
       google_category: 'Google Shopping / Google product category', mfn: 'Google Shopping / Manufacturer part number (MPN)', tags: 'Tags',
-      stock_tracking: 'Inventory tracker', backorders: 'Continue selling when out of stock',
+      stock_tracking: 'Inventory tracker', backorders: 'Continue selling when out of stock', status: 'Status',
     });
   });
 
   it("reads Shopify's Status as published only in a file without Published, and options only with the Handle", () => {
     expect(autoMapHeaders(SHOPIFY_CURRENT.filter((h) => h !== 'Published on online store')).published).toBe('Status');
-    expect(autoMapHeaders(SHOPIFY_LEGACY.filter((h) => h !== 'Published')).published).toBe('Status');
+    const statusAlone = autoMapHeaders(SHOPIFY_LEGACY.filter((h) => h !== 'Published'));
+    expect([statusAlone.published, statusAlone.status]).toEqual(['Status', undefined]);
     // Without the Handle a Shopify file's rows are products of their own: 'Option1 Name: Title' is no attribute, and no name either.
     const withoutHandle = autoMapHeaders(SHOPIFY_LEGACY.filter((h) => h !== 'Handle'));
     expect(withoutHandle).toMatchObject({ name: 'Title', sku: 'Variant SKU', weight: 'Variant Grams', description: 'Body (HTML)', meta_description: 'SEO Description' });

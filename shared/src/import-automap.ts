@@ -189,5 +189,8 @@ export function autoMapHeaders(headers: readonly string[]): FieldMapping {
   // Shopify's options make variants only with the Handle that groups a product's rows: without it every
   // row is a product of its own, and its 'Title: Default Title' option no attribute.
   if (shopify && !best.has('handle')) for (const key of [...best.keys()]) if (key.startsWith('attribute_')) best.delete(key);
+  // Shopify's Status beside a Published column: Published is read, Status checked against it (a row's warning when they disagree).
+  const status = shopify ? headers.find((h) => normalise(h) === 'status') : undefined;
+  if (status !== undefined && best.has('published') && best.get('published')!.header !== status) best.set('status', { header: status, score: 3 });
   return Object.fromEntries([...best].map(([key, { header }]) => [key, header]));
 }

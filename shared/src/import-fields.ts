@@ -58,6 +58,8 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
       field('stock_tracking', "Quantity tracked (Shopify's inventory tracker, WooCommerce's 'Manage stock?'; empty: not tracked)"),
       field('backorders', "Sells when out of stock (Shopify's inventory policy continue/deny, 'Backorders allowed?')"),
       field('published', 'Published'),
+      // Report-only: Shopify's files have both; Published is read and a Status that disagrees is a warning on the row.
+      field('status', "Status beside Published (Shopify's active, draft, archived: not kept, a disagreement is reported per row)"),
       field('featured', 'Featured'),
       field('visibility', 'Visibility'),
     ],
@@ -100,7 +102,7 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
 ];
 
 /** Fields that write nothing: the import reports their cells per row (a warning), as Bosun does not keep them. */
-export const REPORT_ONLY_FIELD_KEYS = ['sale_price_starts', 'sale_price_ends'];
+export const REPORT_ONLY_FIELD_KEYS = ['sale_price_starts', 'sale_price_ends', 'status'];
 
 /** The fields that make a file's rows variable products and their variations (issue 18). */
 export const VARIANT_FIELD_KEYS = IMPORT_FIELD_GROUPS.find((g) => g.name === 'Variations')!.fields.map((f) => f.key);

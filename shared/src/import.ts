@@ -63,6 +63,23 @@ export const formatRowError = (e: ImportRowError) => `Row ${e.row}: ${e.column ?
  */
 export type ImportRowWarning = ImportRowError;
 
+/**
+ * The reasons of the warnings an imported row carries for what its file held and Bosun did not
+ * keep as written (a warning's column and value name the cell). A dropped bad value's reason is
+ * its CellProblem's with ' (dropped)' (server row-mapper.ts).
+ */
+export const IMPORT_ROW_WARNINGS = {
+  saleDates: 'sale dates are not kept: the sale price applies now, with no end date',
+  /** A Tags cell naming a tag twice in another letter case: a product's tags match case-insensitively, so the first spelling is kept. */
+  tagCaseRepeats: (repeats: ReadonlyArray<{ leftOut: string; kept: string }>) =>
+    `a tag repeated in another letter case is kept once, as first written: ${repeats.map((r) => `'${r.leftOut}' left out for '${r.kept}'`).join(', ')}`,
+  variationTags: "a variation's tags are its parent's: this cell is not kept",
+  /** Shopify's Status beside Published: Published is the one read. */
+  statusDisagrees: (published: string, status: string) => `Status '${status}' does not agree with Published '${published}': Published is read, Status is not kept`,
+  /** A weight or size header naming a unit Bosun has no size for ('Weight (stone)'): its values are never read as the shop's unit. */
+  unknownHeaderUnit: (unit: string, kind: 'weight' | 'length', known: string) => `the header's unit '${unit}' is not a ${kind} unit Bosun knows (${known})`,
+} as const;
+
 /** What a bad optional value does to its row: dropped with a warning (the rest is imported), or the row fails. */
 export const BAD_OPTIONAL_VALUES = ['warn', 'fail'] as const;
 export type BadOptionalValues = (typeof BAD_OPTIONAL_VALUES)[number];

@@ -12,15 +12,24 @@ export const tagKey = (tag: string) => tag.replace(/[A-Z]/g, (c) => c.toLowerCas
 
 /** Tags with the same key as an earlier one are left out (the first spelling is kept); blank ones too. */
 export function uniqueTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
+  return uniqueTagsAndRepeats(tags).kept;
+}
+
+/**
+ * uniqueTags, with the spellings it left out for an earlier one ('rope' for 'Rope'), once each, so
+ * an import can say so. A repeat spelled as the kept tag loses nothing and is not listed.
+ */
+export function uniqueTagsAndRepeats(tags: readonly string[]): { kept: string[]; repeats: Array<{ leftOut: string; kept: string }> } {
+  const keptByKey = new Map<string, string>();
+  const repeats: Array<{ leftOut: string; kept: string }> = [];
   for (const raw of tags) {
     const tag = raw.trim();
-    if (tag === '' || seen.has(tagKey(tag))) continue;
-    seen.add(tagKey(tag));
-    kept.push(tag);
+    if (tag === '') continue;
+    const kept = keptByKey.get(tagKey(tag));
+    if (kept === undefined) keptByKey.set(tagKey(tag), tag);
+    else if (kept !== tag && !repeats.some((r) => r.leftOut === tag)) repeats.push({ leftOut: tag, kept });
   }
-  return kept;
+  return { kept: [...keptByKey.values()], repeats };
 }
 
 export const TAG_MESSAGES = {

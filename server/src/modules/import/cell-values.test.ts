@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CellProblem, readBoolean, readUnitFactor, unitFactor, unitOfHeader } from './cell-values.js';
+import { CellProblem, readBoolean, readUnitFactor, unitFactor, unitOfHeader, unknownUnitOfHeader, type UnitKind } from './cell-values.js';
 
 describe('unitOfHeader', () => {
   it('reads the unit in brackets or as a word after the quantity, the last unit word winning', () => {
@@ -14,6 +14,18 @@ describe('unitOfHeader', () => {
       ['Length (in cm)', 'cm'], ['Length', undefined],
     ];
     for (const [header, unit] of sizes) expect([header, unitOfHeader(header, 'dimension')]).toEqual([header, unit]);
+  });
+
+  it("finds a unit it does not know in brackets or as the word after the quantity, never a word saying which weight", () => {
+    const cases: Array<[string, UnitKind, string | undefined]> = [
+      ['Weight (stone)', 'weight', 'stone'], ['Weight [st]', 'weight', 'st'], ['Weight in stone', 'weight', 'stone'], ['Weight_st', 'weight', 'st'],
+      ['Item weight (tonnes)', 'weight', 'tonnes'], ['Length (ft)', 'dimension', 'ft'], ['Length in yards', 'dimension', 'yards'], ['Weight (cm)', 'weight', 'cm'],
+      ['Weight (lb.)', 'weight', undefined], ['Weight (g)', 'weight', undefined], ['Weight', 'weight', undefined], ['Shipping weight', 'weight', undefined],
+      ['Weight (approx.)', 'weight', undefined], ['Weight (net)', 'weight', undefined], ['Length overall', 'dimension', undefined], ['Weight in', 'weight', undefined],
+      ['Weight value', 'weight', undefined], ['Height 2', 'dimension', undefined], ['Height of box', 'dimension', undefined],
+    ];
+    for (const [header, kind, unit] of cases) expect([header, unknownUnitOfHeader(header, kind)]).toEqual([header, unit]);
+    expect(unitFactor('Weight (stone)', 'weight', 'kg')).toEqual(new CellProblem("the header's unit 'stone' is not a weight unit Bosun knows (kg, g, lb, oz)"));
   });
 
   it("converts into the shop's unit, and not at all when the header names none or the shop's own", () => {

@@ -1,3 +1,4 @@
+import { IMPORT_ROW_WARNINGS } from '@bosun/shared/import';
 import { UNIT_SIZES, type UnitKind } from '@bosun/shared/unit-sizes';
 
 export type { UnitKind };
@@ -13,6 +14,15 @@ export class CellProblem {
   constructor(readonly reason: string) {}
 }
 export type Read<T> = T | CellProblem;
+
+/**
+ * A value read and kept, where the cell held more than the value keeps ('Rope, rope': one tag):
+ * the row imports it and carries the reason as a warning, whatever badOptionalValues says, as
+ * nothing wrong was dropped.
+ */
+export class KeptWithWarning<T> {
+  constructor(readonly value: T, readonly reason: string) {}
+}
 const fail = (reason: string) => new CellProblem(reason);
 
 const CURRENCY = /[$€£¥]|\b(usd|eur|gbp|cad|aud)\b/gi;
@@ -115,11 +125,13 @@ const unitName = (text: string) => text.trim().toLowerCase().replace(/\.$/, '');
 /**
  * The unit a header names: in brackets ('Weight (lbs)', 'Weight value (grams)', 'Length [mm]') or
  * as a word after the quantity ('Weight in grams', 'Weight_kg', 'Length mm', Shopify's 'Variant
- * Grams'); the last unit word wins, so 'Length in mm' is millimetres, 'Length in' inches.
+ * Grams'); the last unit word wins, so 'Length in mm' is millimetres, 'Length in' inches, and
+ * 'Length in yards' none (unknownUnitOfHeader finds 'yards').
  */
 export function unitOfHeader(header: string, kind: UnitKind): string | undefined {
   const table = UNIT_SIZES[kind];
-  const lastUnit = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((word) => word in table).at(-1);
+  // 'in' before another word is the connector ('Length in yards' is in yards, not inches); last, it is the unit ('Length in').
+  const lastUnit = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter(Boolean).filter((word, i, words) => word in table && !(word === 'in' && i < words.length - 1)).at(-1);
   for (const [, inside] of header.matchAll(/[([]([^)\]]*)[)\]]/g)) {
     const unit = lastUnit(inside!);
     if (unit) return unit;
@@ -129,11 +141,48 @@ export function unitOfHeader(header: string, kind: UnitKind): string | undefined
   return lastUnit((words.length > 1 ? words.slice(1) : words).join(' '));
 }
 
-/** What a value in the header's unit is multiplied by to be in the shop's unit (1 when the header names none). */
-export function unitFactor(header: string, kind: UnitKind, shopUnit: string): number {
+/**
+ * Words in a weight or size header that say which weight, not in what unit ('Weight (net)',
+ * 'Length overall', 'Weight (approx.)'): never taken for a unit Bosun does not know.
+ */
+const NOT_UNITS = new Set([
+  'net', 'gross', 'shipping', 'shipped', 'package', 'packaged', 'packed', 'packaging', 'boxed', 'box', 'item', 'items', 'product', 'each',
+  'total', 'approx', 'approximate', 'approximately', 'estimated', 'actual', 'max', 'maximum', 'min', 'minimum', 'optional', 'overall', 'value', 'per', 'unit',
+]);
+const QUANTITY_WORDS = new Set(['weight', 'weights', 'mass', 'length', 'width', 'height', 'depth', 'thickness', 'diameter', 'size', 'dimension', 'dimensions']);
+
+/**
+ * The unit a header names that is not in the unit table ('Weight (stone)', 'Length (ft)', 'Weight
+ * in stone', 'Weight_st'), when it names no known one: the words in brackets, or the one word
+ * after the quantity ('in' before it read as the connector). Undefined for a header with no unit.
+ */
+export function unknownUnitOfHeader(header: string, kind: UnitKind): string | undefined {
+  if (unitOfHeader(header, kind) !== undefined) return undefined;
+  const meaningful = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter(Boolean).some((word) => !NOT_UNITS.has(word));
+  for (const [, inside] of header.matchAll(/[([]([^)\]]*)[)\]]/g)) {
+    if (meaningful(inside!)) return inside!.trim();
+  }
+  const words = header.replace(/[([][^)\]]*[)\]]/g, ' ').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const quantityAt = words.findLastIndex((word) => QUANTITY_WORDS.has(word));
+  if (quantityAt < 0) return undefined;
+  const after = words.slice(quantityAt + 1);
+  const unit = after.length === 2 && after[0] === 'in' ? after[1] : after.length === 1 && after[0] !== 'in' ? after[0] : undefined;
+  return unit !== undefined && !NOT_UNITS.has(unit) ? unit : undefined;
+}
+
+/**
+ * What a value in the header's unit is multiplied by to be in the shop's unit: 1 when the header
+ * names no unit; a unit Bosun does not know is a CellProblem, as reading its values as the shop's
+ * unit would change them without a word.
+ */
+export function unitFactor(header: string, kind: UnitKind, shopUnit: string): Read<number> {
   const unit = unitOfHeader(header, kind);
   const table = UNIT_SIZES[kind];
-  if (!unit || !(shopUnit in table)) return 1;
+  if (!unit) {
+    const unknown = unknownUnitOfHeader(header, kind);
+    return unknown === undefined ? 1 : fail(IMPORT_ROW_WARNINGS.unknownHeaderUnit(unknown, kind === 'weight' ? 'weight' : 'length', UNIT_LIST[kind]));
+  }
+  if (!(shopUnit in table)) return 1;
   return table[unit]! / table[shopUnit]!;
 }
 

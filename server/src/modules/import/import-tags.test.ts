@@ -52,13 +52,22 @@ const tagsOf = async (sku: string) => (await productBySku(t, sku))?.tags;
 const withTag = async (tag: string) =>
   (await t.request('GET', `/api/products?limit=100&tags=${encodeURIComponent(tag)}`, t.admin)).json().products.map((p: { sku: string }) => p.sku).sort();
 const TAGGED = { sku: 'SKU', name: 'Name', tags: 'Tags' };
+const MODES = ['ultra-fast', 'lightning', 'standard'] as const;
+const VARIATION_TAGS = "a variation's tags are its parent's: this cell is not kept";
+/** Stored tags by SKU, variations included (the product routes show a variation's parent's). */
+const storedTags = async (...skus: string[]) =>
+  (await t.database.db.selectFrom('products').select(['sku', 'tags']).where('sku', 'in', skus).orderBy('sku').execute()).map((p) => [p.sku, JSON.parse(p.tags)]);
 
 describe('importing tags', () => {
-  it.each(['ultra-fast', 'lightning', 'standard'])('%s: splits the cell on commas (WooCommerce\'s \\, is a comma inside a tag) and the list filters by them', async (mode) => {
+  it.each(MODES)('%s: splits the cell on commas (WooCommerce\'s \\, is a comma inside a tag), keeps a tag repeated in another case once with a warning naming the one left out, and the list filters by them', async (mode) => {
     const p = `SPLIT-${mode}`;
-    const csv = `SKU,Name,Tags\n${p}-1,One,"winter, wool"\n${p}-2,Two,"Sale\\, 50%,  Wool , WOOL,"\n${p}-3,Three,\n`;
+    const csv = `SKU,Name,Tags\n${p}-1,One,"winter, wool"\n${p}-2,Two,"Sale\\, 50%,  Wool , WOOL, wool, Wool,"\n${p}-3,Three,\n`;
+    const repeat = "a tag repeated in another letter case is kept once, as first written: 'WOOL' left out for 'Wool', 'wool' left out for 'Wool'";
+    // A repeat drops nothing wrong: a warning even when bad values fail their row.
+    const dry = await preview(csv, TAGGED, 'fail');
+    expect(dry.dryRun).toMatchObject({ valid: 3, errorCount: 0, warningCount: 1, warnings: [{ row: 3, column: 'Tags', value: 'Sale\\, 50%,  Wool , WOOL, wool, Wool,', reason: repeat }] });
     const complete = await runImport(csv, TAGGED, { mode });
-    expect(complete).toMatchObject({ imported: 3, errorCount: 0 });
+    expect(complete).toMatchObject({ imported: 3, errorCount: 0, warningCount: 1, warnings: [`Row 3: Tags: ${repeat}`] });
     expect(await tagsOf(`${p}-1`)).toEqual(['winter', 'wool']);
     expect(await tagsOf(`${p}-2`)).toEqual(['Sale, 50%', 'Wool']);
     expect(await tagsOf(`${p}-3`)).toEqual([]);
@@ -144,6 +153,29 @@ describe('importing tags', () => {
 });
 
 describe('tags of variable products', () => {
+  it("says a variation row's Tags cell is not kept (its parent's are), in the dry run and every mode: WooCommerce's variation rows, Shopify's later rows of a Handle", async () => {
+    const wooMapping = {
+      product_type: 'Type', sku: 'SKU', name: 'Name', parent_sku: 'Parent', attribute_1_name: 'Attribute 1 name', attribute_1_values: 'Attribute 1 value(s)', tags: 'Tags',
+    };
+    for (const mode of MODES) {
+      const p = `VT-${mode}`;
+      const woo = `Type,SKU,Name,Parent,Attribute 1 name,Attribute 1 value(s),Tags\nvariable,${p},Fender,,Size,"S, M",fender\n`
+        + `variation,${p}-S,,${p},Size,S,\nvariation,${p}-M,,${p},Size,M,"blue, large"\n`;
+      const warning = { row: 4, column: 'Tags', value: 'blue, large', reason: VARIATION_TAGS };
+      expect((await preview(woo, wooMapping)).dryRun).toMatchObject({ valid: 3, errorCount: 0, warningCount: 1, warnings: [warning] });
+      expect(await runImport(woo, wooMapping, { mode })).toMatchObject({ imported: 3, errorCount: 0, warningCount: 1, warnings: [`Row 4: Tags: ${VARIATION_TAGS}`] });
+      expect(await storedTags(p, `${p}-M`, `${p}-S`)).toEqual([[p, ['fender']], [`${p}-M`, []], [`${p}-S`, []]]);
+
+      // The first row's Tags are the product's, not its variant's: only the later row's are reported.
+      const shopify = `Handle,Title,Option1 Name,Option1 Value,Variant SKU,Tags\nfender-${mode},Fender,Size,S,SH-${p}-S,"fender, boat"\nfender-${mode},,,M,SH-${p}-M,blue\n`;
+      const shopifyMapping = autoMapHeaders(headersOf(shopify));
+      expect(shopifyMapping).toMatchObject({ handle: 'Handle', tags: 'Tags' });
+      expect((await preview(shopify, shopifyMapping)).dryRun).toMatchObject({ errorCount: 0, warningCount: 1, warnings: [{ row: 3, column: 'Tags', value: 'blue', reason: VARIATION_TAGS }] });
+      expect(await runImport(shopify, shopifyMapping, { mode })).toMatchObject({ imported: 3, errorCount: 0, warningCount: 1, warnings: [`Row 3: Tags: ${VARIATION_TAGS}`] });
+      expect(await storedTags(`fender-${mode}`, `SH-${p}-M`, `SH-${p}-S`)).toEqual([[`SH-${p}-M`, []], [`SH-${p}-S`, []], [`fender-${mode}`, ['fender', 'boat']]]);
+    }
+  });
+
   it("gives a Shopify product's tags to the product its variant rows make, none to the variations", async () => {
     const csv = fixture('shopify-products.csv');
     const complete = await runImport(csv, autoMapHeaders(headersOf(csv)), { updateMode: true });

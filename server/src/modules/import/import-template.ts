@@ -1,7 +1,7 @@
 import { csvLine, UTF8_BOM } from '@bosun/shared';
 
 /**
- * Every mappable product column (all of IMPORT_FIELD_GROUPS but Variations and the report-only sale dates) under a header the
+ * Every mappable product column (all of IMPORT_FIELD_GROUPS but Variations and the report-only fields) under a header the
  * wizard maps by itself, and two rows that import as they are. The first row names its
  * categories level by level, five deep (the most a tree has: a Subcategory 5 would be a sixth
  * level, so it stays empty); the second leaves the level columns empty and names both paths in

@@ -1,7 +1,7 @@
-import { boundText, MAX_TAG_CHARS, MAX_TAGS, uniqueTags, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
+import { boundText, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
-import { CellProblem, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
+import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { createStockReader } from './stock-cells.js';
 import { createVariantReader, isVariantProblem, splitValueList, type VariantCells } from './variant-cells.js';
 
@@ -37,8 +37,6 @@ export interface MappedRow {
   dropped?: string[];
 }
 
-/** A sale price with dates: Bosun has no sale dates (issue 19 point 9). */
-export const SALE_DATES_WARNING = 'sale dates are not kept: the sale price applies now, with no end date';
 const droppedReason = (reason: string) => `${reason} (dropped)`;
 const pathText = (path: readonly string[]) => `'${path.join(' > ')}'`;
 
@@ -48,8 +46,11 @@ const TEXT_LIMITS: Partial<Record<ImportableColumn, number>> = {
   mfn: 100, brand: 200, google_category: 500, meta_title: 300, meta_description: 1000, meta_keywords: 1000,
 };
 
-/** Reads a cell; a reader that needs another cell of the row (a unit column) takes the row too. */
-type CellReader = (text: string, cells: string[]) => Read<ColumnValue>;
+/**
+ * Reads a cell; a reader that needs another cell of the row (a unit column) takes the row too. A
+ * value kept with a warning says what of the cell it left out.
+ */
+type CellReader = (text: string, cells: string[]) => Read<ColumnValue> | KeptWithWarning<ColumnValue>;
 const notWebAddress = (url: string) => new CellProblem(`'${url}' is not a web address`);
 
 /** A cell's problem that belongs to another column of the row (a unit column): the row's error names that column. */
@@ -139,14 +140,17 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
   }
 }
 
-/** WooCommerce's and Shopify's 'Tags': separated by commas ('\\,' a comma inside one), as a JSON list. */
-function readTags(cell: string): Read<ColumnValue> {
-  const tags = uniqueTags(splitValueList(cell));
+/**
+ * WooCommerce's and Shopify's 'Tags': separated by commas ('\\,' a comma inside one), as a JSON
+ * list; a tag repeated in another letter case is one tag, and the row says which spelling it left out.
+ */
+function readTags(cell: string): Read<ColumnValue> | KeptWithWarning<ColumnValue> {
+  const { kept: tags, repeats } = uniqueTagsAndRepeats(splitValueList(cell));
   if (tags.some((t) => t.includes('\0'))) return new CellProblem('a tag holds a NUL byte (\\0), which is not text');
   const long = tags.find((t) => t.length > MAX_TAG_CHARS);
   if (long) return new CellProblem(`the tag '${long.slice(0, 50)}…' is longer than ${MAX_TAG_CHARS} characters`);
   if (tags.length > MAX_TAGS) return new CellProblem(`${tags.length} tags: at most ${MAX_TAGS}`);
-  return JSON.stringify(tags);
+  return repeats.length ? new KeptWithWarning(JSON.stringify(tags), IMPORT_ROW_WARNINGS.tagCaseRepeats(repeats)) : JSON.stringify(tags);
 }
 
 /** The 'Images' cell as Bosun's exports write it: image URL first (may be empty), then the gallery. */
@@ -215,6 +219,9 @@ export function createRowMapper(
   const storeLevels = levelIndexes('store');
   const hierarchyAt = index('category_hierarchy');
   const saleDateAts = [index('sale_price_starts'), index('sale_price_ends')].filter((at) => at >= 0);
+  const publishedAt = index('published');
+  // Shopify's Status beside its Published (report-only): checked against Published, never read for it.
+  const statusAt = publishedAt >= 0 ? index('status') : -1;
   const readVariant = createVariantReader(headers, mapping, cell);
   const readStockCells = createStockReader(headers, mapping, cell);
   const columns = [
@@ -228,6 +235,7 @@ export function createRowMapper(
   const salePriceSlot = columns.indexOf('special_price');
   const stockSlot = columns.indexOf('stock');
   const stockStatusSlot = columns.indexOf('stock_status');
+  const tagsSlot = columns.indexOf('tags');
   // A variable product's stock and prices are its variations' (kept by triggers): never the file's.
   const variationLevelSlots = VARIATION_LEVEL_FIELDS.map((f) => columns.indexOf(f)).filter((at) => at >= 0);
   const levelsPath = (cells: string[], ats: number[]) => {
@@ -304,8 +312,16 @@ export function createRowMapper(
       };
       for (const reader of readers) {
         const text = cell(cells, reader.at);
+        // A variation's tags are its parent's: its cell is not read (nor can it fail the row), and not kept without a word.
+        if (reader.slot === tagsSlot && variant?.kind === 'variation') {
+          if (text !== '') warn(reader.header, text, IMPORT_ROW_WARNINGS.variationTags);
+          continue;
+        }
         let read = reader.read(text, cells);
-        if (read instanceof CellProblem) {
+        if (read instanceof KeptWithWarning) {
+          warn(reader.header, text, read.reason);
+          read = read.value;
+        } else if (read instanceof CellProblem) {
           // A per-row unit column's bad unit is that column's problem, and the value it would convert is dropped.
           const [column, value] = read instanceof OtherCellProblem ? [read.column, read.value] : [reader.header, text];
           if (!drop(column, value, read.reason, [reader.field])) return fail(column, value, read.reason);
@@ -330,7 +346,13 @@ export function createRowMapper(
         values[imagesSlot] = JSON.stringify(read.images);
       }
       if (salePriceSlot >= 0 && values[salePriceSlot] !== null) {
-        for (const at of saleDateAts) if (cell(cells, at) !== '') warn(headers[at]!, cell(cells, at), SALE_DATES_WARNING);
+        for (const at of saleDateAts) if (cell(cells, at) !== '') warn(headers[at]!, cell(cells, at), IMPORT_ROW_WARNINGS.saleDates);
+      }
+      if (statusAt >= 0) {
+        const [published, status] = [cell(cells, publishedAt), cell(cells, statusAt)];
+        // Both given and read apart: a Published the row could not read has its own warning or error already.
+        const publishedRead = published === '' ? undefined : readBoolean(published);
+        if (status !== '' && typeof publishedRead === 'boolean' && readBoolean(status) !== publishedRead) warn(headers[statusAt]!, status, IMPORT_ROW_WARNINGS.statusDisagrees(published, status));
       }
       // Most rows have neither: nothing is allocated for them.
       const ok = (mapped: MappedRow): MapResult => {

@@ -119,6 +119,24 @@ describe("Shopify's template since 2024 with auto-mapping only", () => {
   });
 });
 
+describe("Shopify's Published beside its Status", () => {
+  it('reads Published and warns on each row whose Status disagrees, naming both, in the dry run and every mode', async () => {
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      const p = `PS-${mode}`;
+      const csv = `Title,Handle,Variant SKU,Published,Status\nA,${p}-a,${p}-1,TRUE,draft\nB,${p}-b,${p}-2,FALSE,active\nC,${p}-c,${p}-3,TRUE,active\nD,${p}-d,${p}-4,FALSE,\n`;
+      const mapping = autoMapHeaders(headersOf(csv));
+      expect(mapping).toMatchObject({ published: 'Published', status: 'Status' });
+      const reasons = ["Status 'draft' does not agree with Published 'TRUE': Published is read, Status is not kept", "Status 'active' does not agree with Published 'FALSE': Published is read, Status is not kept"];
+      // A disagreement drops nothing wrong: a warning even when bad values fail their row.
+      const dry = (await preview(csv, mapping, t.admin, { badOptionalValues: 'fail' })).json();
+      expect(dry.dryRun).toMatchObject({ valid: 4, errorCount: 0, warningCount: 2, warnings: [{ row: 2, column: 'Status', value: 'draft', reason: reasons[0] }, { row: 3, column: 'Status', value: 'active', reason: reasons[1] }] });
+      const { complete } = await runImport(csv, mapping, mode);
+      expect(complete).toMatchObject({ imported: 4, errorCount: 0, warningCount: 2, warnings: [`Row 2: Status: ${reasons[0]}`, `Row 3: Status: ${reasons[1]}`] });
+      expect(await Promise.all([1, 2, 3, 4].map(async (n) => (await product(`${p}-${n}`)).published))).toEqual([true, false, true, false]);
+    }
+  });
+});
+
 describe('units from the column', () => {
   it("converts headers that name a unit in brackets or in words, as the preview shows ('.5 lb → 0.2268 kg')", async () => {
     const csv = [
@@ -196,6 +214,30 @@ describe('units from the column', () => {
     expect(complete).toMatchObject({ imported: 8, errorCount: 0, warningCount: 2 });
     expect(complete.warnings[0]).toBe("Row 5: Weight Unit: 'stone' is not a weight unit (kg, g, lb, oz) (dropped)");
     expect(await product('U-4')).toMatchObject({ weight: null, length: 10 });
+  });
+
+  it("drops a value whose header names a unit Bosun does not know ('Weight (stone)', 'Length in yards') with a warning, or fails its row, in the dry run and every mode", async () => {
+    const stone = "the header's unit 'stone' is not a weight unit Bosun knows (kg, g, lb, oz)";
+    const yards = "the header's unit 'yards' is not a length unit Bosun knows (cm, mm, m, in)";
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      const p = `UU-${mode}`;
+      const csv = `SKU,Name,Weight (stone),Length in yards,Width (cm)\n${p}-1,Anchor,2,3,40\n${p}-2,Chain,,,10\n`;
+      const mapping = autoMapHeaders(headersOf(csv));
+      expect(mapping).toEqual({ sku: 'SKU', name: 'Name', weight: 'Weight (stone)', length: 'Length in yards', width: 'Width (cm)' });
+      const dry = (await preview(csv, mapping)).json();
+      expect(dry.dryRun).toMatchObject({
+        valid: 2, errorCount: 0, warningCount: 2,
+        warnings: [{ row: 2, column: 'Weight (stone)', value: '2', reason: `${stone} (dropped)` }, { row: 2, column: 'Length in yards', value: '3', reason: `${yards} (dropped)` }],
+      });
+      const { complete } = await runImport(csv, mapping, mode);
+      expect(complete).toMatchObject({ imported: 2, errorCount: 0, warningCount: 2, warnings: [`Row 2: Weight (stone): ${stone} (dropped)`, `Row 2: Length in yards: ${yards} (dropped)`] });
+      // Never read as the shop's kg and cm: the values are not stored.
+      expect(await product(`${p}-1`)).toMatchObject({ weight: null, length: null, width: 40 });
+
+      const failed = (await runImport(csv.replaceAll(p, `${p}-F`), mapping, mode, { badOptionalValues: 'fail' })).complete;
+      expect(failed).toMatchObject({ imported: 1, errorCount: 1, errors: [`Row 2: Weight (stone): ${stone}`] });
+      expect(await product(`${p}-F-1`)).toBeUndefined();
+    }
   });
 
   it('converts into the shop’s lb and in, and leaves values in the shop’s own unit as they are', async () => {
