@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoMapHeaders } from '@bosun/shared';
+import { autoMapHeaders, IMPORT_ROW_WARNINGS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
@@ -53,7 +53,7 @@ const withTag = async (tag: string) =>
   (await t.request('GET', `/api/products?limit=100&tags=${encodeURIComponent(tag)}`, t.admin)).json().products.map((p: { sku: string }) => p.sku).sort();
 const TAGGED = { sku: 'SKU', name: 'Name', tags: 'Tags' };
 const MODES = ['ultra-fast', 'lightning', 'standard'] as const;
-const VARIATION_TAGS = "a variation's tags are its parent's: this cell is not kept";
+const VARIATION_TAGS = IMPORT_ROW_WARNINGS.variationInherits;
 /** Stored tags by SKU, variations included (the product routes show a variation's parent's). */
 const storedTags = async (...skus: string[]) =>
   (await t.database.db.selectFrom('products').select(['sku', 'tags']).where('sku', 'in', skus).orderBy('sku').execute()).map((p) => [p.sku, JSON.parse(p.tags)]);

@@ -2,6 +2,7 @@ import { boundText, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndR
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
+import { VARIATION_OWN_COLUMNS } from './import-rules.js';
 import { createStockReader } from './stock-cells.js';
 import { createVariantReader, isVariantProblem, splitValueList, type VariantCells } from './variant-cells.js';
 
@@ -177,6 +178,19 @@ export interface RowMapper {
   converted(row: MappedRow): Record<string, { from: string; to: string }>;
 }
 
+/**
+ * What a variation takes from its parent: the writers write only VARIATION_OWN_COLUMNS of its row
+ * (import-rules.ts), so its cells for these (and its name and categories) are not kept. Each one
+ * is said on the row, unless it holds nothing more than the parent gives (inheritsSilently).
+ */
+const INHERITED_FIELDS = new Set<string>(IMPORTABLE_COLUMNS.filter((c) => !VARIATION_OWN_COLUMNS.includes(c) && !['sku', 'name', 'kind', 'images'].includes(c)));
+
+/** Every order of a variation's values (at most 3, so at most 6 orders). */
+function valueOrders(values: readonly string[]): string[][] {
+  if (values.length <= 1) return [[...values]];
+  return values.flatMap((first, i) => valueOrders([...values.slice(0, i), ...values.slice(i + 1)]).map((rest) => [first, ...rest]));
+}
+
 const UNIT_FIELDS: Partial<Record<ImportableColumn, UnitKind>> = { weight: 'weight', length: 'dimension', width: 'dimension', height: 'dimension' };
 
 /** Builds, once per file, the reader of every mapped column; then maps each record with no lookups. */
@@ -235,7 +249,9 @@ export function createRowMapper(
   const salePriceSlot = columns.indexOf('special_price');
   const stockSlot = columns.indexOf('stock');
   const stockStatusSlot = columns.indexOf('stock_status');
-  const tagsSlot = columns.indexOf('tags');
+  // A variable row's cells under each reference its variations may name it by (its SKU, 'id:N'), for the check below.
+  const parentCells = new Map<string, string[]>();
+  const categoryAts = [...vendorLevels, ...storeLevels, ...(hierarchyAt >= 0 ? [hierarchyAt] : [])];
   // A variable product's stock and prices are its variations' (kept by triggers): never the file's.
   const variationLevelSlots = VARIATION_LEVEL_FIELDS.map((f) => columns.indexOf(f)).filter((at) => at >= 0);
   const levelsPath = (cells: string[], ats: number[]) => {
@@ -303,6 +319,26 @@ export function createRowMapper(
       let warnings: ImportRowWarning[] | undefined;
       let dropped: string[] | undefined;
       const warn = (column: string, value: string, reason: string) => (warnings ??= []).push({ row, column, value, reason });
+      if (variant?.kind === 'variable') {
+        parentCells.set(sku, cells);
+        if (variant.sourceId) parentCells.set(`id:${variant.sourceId}`, cells);
+      }
+      const inherits = variant?.kind === 'variation';
+      // The parent's row when the file held it before this one; a parent already stored is not read here.
+      const parent = inherits && variant.parent !== undefined ? parentCells.get(variant.parent) : undefined;
+      if (inherits) {
+        // WooCommerce names a variation '<parent> - <its values>': nothing more than the parent's name and the values.
+        // In the parent's order of attributes, which the row may not follow: any order of its values will do.
+        // (A value's comma as the file escapes it in lists, '\\,', may stand escaped in the name too.)
+        const plain = name.replaceAll('\\,', ',');
+        const generated = valueOrders(variant.attributes.map((a) => a.values[0]!)).some((o) => plain === o.join(', ') || plain.endsWith(` - ${o.join(', ')}`));
+        const named = name !== '' && !generated && name !== (parent ? cell(parent, nameAt) : undefined);
+        if (named) warn(mapping.name!, name, IMPORT_ROW_WARNINGS.variationInherits);
+        for (const at of categoryAts) {
+          const text = cell(cells, at);
+          if (text !== '' && text !== (parent ? cell(parent, at) : '')) warn(headers[at]!, text, IMPORT_ROW_WARNINGS.variationInherits);
+        }
+      }
       /** A bad optional value: dropped with a warning (the rest of the row is imported), or the row's error. */
       const drop = (column: string, value: string, reason: string, writeColumns: string[]) => {
         if (!dropBadValues) return false;
@@ -312,9 +348,10 @@ export function createRowMapper(
       };
       for (const reader of readers) {
         const text = cell(cells, reader.at);
-        // A variation's tags are its parent's: its cell is not read (nor can it fail the row), and not kept without a word.
-        if (reader.slot === tagsSlot && variant?.kind === 'variation') {
-          if (text !== '') warn(reader.header, text, IMPORT_ROW_WARNINGS.variationTags);
+        // A variation's cell for what it takes from its parent is not read (nor can it fail the row), and not dropped without a word.
+        if (inherits && INHERITED_FIELDS.has(reader.field)) {
+          const same = (other: string) => other === text || JSON.stringify(reader.read(other, cells)) === JSON.stringify(reader.read(text, cells));
+          if (text !== '' && !same(parent ? cell(parent, reader.at) : '')) warn(reader.header, text, IMPORT_ROW_WARNINGS.variationInherits);
           continue;
         }
         let read = reader.read(text, cells);

@@ -41,7 +41,6 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
   const skuAt = at('sku');
   const imageAt = at('images');
   const variantImageAt = at('image_url');
-  const tagsAt = at('tags');
   const nameAts = ATTRIBUTES.map((n) => at(`attribute_${n}_name`));
   const valueAts = ATTRIBUTES.map((n) => at(`attribute_${n}_values`));
   // Shopify's 'Gift Card' column, not a mapping field: a gift card's rows are reported as not supported (variant-cells.ts).
@@ -93,13 +92,7 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
       const declared = ATTRIBUTES.map((_, i) => valueList([...new Set(variants.map((r) => optionValues(r)[i]!).filter(Boolean))]));
       push(first, record(first, 'variable', handle, '', images, names, declared));
     }
-    for (const r of variants) {
-      const variation = record(r, 'variation', cell(r, skuAt), handle, cell(r, variantImageAt), names, values(r));
-      // The first row's Tags are the product's (its record above keeps them): its variant did not repeat
-      // them, so only a later row's own Tags cell is reported as a variation's, not kept.
-      if (r === first && !later && tagsAt >= 0) variation[tagsAt] = '';
-      push(r, variation);
-    }
+    for (const r of variants) push(r, record(r, 'variation', cell(r, skuAt), handle, cell(r, variantImageAt), names, values(r)));
     return out;
   }
 

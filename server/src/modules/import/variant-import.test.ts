@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoMapHeaders } from '@bosun/shared';
+import { autoMapHeaders, IMPORT_ROW_WARNINGS } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
 
@@ -40,6 +40,8 @@ describe("WooCommerce's variable products", () => {
 
       const { complete } = await runImport(WOO, mapping, { mode });
       expect(complete.errors).toEqual([]);
+      // Its variation rows repeat their parent's Featured and Visibility and carry WooCommerce's generated names: nothing to say.
+      expect(complete.warnings).toEqual([]);
       expect(complete).toMatchObject({ imported: 10, errorCount: 0, totalProducts: 10 });
       const rope = await productBySku(t, 'ROPE-DB');
       expect(rope).toMatchObject({ kind: 'variable', name: 'Double braid polyester rope', variation_count: 4, stock: 25, list_price: 39.9, variation_price_max: 99.9 });
@@ -197,6 +199,44 @@ describe("Shopify's product CSV", () => {
     const { complete } = await runImport(csv, autoMapHeaders(headersOf(csv)));
     expect(complete).toMatchObject({ imported: 2, errorCount: 1 });
     expect(complete.errors[0]).toMatch(/^Row 3: /);
+  });
+});
+
+describe("a variation row's cells for what it takes from its parent", () => {
+  it('are said per row when they hold more than the parent gives, in the dry run and every mode, and never fail the row', async () => {
+    const header = 'ID,Type,SKU,Name,Is featured?,Visibility in catalog,Description,Categories,Parent,Attribute 1 name,Attribute 1 value(s),Regular price';
+    const csv = [
+      header,
+      '1,variable,INH-P,Cleat,0,visible,<p>Cast aluminium</p>,Deck > Cleats,,Size,"S, M, L",',
+      // WooCommerce's own shape: its generated name, the parent's Featured and Visibility; the parent's description and category repeated: silent.
+      '2,variation,INH-S,Cleat - S,0,visible,<p>Cast aluminium</p>,Deck > Cleats,INH-P,Size,S,10',
+      // A description and a category of its own, another name, featured: each said, none kept.
+      '3,variation,INH-M,Cleat medium,1,visible,<p>Anodised</p>,Deck > Hardware,id:1,Size,M,12',
+      // Not a visibility Bosun reads: said, and the row still comes in.
+      '4,variation,INH-L,,0,sideways,,,INH-P,Size,L,14',
+    ].join('\n');
+    const mapping = autoMapHeaders(headersOf(csv));
+    const said = [
+      { row: 4, column: 'Name', value: 'Cleat medium' },
+      { row: 4, column: 'Categories', value: 'Deck > Hardware' },
+      { row: 4, column: 'Is featured?', value: '1' },
+      { row: 4, column: 'Description', value: '<p>Anodised</p>' },
+      { row: 5, column: 'Visibility in catalog', value: 'sideways' },
+    ].map((w) => ({ ...w, reason: IMPORT_ROW_WARNINGS.variationInherits }));
+    const byPlace = (w: { row: number; column: string }) => `${w.row} ${w.column}`;
+    const dry = (await preview(csv, mapping)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 4, errorCount: 0, warningCount: said.length });
+    expect([...dry.dryRun.warnings].sort((a, b) => byPlace(a).localeCompare(byPlace(b)))).toEqual([...said].sort((a, b) => byPlace(a).localeCompare(byPlace(b))));
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      await clear();
+      const { complete } = await runImport(csv, mapping, { mode });
+      expect(complete).toMatchObject({ imported: 4, errorCount: 0, warningCount: said.length });
+      expect(await productBySku(t, 'INH-P')).toMatchObject({ name: 'Cleat', featured: false, description: '<p>Cast aluminium</p>', variation_count: 3 });
+    }
+    // A parent already stored: a cell that reads as an empty one would (WooCommerce writes 0 and 'visible' on every row) is silent.
+    const later = [header, '5,variation,INH-S,Cleat - S,0,visible,,,INH-P,Size,S,11', '6,variation,INH-L,,1,,,,INH-P,Size,L,15'].join('\n');
+    const { complete } = await runImport(later, mapping, { updateMode: true });
+    expect(complete).toMatchObject({ errorCount: 0, warningCount: 1, warnings: [`Row 3: Is featured?: ${IMPORT_ROW_WARNINGS.variationInherits}`] });
   });
 });
 
