@@ -75,6 +75,8 @@ export const IMPORT_ROW_WARNINGS = {
     `a tag repeated in another letter case is kept once, as first written: ${repeats.map((r) => `'${r.leftOut}' left out for '${r.kept}'`).join(', ')}`,
   /** A variation row's cell for what a variation takes from its parent (name, texts, brand, categories, tags...) that says more than the parent does. */
   variationInherits: "a variation takes this from its parent product: this cell is not kept",
+  /** A variable product's Stock or price cell: its stock and prices are its variations' totals. */
+  variableTotals: "a variable product's stock and prices are its variations' totals: this cell is not kept",
   /** Shopify's Status beside Published: Published is the one read. */
   statusDisagrees: (published: string, status: string) => `Status '${status}' does not agree with Published '${published}': Published is read, Status is not kept`,
   /** A weight or size header naming a unit Bosun has no size for ('Weight (stone)'): its values are never read as the shop's unit. */

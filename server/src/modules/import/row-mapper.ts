@@ -349,6 +349,11 @@ export function createRowMapper(
       for (const reader of readers) {
         const text = cell(cells, reader.at);
         // A variation's cell for what it takes from its parent is not read (nor can it fail the row), and not dropped without a word.
+        // A variable product's stock and prices are its variations' totals: its own cells for them are not kept either.
+        if (variant?.kind === 'variable' && (VARIATION_LEVEL_FIELDS as readonly string[]).includes(reader.field)) {
+          if (text !== '') warn(reader.header, text, IMPORT_ROW_WARNINGS.variableTotals);
+          continue;
+        }
         if (inherits && INHERITED_FIELDS.has(reader.field)) {
           const same = (other: string) => other === text || JSON.stringify(reader.read(other, cells)) === JSON.stringify(reader.read(text, cells));
           if (text !== '' && !same(parent ? cell(parent, reader.at) : '')) warn(reader.header, text, IMPORT_ROW_WARNINGS.variationInherits);

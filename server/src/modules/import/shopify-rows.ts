@@ -1,4 +1,4 @@
-import type { FieldMapping } from '@bosun/shared';
+import { VARIATION_LEVEL_FIELDS, type FieldMapping } from '@bosun/shared';
 import type { CsvGroup, OpenedCsv } from './import-file.js';
 
 /**
@@ -41,6 +41,7 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
   const skuAt = at('sku');
   const imageAt = at('images');
   const variantImageAt = at('image_url');
+  const variationLevelAts = VARIATION_LEVEL_FIELDS.map(at).filter((index) => index >= 0);
   const nameAts = ATTRIBUTES.map((n) => at(`attribute_${n}_name`));
   const valueAts = ATTRIBUTES.map((n) => at(`attribute_${n}_values`));
   // Shopify's 'Gift Card' column, not a mapping field: a gift card's rows are reported as not supported (variant-cells.ts).
@@ -90,7 +91,10 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
         return out;
       }
       const declared = ATTRIBUTES.map((_, i) => valueList([...new Set(variants.map((r) => optionValues(r)[i]!).filter(Boolean))]));
-      push(first, record(first, 'variable', handle, '', images, names, declared));
+      // The first row's stock and prices are its variant's (its own record below keeps them), not the product's.
+      const product = record(first, 'variable', handle, '', images, names, declared);
+      for (const index of variationLevelAts) product[index] = '';
+      push(first, product);
     }
     for (const r of variants) push(r, record(r, 'variation', cell(r, skuAt), handle, cell(r, variantImageAt), names, values(r)));
     return out;

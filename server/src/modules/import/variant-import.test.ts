@@ -240,6 +240,32 @@ describe("a variation row's cells for what it takes from its parent", () => {
   });
 });
 
+describe("a variable row's stock and price cells", () => {
+  it("are said on the row and never read: its stock and prices are its variations'; Shopify's first row keeps them for its variant", async () => {
+    const csv = [
+      'ID,Type,SKU,Name,Stock,Regular price,Sale price,Parent,Attribute 1 name,Attribute 1 value(s)',
+      // WooCommerce's parent-level stock management, and a price a parent cannot have.
+      '1,variable,TOT-P,Winch handle,20,abc,,,Length,"8 in, 10 in"',
+      '2,variation,TOT-8,,5,39.90,,TOT-P,Length,8 in',
+      '3,variation,TOT-10,,7,44.90,42.00,TOT-P,Length,10 in',
+    ].join('\n');
+    const mapping = autoMapHeaders(headersOf(csv));
+    const said = ['Stock', 'Regular price'].map((column, i) => ({ row: 2, column, value: ['20', 'abc'][i], reason: IMPORT_ROW_WARNINGS.variableTotals }));
+    const dry = (await preview(csv, mapping)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 3, errorCount: 0, warningCount: 2, warnings: said });
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      await clear();
+      const { complete } = await runImport(csv, mapping, { mode });
+      expect(complete).toMatchObject({ imported: 3, errorCount: 0, warningCount: 2 });
+      expect(await productBySku(t, 'TOT-P')).toMatchObject({ kind: 'variable', stock: 12, list_price: 39.9 });
+    }
+    const SHOPIFY = fs.readFileSync(new URL('../../test/files/shopify-products.csv', import.meta.url), 'utf8');
+    await clear();
+    const shopify = await runImport(SHOPIFY, autoMapHeaders(headersOf(SHOPIFY)));
+    expect(shopify.complete.warnings).toEqual([]);
+  });
+});
+
 describe('a value with a comma', () => {
   it("reads a variation's value whole, its comma escaped or not", async () => {
     await clear();
