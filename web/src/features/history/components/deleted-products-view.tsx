@@ -1,9 +1,8 @@
 import { CHANGE_SOURCE_LABELS, type DeletedProduct, type RestoreDeletedResponse } from '@bosun/shared';
-import { Alert, Button, Card, Checkbox, Drawer, Group, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Drawer, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
@@ -16,6 +15,7 @@ import { useUndoActions } from '../hooks/use-undo-actions';
 import { ChangeTime } from './change-time';
 import { ProductHistoryPanel } from './product-history-panel';
 import { SimplePager } from './simple-pager';
+import { HistoryPageHeader } from './history-page-header';
 
 const PAGE_SIZE = 20;
 const products = (count: number) => `${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'}`;
@@ -79,19 +79,11 @@ export function DeletedProductsView() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            Recently deleted
-          </Title>
-          <Text size="sm" c="dimmed">
-            Deleted products are kept with their last state and categories for as long as the change history is kept.
-          </Text>
-        </div>
-        <Button component={Link} to="/products" variant="default" leftSection={<IconArrowLeft size={16} />}>
-          Products
-        </Button>
-      </Group>
+      <HistoryPageHeader
+        title="Recently deleted"
+        description="Deleted products are kept with their last state and categories for as long as the change history is kept."
+        link={{ to: '/products', label: 'Products', icon: <IconArrowLeft size={16} /> }}
+      />
 
       {outcome && <RestoreOutcome outcome={outcome} onClose={() => setOutcome(null)} />}
 

@@ -1,8 +1,8 @@
 import type { ImportRun } from '@bosun/shared';
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
@@ -13,6 +13,7 @@ import { useUndoActions } from '../hooks/use-undo-actions';
 import { IMPORT_STATUS_BADGES, importDuration, importModeLabel, importModeName } from '../model/import-run-format';
 import { ChangeTime } from './change-time';
 import { SimplePager } from './simple-pager';
+import { HistoryPageHeader } from './history-page-header';
 
 const PAGE_SIZE = 20;
 const n = (value: number) => value.toLocaleString('en-US');
@@ -44,19 +45,11 @@ export function ImportsView() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            Imports
-          </Title>
-          <Text size="sm" c="dimmed">
-            Every import, newest first. Undo import deletes the products it created and puts back the fields it changed.
-          </Text>
-        </div>
-        <Button component={Link} to="/changes" variant="default" leftSection={<IconHistory size={16} />}>
-          Recent changes
-        </Button>
-      </Group>
+      <HistoryPageHeader
+        title="Imports"
+        description="Every import, newest first. Undo import deletes the products it created and puts back the fields it changed."
+        link={{ to: '/changes', label: 'Recent changes', icon: <IconHistory size={16} /> }}
+      />
       {imports.isPending ? (
         <ContentLoader label="Loading imports" />
       ) : imports.isError ? (

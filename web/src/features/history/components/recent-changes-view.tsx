@@ -1,8 +1,7 @@
 import { CHANGE_SOURCE_LABELS, UNDOABLE_SOURCES, type ChangeSource, type ChangeSummary } from '@bosun/shared';
-import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { errorMessage } from '../../../lib/api-errors';
@@ -12,6 +11,7 @@ import { ChangeCounts } from './change-counts';
 import { ChangeSourceLabel } from './change-source';
 import { ChangeTime } from './change-time';
 import { SimplePager } from './simple-pager';
+import { HistoryPageHeader } from './history-page-header';
 
 const PAGE_SIZE = 20;
 
@@ -29,19 +29,11 @@ export function RecentChangesView() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            Recent changes
-          </Title>
-          <Text size="sm" c="dimmed">
-            Bulk edits, bulk deletes, imports, restores and undos, newest first. Undo takes a whole operation back.
-          </Text>
-        </div>
-        <Button component={Link} to="/imports" variant="default" leftSection={<IconFileImport size={16} />}>
-          Imports
-        </Button>
-      </Group>
+      <HistoryPageHeader
+        title="Recent changes"
+        description="Bulk edits, bulk deletes, imports, restores and undos, newest first. Undo takes a whole operation back."
+        link={{ to: '/imports', label: 'Imports', icon: <IconFileImport size={16} /> }}
+      />
       <NativeSelect
         aria-label="Show"
         data={SOURCE_CHOICES}
