@@ -33,6 +33,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration the server cannot run with (a setting, a database missing what it needs): its message says what to do.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ConfigError } from '../../config.js';
 import type { Dialect } from '../database.js';
 import { postgresSearchText, SEARCHED_COLUMNS_0004 } from '../product-search-text.js';
 
@@ -21,14 +22,32 @@ const SQLITE = [
   sql`insert into products_search(products_search) values ('rebuild')`,
 ];
 
+/**
+ * pg_trgm ships with PostgreSQL (its contrib package) and is a trusted extension: an owner of the
+ * database, or a user with CREATE on it, may create it. Where it cannot be created, the server
+ * does not start (search and 'contains' filters would scan every product) and says what to do.
+ */
+async function createTrigramExtension(db: Kysely<any>) {
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ConfigError(
+      `Bosun needs the PostgreSQL extension pg_trgm (the index behind product search) and could not create it: ${reason}.\n` +
+        'Have a database owner or superuser run CREATE EXTENSION pg_trgm; in this database (on Debian it comes with the postgresql package, ' +
+        'elsewhere install postgresql-contrib), or grant CREATE on the database to the user in DATABASE_URL, then start Bosun again.',
+    );
+  }
+}
+
 const POSTGRES = [
-  sql`create extension if not exists pg_trgm`,
   sql`create index products_search_trgm on products using gin ((${postgresSearchText(undefined, SEARCHED_COLUMNS_0004)}) gin_trgm_ops)`,
 ];
 
 export function productSearchMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
+      if (dialect === 'postgres') await createTrigramExtension(db);
       for (const statement of dialect === 'postgres' ? POSTGRES : SQLITE) await statement.execute(db);
     },
   };

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { parseDatabaseUrl } from '../../config.js';
 import { freshDatabase, testConfig } from '../../test/test-app.js';
 
 describe('start-up', () => {
@@ -20,6 +23,30 @@ describe('start-up', () => {
     } finally {
       for (const s of started) if (s.status === 'fulfilled') await s.value.app.close();
       await drop();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('says what to do when PostgreSQL will not let it create pg_trgm, and does not start', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `bosun_test_${randomBytes(6).toString('hex')}`;
+    const role = `${name}_app`;
+    try {
+      // A user who may create tables but not extensions: CREATE on the schema, not on the database.
+      await admin.query(`create database ${name}`);
+      await admin.query(`create role ${role} login password 'app-pass'`);
+      const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${name}`) });
+      await db.connect();
+      await db.query(`revoke create on database ${name} from public; grant create, usage on schema public to ${role}`);
+      await db.end();
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      Object.assign(url, { username: role, password: 'app-pass', pathname: `/${name}` });
+      const started = buildApp(testConfig(parseDatabaseUrl(url.toString())), { logger: false });
+      await expect(started).rejects.toThrow(/needs the PostgreSQL extension pg_trgm .*CREATE EXTENSION pg_trgm/s);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
     }
   });
 });

@@ -82,7 +82,7 @@ async function countProductsTotal(db: Kysely<DB>) {
 }
 
 function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
-  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.db, shape, resolver, vendors);
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.config.database.url, shape, resolver, vendors);
 }
 
 /**

@@ -2,30 +2,44 @@ import { sql, type Kysely } from 'kysely';
 import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { assignmentsKeeping, byDroppedShape, classifyBatch, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
+import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
 import { rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
 
+const STAGE = 'import_stage';
+
 /**
- * PostgreSQL: multi-row upserts through the pool, savepoints for the row-by-row path. A batch's
- * missing categories are created (resolver.ensure) in the batch's transaction just before its rows,
- * and row by row in each row's savepoint, so that a rolled-back batch or row leaves none behind.
+ * PostgreSQL, on a connection of the import's own (postgres-copy.ts): a batch's products go in
+ * through COPY into a staging table and one upsert from there; the row-by-row path writes each row
+ * with its own statement in its own savepoint. A batch's missing categories are created
+ * (resolver.ensure) in the batch's transaction just before its rows, and row by row in each row's
+ * savepoint, so that a rolled-back batch or row leaves none behind.
  */
-export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
+export function createPostgresWriter(url: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
   const assignments = updateAssignments(columns);
-  const rowsPerStatement = Math.min(1000, Math.floor(60_000 / columns.length));
-  /** One statement per shape of dropped columns: an update keeps the stored value of a row's dropped ones. */
-  const upsert = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+  const columnList = sql.join(columns.map((c) => sql.ref(c)));
+  let opened: Promise<ImportConnection> | undefined;
+  const connection = () => (opened ??= openImportConnection(url));
+  const valuesOf = (row: MappedRow, now: string) =>
+    rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
+  /** An update keeps the stored value of a row's dropped columns. */
+  const onConflict = (dropped: string[]) => sql`on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, dropped).join(', '))}`;
+  /** One row, with its own statement (the row-by-row path). */
+  const upsertOne = async (executor: Kysely<DB>, row: MappedRow, now: string) => {
+    await sql`insert into products (${columnList}) values (${sql.join(valuesOf(row, now))}) ${onConflict(row.dropped ?? [])}`.execute(executor);
+  };
+  /** A batch: COPY into the stage, then one upsert per shape of dropped columns, in the file's order (ids follow it). */
+  const upsertStaged = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
+    const { client } = await connection();
+    await createStage(executor, STAGE, columns);
+    await copyRows(client, STAGE, [...columns, 'import_ord', 'import_dropped'], items.map((row, i) => [...valuesOf(row, now), i, droppedKey(row.dropped)]));
     for (const group of byDroppedShape(items, (row) => row.dropped)) {
-      const rows = group.items.map((row) => {
-        const values = rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
-        return sql`(${sql.join(values)})`;
-      });
-      await sql`insert into products (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(rows)}
-        on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, group.dropped).join(', '))}`.execute(executor);
+      await sql`insert into products (${columnList}) select ${columnList} from ${sql.id(STAGE)} where import_dropped = ${droppedKey(group.dropped)}
+        order by import_ord ${onConflict(group.dropped)}`.execute(executor);
     }
   };
   /**
@@ -33,7 +47,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
    * came first. Answers the rows the variant rules refuse (kindConflict), left unwritten, and the
    * variations skipped because their parent belongs to another vendor (parentVendorReason).
    */
-  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string, rules: ImportRules) => {
+  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string, rules: ImportRules, bulk: boolean) => {
     const refused: WriteOutcome['failed'] = [];
     const skipped: WriteOutcome['skippedRows'] = [];
     const allowed = (row: MappedRow, parentId?: number) => {
@@ -44,7 +58,8 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
     const products = items.filter((row) => row.variant?.kind !== 'variation' && allowed(row));
     // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
     const lastBySku = [...new Map(products.map((row) => [row.sku, row])).values()];
-    for (let i = 0; i < lastBySku.length; i += rowsPerStatement) await upsert(trx, lastBySku.slice(i, i + rowsPerStatement), now);
+    if (bulk && lastBySku.length) await upsertStaged(trx, lastBySku, now);
+    else for (const row of lastBySku) await upsertOne(trx, row, now);
     await writeImportedAttributes(trx, lastBySku, stored);
     const variationRows = items.filter((row) => row.variant?.kind === 'variation');
     if (!variationRows.length) return { refused, skipped };
@@ -69,6 +84,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
   const written = new Set<string>();
   /** Classifies, then writes what is not skipped; counted by the classification. */
   const write = async (all: MappedRow[], style: TransactionStyle, rules: ImportRules): Promise<WriteOutcome> => {
+    const { db } = await connection();
     const stored = await storedProductsIn(db, 'postgres', all.map((row) => row.sku));
     const skus: StoredSkus = { imported: new Set(), before: new Set() };
     for (const sku of stored.keys()) (written.has(sku) ? skus.imported : skus.before).add(sku);
@@ -83,6 +99,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
   };
   type Written = Pick<WriteOutcome, 'failed'> & { skipped: WriteOutcome['skippedRows'] };
   const writeRows = async (items: MappedRow[], style: TransactionStyle, stored: Map<string, StoredProduct>, rules: ImportRules): Promise<Written> => {
+    const { db } = await connection();
     const now = new Date().toISOString();
     if (style === 'batch') {
       let forgetCategories = () => {};
@@ -90,7 +107,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
         const { refused, skipped } = await db.transaction().execute(async (trx) => {
           await bindChange(trx, 'postgres', shape.changeId);
           forgetCategories = await resolver.ensure(items.flatMap((row) => categoryPathsOf(row, vendorOf(shape, row))), trx);
-          return writeMixed(trx, items, stored, now, rules);
+          return writeMixed(trx, items, stored, now, rules, true);
         });
         const unwritten = new Set([...refused, ...skipped].map((f) => f.row));
         for (const row of items) if (!unwritten.has(row)) written.add(row.sku);
@@ -112,7 +129,7 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
         try {
           // The row's new categories in its own savepoint: a row that fails leaves none behind.
           forgetCategories = await resolver.ensure(categoryPathsOf(row, vendorOf(shape, row)), trx);
-          const outcome = await writeMixed(trx, [row], stored, now, rules);
+          const outcome = await writeMixed(trx, [row], stored, now, rules, false);
           await sql`release savepoint import_row`.execute(trx);
           failed.push(...outcome.refused);
           skipped.push(...outcome.skipped);
@@ -134,6 +151,9 @@ export function createPostgresWriter(db: Kysely<DB>, shape: WriterShape, resolve
       queue = done.catch(() => undefined);
       return done;
     },
-    async close() {},
+    async close() {
+      await queue;
+      if (opened) await (await opened).close();
+    },
   };
 }
