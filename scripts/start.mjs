@@ -1,5 +1,5 @@
-// `npm start`: builds the web app and the server bundle when missing or older than their sources,
-// then serves web and API on one port.
+// `npm start` (scripts/start.sh): builds the web app and the server bundle when missing or older
+// than their sources, then serves web and API on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +13,15 @@ export function ensureWebBuilt() {
   const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared/src'].map((p) => path.join(root, p));
   const stale = !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
   if (!stale) return;
-  console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  // On stderr, as everything a build says: `--command` prints the server's command on stdout.
+  console.error('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['inherit', 2, 2] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 export async function ensureServerBuilt() {
   if (!serverBundleIsStale()) return;
-  console.log('Building the server...');
+  console.error('Building the server...');
   await buildServer();
 }
 
@@ -64,8 +65,25 @@ export function startServer(env = process.env) {
   return child;
 }
 
+/**
+ * The server's command line, quoted for sh, with SERVER_ENV_DEFAULTS where the environment does not
+ * set them: scripts/start.sh runs it with exec, so that the server replaces the shell and nothing
+ * else stays resident. A Node parent waiting on the server (startServer) held about 50 MB, and
+ * esbuild's build service, until the parent ended, about 45 MB more.
+ */
+export function serverCommand(env = process.env) {
+  const quote = (text) => `'${String(text).replaceAll("'", `'\\''`)}'`;
+  const defaults = Object.entries(SERVER_ENV_DEFAULTS).filter(([name]) => env[name] === undefined).map(([name, value]) => `${name}=${quote(value)}`);
+  return ['env', ...defaults, quote(process.execPath), ...SERVER_NODE_ARGS.map(quote), quote(serverBundle)].join(' ');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureWebBuilt();
   await ensureServerBuilt();
+  if (process.argv.includes('--command')) {
+    console.log(serverCommand());
+    // esbuild's service would keep this process (and itself) alive until it is told to go.
+    process.exit(0);
+  }
   startServer();
 }
