@@ -11,7 +11,8 @@
  * - a two-character search alone whose candidates are exactly its matches: counted from them;
  * - the whole catalogue sorted by a vendor or category name: a merge of two runs already in order
  *   (products_*_idx and the names' indexes), stopping once the page is full.
- * PostgreSQL answers each of them well on the general road (its planner picks the pg_trgm index).
+ * PostgreSQL answers the searches well on the general road (its planner picks the pg_trgm index);
+ * the name sorts take the same road as on SQLite, in a form its planner follows.
  */
 import type { Kysely } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
@@ -65,7 +66,7 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
   const sortColumn = sort && sort !== 'id' ? sort : undefined;
   const searchAlone = onlySearch(filter);
   const phrase = searchAlone ? sqliteSearchPhrase(dialect, filter.search) : undefined;
-  const joinedName = sortColumn && dialect === 'sqlite' && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
+  const joinedName = sortColumn && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
   return {
     dialect,
     filter,
