@@ -235,6 +235,14 @@ export interface DB {
   changes: ChangesTable;
   product_changes: ProductChangesTable;
   change_context: ChangeContextTable;
+  /** PostgreSQL only (migration 0028): the list's most asked counts, kept by triggers. */
+  listed_product_counts: ListedProductCountsTable;
+}
+
+export interface ListedProductCountsTable {
+  /** 'all', 'published:0|1' or 'stock_status:<status>'. */
+  key: string;
+  n: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -153,6 +153,10 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
       const { rows } = await sql<{ n: number }>`select count(*) as n from (${shortSearchCandidates(route.short)})`.execute(db);
       return Number(rows[0]!.n);
     }
+    case 'listed-count': {
+      const row = await db.selectFrom('listed_product_counts').select('n').where('key', '=', route.key).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    }
     case 'filtered': {
       const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

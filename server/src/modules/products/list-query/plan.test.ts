@@ -38,4 +38,15 @@ describe('the list plan', () => {
     expect(await roads('postgres', { search: 'rope' })).toEqual({ count: 'filtered', page: 'filtered' });
     expect(await roads('postgres', { search: 'rope' }, 'vendor_name')).toEqual({ count: 'filtered', page: 'filtered' });
   });
+
+  it('counts the whole catalogue, or it filtered by published or stock status alone, from the kept counts on PostgreSQL', async () => {
+    const count = async (dialect: Dialect, filter: Record<string, unknown>) => (await plan(dialect, filter, 'name')).count;
+    expect(await count('postgres', {})).toEqual({ road: 'listed-count', key: 'all' });
+    expect(await count('postgres', { published: 'false' })).toEqual({ road: 'listed-count', key: 'published:0' });
+    expect(await count('postgres', { stock_status: 'backorder' })).toEqual({ road: 'listed-count', key: 'stock_status:backorder' });
+    expect(await count('postgres', { published: 'true', stock_status: 'in_stock' })).toEqual({ road: 'filtered' });
+    expect(await count('postgres', { published: 'true', vendor_id: '2' })).toEqual({ road: 'filtered' });
+    expect(await count('postgres', { search: 'rope' })).toEqual({ road: 'filtered' });
+    expect(await count('sqlite', {})).toEqual({ road: 'filtered' });
+  });
 });

@@ -26,7 +26,20 @@ import { shortSearchFor, type ShortSearch } from './short-search.js';
 export type CountRoute =
   | { road: 'search-table'; phrase: string }
   | { road: 'short-search'; short: ShortSearch }
+  | { road: 'listed-count'; key: string }
   | { road: 'filtered' };
+
+/**
+ * The listed_product_counts row that answers this filter's count (PostgreSQL, migration 0028): the
+ * whole catalogue, or it filtered by published or by stock status alone.
+ */
+export function listedCountKey(filter: ProductFilterQuery): string | undefined {
+  if (filter.search || !onlySearch({ ...filter, published: undefined, stock_status: undefined })) return undefined;
+  if (filter.published !== undefined && filter.stock_status !== undefined) return undefined;
+  if (filter.published !== undefined) return `published:${filter.published ? 1 : 0}`;
+  if (filter.stock_status !== undefined) return `stock_status:${filter.stock_status}`;
+  return 'all';
+}
 
 export type PageRoute =
   | { road: 'search-table'; phrase: string }
@@ -75,11 +88,16 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     sortColumn,
     short,
     variations,
-    count: phrase ? { road: 'search-table', phrase } : short?.exact && searchAlone ? { road: 'short-search', short } : { road: 'filtered' },
+    count: phrase ? { road: 'search-table', phrase } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
     page: joinedName
       ? { road: 'joined-name', name: joinedName }
       : phrase && !sortColumn
         ? { road: 'search-table', phrase }
         : { road: 'filtered' },
   };
+}
+
+function countedRoute(dialect: Dialect, filter: ProductFilterQuery): CountRoute {
+  const key = dialect === 'postgres' ? listedCountKey(filter) : undefined;
+  return key ? { road: 'listed-count', key } : { road: 'filtered' };
 }
