@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -47,6 +48,18 @@ describe('start-up', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.query(`drop role if exists ${role}`);
       await admin.end();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('runs its PostgreSQL statements without JIT compilation', async () => {
+    const { target, drop } = await freshDatabase();
+    const { app } = await buildApp(testConfig(target), { logger: false });
+    try {
+      const { rows } = await sql<{ jit: string }>`show jit`.execute(app.deps.db);
+      expect(rows[0]!.jit).toBe('off');
+    } finally {
+      await app.close();
+      await drop();
     }
   });
 });
