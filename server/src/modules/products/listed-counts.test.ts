@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertProduct, insertVendor } from '../../test/fixtures.js';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp, sseEvents } from '../../test/test-app.js';
 
 /**
@@ -83,5 +83,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the counts the list keeps on Post
     await sql`delete from listed_product_counts`.execute(db);
     await sql`insert into listed_product_counts (key, n) select k.key, count(*) from products r
       cross join lateral (values ('all'), ('published:' || r.published), ('stock_status:' || r.stock_status)) k(key) where r.parent_id is null group by k.key`.execute(db);
+  });
+
+  it("answer a vendor's and a category subtree's totals from the vendor's and the categories' kept counts", async () => {
+    const db = t.database.db;
+    const vendorId = await insertVendor(db, 'Subtrees');
+    const deck = await insertCategory(db, { name: 'Deck', type: 'store' });
+    const root = deck.id;
+    const child = (await insertCategory(db, { name: 'Cleats', type: 'store', parent: deck })).id;
+    const other = (await insertCategory(db, { name: 'Sails', type: 'store' })).id;
+    const vendorRoot = (await insertCategory(db, { name: 'Hardware', type: 'vendor', vendor_id: vendorId })).id;
+    for (let i = 0; i < 6; i++) {
+      await insertProduct(db, { vendor_id: vendorId, store_category_id: [root, child, other][i % 3], vendor_category_id: i % 2 ? vendorRoot : null });
+    }
+    const parent = await insertProduct(db, { vendor_id: vendorId, kind: 'variable', store_category_id: child });
+    await insertProduct(db, { parent_id: parent, kind: 'variation', name: '', option1: 'S' });
+    const counted = async (where: ReturnType<typeof sql>) =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from products p where p.parent_id is null and ${where}`.execute(db)).rows[0]!.n);
+    const total = async (query: string) => (await t.request('GET', `/api/products?${query}`, t.admin)).json().pagination.total as number;
+    expect(await total(`vendor_id=${vendorId}`)).toBe(await counted(sql`p.vendor_id = ${vendorId}`));
+    expect(await total(`store_category_ids=${root}`)).toBe(await counted(sql`p.store_category_id in (${root}, ${child})`));
+    // Overlapping subtrees count each product once.
+    expect(await total(`store_category_ids=${root}&store_category_ids=${child}&store_category_ids=${other}`)).toBe(await counted(sql`p.store_category_id in (${root}, ${child}, ${other})`));
+    expect(await total(`vendor_category_ids=${vendorRoot}`)).toBe(await counted(sql`p.vendor_category_id = ${vendorRoot}`));
+    // A store category's id given as a vendor category matches nothing, as the rows say.
+    expect(await total(`vendor_category_ids=${root}`)).toBe(0);
   });
 });

@@ -157,6 +157,17 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
       const row = await db.selectFrom('listed_product_counts').select('n').where('key', '=', route.key).executeTakeFirst();
       return Number(row?.n ?? 0);
     }
+    case 'vendor-count': {
+      const row = await db.selectFrom('vendors').select('product_count').where('id', '=', route.vendorId).executeTakeFirst();
+      return Number(row?.product_count ?? 0);
+    }
+    case 'category-count': {
+      // Each category of the chosen subtrees once, however the subtrees overlap; only the filter's
+      // tree, whose categories are the only ones that column of a product names.
+      const { rows } = await sql<{ n: number | null }>`select sum(d.direct_product_count) as n from categories d
+        where d.type = ${route.tree} and exists (select 1 from categories s where s.id in (${sql.join(route.ids)}) and d.path like s.path || '%')`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    }
     case 'filtered': {
       const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

@@ -47,6 +47,9 @@ describe('the list plan', () => {
     expect(await count('postgres', { published: 'true', stock_status: 'in_stock' })).toEqual({ road: 'filtered' });
     expect(await count('postgres', { published: 'true', vendor_id: '2' })).toEqual({ road: 'filtered' });
     expect(await count('postgres', { search: 'rope' })).toEqual({ road: 'filtered' });
+    expect(await count('postgres', { vendor_id: '4' })).toEqual({ road: 'vendor-count', vendorId: 4 });
+    expect(await count('postgres', { store_category_ids: '5,6' })).toEqual({ road: 'category-count', tree: 'store', ids: [5, 6] });
+    expect(await count('postgres', { vendor_category_ids: '7', published: 'true' })).toEqual({ road: 'filtered' });
     expect(await count('sqlite', {})).toEqual({ road: 'filtered' });
   });
 });
