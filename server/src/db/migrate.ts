@@ -22,6 +22,7 @@ import { importRunReportMigration } from './migrations/0024-import-run-report.js
 import { deletedEntriesIndexMigration } from './migrations/0025-deleted-entries-index.js';
 import { sortIndexesNullsFirstMigration } from './migrations/0026-sort-indexes-nulls-first.js';
 import { listedCountsMigration } from './migrations/0028-listed-counts.js';
+import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0025-deleted-entries-index': deletedEntriesIndexMigration,
     '0026-sort-indexes-nulls-first': sortIndexesNullsFirstMigration(dialect),
     '0028-listed-counts': listedCountsMigration(dialect),
+    '0029-listed-id-index': listedIdIndexMigration(dialect),
   };
 }
 

@@ -20,8 +20,9 @@ export const SORT_COLUMNS = [
 /** Index name -> its columns in each dialect (undefined: the dialect needs no such index). */
 const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   // Deep pages in the default order (id) count their offset on 1M narrow entries, not wide rows.
-  // PostgreSQL's primary key index already is that.
-  products_id_idx: { sqlite: '(id)', postgres: undefined },
+  // PostgreSQL's primary key holds the variations too, so each entry cost a read of its row for
+  // parent_id: 184 ms for page 20,000 of 20 at 1M products (migration 0029 adds it there).
+  products_id_idx: { sqlite: '(id)', postgres: '(id)' },
   // The list sorted by SKU: the unique SKU index holds the variations too.
   products_sku_listed_idx: { sqlite: '(sku, id)', postgres: undefined },
   // 'sku starts with / is' (case-insensitive) as one index range, with stock for the stock filters beside it.

@@ -38,4 +38,14 @@ describe.runIf(onPostgres)("the list's sort on PostgreSQL", () => {
     });
     expect(sorts).toEqual([]);
   });
+
+  it("walks the listed products' id index alone for a deep page in the default order", async () => {
+    // Settled as a shop's table is (autovacuum): an index-only scan needs the visibility map.
+    await sql`vacuum analyze products`.execute(t.database.db);
+    const terms = pageOrder({ dialect: 'postgres', sort: undefined, sortColumn: undefined, order: 'asc' });
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select p.id from products p where p.parent_id is null
+      order by ${sql.join(terms)} limit 20 offset 4000`.execute(t.database.db);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Only Scan Backward using products_id_idx');
+  });
 });
