@@ -28,13 +28,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMPORT_MODES } from '@bosun/shared';
 import { createCatalogue } from './catalogue/index.js';
-import { insertBaseline, parseBaseline } from './harness/baselines.js';
+import { insertBaseline, parseBaseline, plainCopyBaseline, type Rate } from './harness/baselines.js';
 import { wooImportMapping, writeImportCsv, writeWooImportCsv } from './harness/catalogue-rows.js';
 import { formatTable, type Figure } from './harness/report.js';
 import { loadAverage, postgresSettings } from './harness/machine.js';
 import { installExitHooks, ROOT } from './harness/server.js';
 import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
-import { importFigures, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
+import { importFigures, plainCopyFigure, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
 import { writeImportXlsx } from './harness/xlsx-rows.js';
 import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
 import { benchHistory } from './scenarios/history.js';
@@ -120,6 +120,7 @@ async function importSection(db: DbKind) {
     runs.push(run);
   }
   figures.push(...importFigures(db, runs, insert), previewFigure(db, preview, parse));
+  await plainCopyFigures(db, runs, plan.importRows);
   if (args.variants) await wooImportSection(db, runs);
   if (args.xlsx) await xlsxImportSection(db, runs);
 
@@ -136,7 +137,17 @@ async function importSection(db: DbKind) {
     const run = await benchImport(db, 'ultra-fast', bigFile, rows, { pgUrl: args.pg, log });
     log(`[${db}] import ultra-fast: ${run.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${run.peakRssMb} MB`);
     figures.push(...importFigures(db, [run], bigInsert));
+    await plainCopyFigures(db, [run], rows);
   }
+}
+
+/** Issue 21 (PostgreSQL): the ultra-fast import beside a COPY of the same rows into an unindexed table. */
+async function plainCopyFigures(db: DbKind, runs: ImportFigures[], rows: number) {
+  const ultraFast = runs.find((run) => run.mode === 'ultra-fast');
+  if (db !== 'postgres' || !ultraFast) return;
+  const plain: Rate = await plainCopyBaseline(catalogue, rows, args.pg!);
+  log(`[${db}] baseline: COPY of ${rows.toLocaleString('en-US')} rows into an unindexed table in ${plain.ms} ms = ${plain.rowsPerSecond.toLocaleString('en-US')} rows/s`);
+  figures.push(plainCopyFigure(ultraFast, plain));
 }
 
 /** Issue 19: the same rows as an Excel workbook, imported ultra-fast, beside the CSV file's ultra-fast run. */

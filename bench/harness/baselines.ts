@@ -67,14 +67,14 @@ function sqliteInsert(file: string, catalogue: Catalogue, ids: CatalogueIds, row
 
 const copyCell = (v: string | number | null) => (v === null ? '' : typeof v === 'number' ? String(v) : `"${v.replaceAll('"', '""')}"`);
 
-async function postgresCopy(url: string, catalogue: Catalogue, ids: CatalogueIds, rows: number): Promise<number> {
+async function postgresCopy(url: string, catalogue: Catalogue, ids: CatalogueIds, rows: number, table = 'products'): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const now = new Date().toISOString();
     let generating = 0;
     const started = performance.now();
-    const stream = client.query(copyFrom(`copy products (${INSERT_COLUMNS.join(', ')}) from stdin with (format csv)`));
+    const stream = client.query(copyFrom(`copy ${table} (${INSERT_COLUMNS.join(', ')}) from stdin with (format csv)`));
     const finished = once(stream, 'finish');
     for (let start = 0; start < rows; start += CHUNK) {
       const t = performance.now();
@@ -95,6 +95,25 @@ export async function insertBaseline(kind: DbKind, catalogue: Catalogue, rows: n
   const { target, ids } = await prepareTarget(kind, catalogue, pgUrl);
   try {
     const ms = kind === 'sqlite' ? sqliteInsert(target.url, catalogue, ids, rows) : await postgresCopy(target.url, catalogue, ids, rows);
+    return { rows, ms: Math.round(ms), rowsPerSecond: perSecond(rows, ms) };
+  } finally {
+    await target.drop();
+  }
+}
+
+/**
+ * Issue 21's floor for the PostgreSQL import: the same rows by one COPY FROM STDIN into a table
+ * with the products' columns and nothing else (no index, constraint or trigger), in the database
+ * the other baseline uses.
+ */
+export async function plainCopyBaseline(catalogue: Catalogue, rows: number, pgUrl: string): Promise<Rate> {
+  const { target, ids } = await prepareTarget('postgres', catalogue, pgUrl);
+  try {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    await client.query('create table copy_plain (like products including defaults)');
+    await client.end();
+    const ms = await postgresCopy(target.url, catalogue, ids, rows, 'copy_plain');
     return { rows, ms: Math.round(ms), rowsPerSecond: perSecond(rows, ms) };
   } finally {
     await target.drop();

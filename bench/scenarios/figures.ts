@@ -49,6 +49,25 @@ export function importFigures(db: DbKind, runs: ImportFigures[], insert: Rate): 
   return figures;
 }
 
+/**
+ * Issue 21: the PostgreSQL ultra-fast import beside a COPY of the same rows into a table with the
+ * products' columns and nothing else (plainCopyBaseline): >= 40k rows/s and >= 40% of it.
+ */
+export function plainCopyFigure(run: ImportFigures, plain: Rate): Figure {
+  const at = run.rows === 100_000 || run.rows === 1_000_000;
+  return rateFigure({
+    section: 'import',
+    name: 'import ultra-fast, beside an unindexed COPY',
+    db: 'postgres',
+    size: run.rows,
+    value: run.rowsPerSecond,
+    baseline: { name: `the same ${plain.rows.toLocaleString('en-US')} rows: one COPY FROM STDIN into a table without indexes, constraints or triggers`, short: 'plain COPY', value: plain.rowsPerSecond },
+    peakRssMb: run.peakRssMb,
+    target: target('>= 40k rows/s, >= 40% @100k, @1M', at, run.rowsPerSecond >= 40_000 && run.rowsPerSecond >= 0.4 * plain.rowsPerSecond),
+    details: { baselineMs: plain.ms },
+  });
+}
+
 export function previewFigure(db: DbKind, preview: PreviewFigures, parse: Rate): Figure {
   const { rows, ms, peakRssMb, ...details } = preview;
   return timeFigure({
