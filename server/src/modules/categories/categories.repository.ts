@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { childPath } from './category-path.js';
+import { childPath } from '../../db/category-path.js';
 import type { CategoriesTable, CategoryRow, DB } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
 

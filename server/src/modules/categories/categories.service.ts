@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
-import { childPath } from './category-path.js';
+import { childPath } from '../../db/category-path.js';
 import { recordedChange, type ChangeActor } from '../history/index.js';
 import type { CategoryRow, DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';

@@ -1,17 +1,17 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
+import { pathIds } from '../../db/category-path.js';
 import type { DB } from '../../db/types.js';
 
 /**
- * Each of these categories that still exists, with the name of every category on its path, root
- * first: a category's path of ids ('/12/40/') starts with each of its ancestors' own.
+ * Each of these categories that still exists, with the names of the categories on its path, root
+ * first: its path of ids ('/12/40/') names its ancestors, read by their primary key. Two lookups
+ * by id, whatever the size of the trees (a join on path prefixes compared every category).
  */
-export function findCategoryPathNames(db: Kysely<DB>, ids: readonly number[]) {
-  return db
-    .selectFrom('categories as c')
-    .innerJoin('categories as a', (join) => join.on(sql<SqlBool>`substr(${sql.ref('c.path')}, 1, length(${sql.ref('a.path')})) = ${sql.ref('a.path')}`))
-    .select(['c.id', 'c.type', 'a.name'])
-    .where('c.id', 'in', ids)
-    .orderBy('c.id')
-    .orderBy('a.level')
-    .execute();
+export async function findCategoryPathNames(db: Kysely<DB>, ids: readonly number[]) {
+  if (!ids.length) return [];
+  const found = await db.selectFrom('categories').select(['id', 'type', 'path']).where('id', 'in', ids).orderBy('id').execute();
+  const ancestors = [...new Set(found.flatMap((c) => pathIds(c.path)))];
+  const names = new Map(ancestors.length ? (await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ancestors).execute()).map((c) => [c.id, c.name]) : []);
+  // An ancestor deleted meanwhile takes its subtree with it: a found category's ancestors are all there.
+  return found.map((c) => ({ id: c.id, type: c.type, names: pathIds(c.path).map((id) => names.get(id) ?? '') }));
 }

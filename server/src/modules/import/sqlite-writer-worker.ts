@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.js';
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
-import { childPath } from '../categories/category-path.js';
+import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
 import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
