@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, IMPORT_ROW_WARNINGS } from '@bosun/shared';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { expectImportComplete, setupTestApp } from '../../test/test-app.js';
-import { ownProductReason } from './import-rules.js';
+import { otherParentReason, ownProductReason } from './import-rules.js';
 import { madeSkuTaken } from './shopify-skus.js';
 
 /**
@@ -72,25 +72,30 @@ describe("Shopify's variants without a 'Variant SKU'", () => {
     }
   });
 
-  it("are a row error when the SKU made is another variant's of the product or a product of its own, never an update of it", async () => {
+  it("are a row error, in the dry run too, when the SKU made is another variant's of the product, a product of its own or another product's variation: never an update of it", async () => {
     for (const mode of MODES) {
       const cleat = `cleat-${mode}`;
       await insertProduct(t.database.db, { sku: `${cleat}-12-cm`, name: 'Someone else' });
+      const other = await insertProduct(t.database.db, { sku: `other-${mode}`, name: 'Other cleat', kind: 'variable' });
+      await insertProduct(t.database.db, { sku: `${cleat}-14-cm`, name: '', kind: 'variation', parent_id: other, option1: '14 cm' });
       const csv = file(
         { Handle: cleat, Title: 'Cleat', 'Option1 Name': 'Size', 'Option1 Value': '10 cm', 'Variant SKU': `${cleat}-8-cm`, 'Variant Price': '9.00' },
         { Handle: cleat, 'Option1 Value': '8 cm', 'Variant Price': '8.00' },
         { Handle: cleat, 'Option1 Value': '12 cm', 'Variant Price': '12.00' },
+        { Handle: cleat, 'Option1 Value': '14 cm', 'Variant Price': '14.00' },
       );
       const errors = [
         { row: 3, column: 'Variant SKU', value: `${cleat}-8-cm`, reason: madeSkuTaken(`${cleat}-8-cm`) },
         { row: 4, column: 'SKU', value: `${cleat}-12-cm`, reason: ownProductReason(`${cleat}-12-cm`) },
+        { row: 5, column: 'SKU', value: `${cleat}-14-cm`, reason: otherParentReason(`${cleat}-14-cm`) },
       ];
-      expect(await preview(csv)).toMatchObject({ errorCount: 2, errors });
+      expect(await preview(csv)).toMatchObject({ errorCount: 3, errors });
       const complete = await runImport(csv, mode, { updateMode: true });
-      expect(complete).toMatchObject({ errorCount: 2 });
-      expect(complete.errors).toEqual(errors.map((e) => expect.stringContaining(`Row ${e.row}: `)));
-      expect(await stored(`${cleat}-8-cm`, `${cleat}-12-cm`)).toMatchObject([
+      expect(complete).toMatchObject({ imported: 2, errorCount: 3 });
+      expect(complete.errors).toEqual(errors.map((e) => `Row ${e.row}: ${e.column}: ${e.reason}`));
+      expect(await stored(`${cleat}-8-cm`, `${cleat}-12-cm`, `${cleat}-14-cm`)).toMatchObject([
         { sku: `${cleat}-12-cm`, kind: 'simple', list_price: null },
+        { sku: `${cleat}-14-cm`, kind: 'variation', option1: '14 cm', list_price: null },
         { sku: `${cleat}-8-cm`, kind: 'variation', option1: '10 cm', list_price: 9 },
       ]);
     }
