@@ -141,6 +141,12 @@ describe('autoMapHeaders', () => {
     expect(autoMapHeaders(['SKU', 'Length (mm)', 'Length mm'])).toEqual({ sku: 'SKU', length: 'Length (mm)' });
   });
 
+  it("leaves OpenCart's unit class columns ('Weight Class', 'weight_class_id', 'Length Class') unmapped: they name a unit, they hold no weight", () => {
+    const headers = ['SKU', 'Name', 'Weight Class', 'Weight', 'Length Class', 'Length', 'weight_class_id', 'Length class id', 'Dimension Class'];
+    expect(autoMapHeaders(headers)).toEqual({ sku: 'SKU', name: 'Name', weight: 'Weight', length: 'Length' });
+    expect(autoMapHeaders(['SKU', 'Weight Class'])).toEqual({ sku: 'SKU' });
+  });
+
   it("maps WooCommerce's sample-data export (server/src/test/files/woocommerce-sample-products.csv)", () => {
     const headers = ['ID', 'Type', 'SKU', 'Name', 'Published', 'Is featured?', 'Visibility in catalog', 'Short description', 'Description',
       'Date sale price starts', 'Date sale price ends', 'Tax status', 'Tax class', 'In stock?', 'Stock', 'Low stock amount', 'Backorders allowed?',

@@ -1,4 +1,5 @@
 import type { FieldMapping } from './import-fields.js';
+import { isUnitClassHeader } from './unit-sizes.js';
 
 const normalise = (header: string) =>
   header
@@ -91,6 +92,7 @@ export function guessField(header: string): { key: string; score: number } | und
   if (variant) return { key: variant, score: 3 };
   if (SHOPIFY_NAMES[h]) return { key: SHOPIFY_NAMES[h], score: 2.5 };
   if (NO_FIELD.has(h)) return undefined;
+  if (isUnitClassHeader(header)) return undefined;
   // WooCommerce's 'Attribute 1 visible' / 'global' / 'default' are storefront settings Bosun has no field for;
   // Shopify's options are a product's only with its Handle (SHOPIFY), never the product's name.
   if (/^attribute \d /.test(h) || /^option ?\d/.test(h)) return undefined;

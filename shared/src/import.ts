@@ -81,6 +81,10 @@ export const IMPORT_ROW_WARNINGS = {
   statusDisagrees: (published: string, status: string) => `Status '${status}' does not agree with Published '${published}': Published is read, Status is not kept`,
   /** A weight or size header naming a unit Bosun has no size for ('Weight (stone)'): its values are never read as the shop's unit. */
   unknownHeaderUnit: (unit: string, kind: 'weight' | 'length', known: string) => `the header's unit '${unit}' is not a ${kind} unit Bosun knows (${known})`,
+  /** A simple product's attribute cells (WooCommerce's 'Attribute 1 name', Shopify's options other than 'Title / Default Title'): a simple product has none. */
+  simpleAttributes: "the row is a simple product, which has no attributes: this attribute's cells are not read",
+  /** Shopify's variant with an empty 'Variant SKU': the SKU made for it, the same on every import of the file. */
+  madeSku: (sku: string, from: 'Handle' | 'Handle and option values') => `no SKU given: '${sku}' is made from the ${from}`,
 } as const;
 
 /** What a bad optional value does to its row: dropped with a warning (the rest is imported), or the row fails. */

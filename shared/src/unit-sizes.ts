@@ -19,3 +19,10 @@ export const UNIT_SIZES: Record<UnitKind, Record<string, number>> = {
     millimeter: 0.1, millimeters: 0.1, millimetre: 0.1, millimetres: 0.1, meter: 100, meters: 100, metre: 100, metres: 100,
   },
 };
+
+/**
+ * A header that says which unit, not a value in one: OpenCart's 'Weight Class', 'weight_class_id',
+ * 'Length Class' hold an id of its own table of units. Never a weight or size column (the
+ * auto-mapping leaves it unmapped), and its 'class' is never taken for a unit Bosun does not know.
+ */
+export const isUnitClassHeader = (header: string) => /(?<![a-z])(weight|length|dimension|size)s?[\s_-]*class(?![a-z])/i.test(header);

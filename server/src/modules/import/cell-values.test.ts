@@ -23,9 +23,12 @@ describe('unitOfHeader', () => {
       ['Weight (lb.)', 'weight', undefined], ['Weight (g)', 'weight', undefined], ['Weight', 'weight', undefined], ['Shipping weight', 'weight', undefined],
       ['Weight (approx.)', 'weight', undefined], ['Weight (net)', 'weight', undefined], ['Length overall', 'dimension', undefined], ['Weight in', 'weight', undefined],
       ['Weight value', 'weight', undefined], ['Height 2', 'dimension', undefined], ['Height of box', 'dimension', undefined],
+      // OpenCart's unit class columns name a unit by its id: 'class' is no unit.
+      ['Weight Class', 'weight', undefined], ['Length Class', 'dimension', undefined], ['weight_class_id', 'weight', undefined], ['Length class id', 'dimension', undefined],
     ];
     for (const [header, kind, unit] of cases) expect([header, unknownUnitOfHeader(header, kind)]).toEqual([header, unit]);
     expect(unitFactor('Weight (stone)', 'weight', 'kg')).toEqual(new CellProblem("the header's unit 'stone' is not a weight unit Bosun knows (kg, g, lb, oz)"));
+    expect(unitFactor('Weight Class', 'weight', 'kg')).toBe(1);
   });
 
   it("converts into the shop's unit, and not at all when the header names none or the shop's own", () => {

@@ -1,5 +1,5 @@
 import { IMPORT_ROW_WARNINGS } from '@bosun/shared/import';
-import { UNIT_SIZES, type UnitKind } from '@bosun/shared/unit-sizes';
+import { isUnitClassHeader, UNIT_SIZES, type UnitKind } from '@bosun/shared/unit-sizes';
 
 export type { UnitKind };
 
@@ -157,7 +157,7 @@ const QUANTITY_WORDS = new Set(['weight', 'weights', 'mass', 'length', 'width', 
  * after the quantity ('in' before it read as the connector). Undefined for a header with no unit.
  */
 export function unknownUnitOfHeader(header: string, kind: UnitKind): string | undefined {
-  if (unitOfHeader(header, kind) !== undefined) return undefined;
+  if (unitOfHeader(header, kind) !== undefined || isUnitClassHeader(header)) return undefined;
   const meaningful = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter(Boolean).some((word) => !NOT_UNITS.has(word));
   for (const [, inside] of header.matchAll(/[([]([^)\]]*)[)\]]/g)) {
     if (meaningful(inside!)) return inside!.trim();

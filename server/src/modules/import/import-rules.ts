@@ -118,6 +118,7 @@ export interface VariantWrite {
 }
 
 export const ownProductReason = (sku: string) => `SKU ${sku} is a product of its own, not a variation`;
+export const otherParentReason = (sku: string) => `SKU ${sku} is a variation of another product`;
 
 /**
  * Why a row cannot be written over the product stored with its SKU, if it cannot: a variation's
@@ -128,7 +129,7 @@ export function kindConflict(sku: string, kind: VariantWrite['kind'] | undefined
   if (!stored) return undefined;
   if (kind === 'variation') {
     if (stored.kind !== 'variation') return ownProductReason(sku);
-    if (stored.parentId !== parentId) return `SKU ${sku} is a variation of another product`;
+    if (stored.parentId !== parentId) return otherParentReason(sku);
     return undefined;
   }
   if (stored.kind === 'variation') return `SKU ${sku} is a variation: import it as a variation row (Type 'variation' with its Parent), or change it on its product's variations page`;

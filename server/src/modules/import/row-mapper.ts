@@ -3,6 +3,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { VARIATION_OWN_COLUMNS } from './import-rules.js';
+import { readCells, readRecordNotes, RECORD_NOTES_HEADER } from './record-notes.js';
 import { createStockReader } from './stock-cells.js';
 import { createVariantReader, isVariantProblem, splitValueList, type VariantCells } from './variant-cells.js';
 
@@ -234,8 +235,9 @@ export function createRowMapper(
   const hierarchyAt = index('category_hierarchy');
   const saleDateAts = [index('sale_price_starts'), index('sale_price_ends')].filter((at) => at >= 0);
   const publishedAt = index('published');
-  // Shopify's Status beside its Published (report-only): checked against Published, never read for it.
+  // Shopify's Status beside its Published: checked against a Published cell, read in place of an empty one.
   const statusAt = publishedAt >= 0 ? index('status') : -1;
+  const notesAt = headers.indexOf(RECORD_NOTES_HEADER);
   const readVariant = createVariantReader(headers, mapping, cell);
   const readStockCells = createStockReader(headers, mapping, cell);
   const columns = [
@@ -298,8 +300,13 @@ export function createRowMapper(
     writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
     writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
     readsVariants: readVariant !== undefined,
-    map(cells, row) {
-      const fail = (column: string, value: string, reason: string): MapResult => ({ ok: false, error: { row, column, value, reason }, cells });
+    map(fileCells, row) {
+      // What the file's reader says of this record (record-notes.ts): the record reads its part of the row, and reports the row's cells.
+      const said = notesAt >= 0 ? readRecordNotes(fileCells[notesAt]) : undefined;
+      const cells = readCells(fileCells, said?.unread);
+      const fail = (column: string, value: string, reason: string): MapResult => ({ ok: false, error: { row, column, value, reason }, cells: fileCells });
+      const failing = said?.notes?.find((note) => note.fails);
+      if (failing) return fail(failing.column, failing.value, failing.reason);
       const sku = cell(cells, skuAt);
       const name = cell(cells, nameAt);
       const variant = readVariant?.(cells);
@@ -319,6 +326,8 @@ export function createRowMapper(
       let warnings: ImportRowWarning[] | undefined;
       let dropped: string[] | undefined;
       const warn = (column: string, value: string, reason: string) => (warnings ??= []).push({ row, column, value, reason });
+      for (const note of said?.notes ?? []) warn(note.column, note.value, note.reason);
+      for (const unread of variant && !isVariantProblem(variant) ? (variant.unread ?? []) : []) warn(unread.column, unread.value, IMPORT_ROW_WARNINGS.simpleAttributes);
       if (variant?.kind === 'variable') {
         parentCells.set(sku, cells);
         if (variant.sourceId) parentCells.set(`id:${variant.sourceId}`, cells);
@@ -347,25 +356,28 @@ export function createRowMapper(
         return true;
       };
       for (const reader of readers) {
-        const text = cell(cells, reader.at);
+        let text = cell(cells, reader.at);
+        let header = reader.header;
+        // Shopify's Status stands in for an empty Published: a draft or archived product is not on sale, an active one is.
+        if (reader.field === 'published' && text === '' && statusAt >= 0 && cell(cells, statusAt) !== '') [text, header] = [cell(cells, statusAt), headers[statusAt]!];
         // A variation's cell for what it takes from its parent is not read (nor can it fail the row), and not dropped without a word.
         // A variable product's stock and prices are its variations' totals: its own cells for them are not kept either.
         if (variant?.kind === 'variable' && (VARIATION_LEVEL_FIELDS as readonly string[]).includes(reader.field)) {
-          if (text !== '') warn(reader.header, text, IMPORT_ROW_WARNINGS.variableTotals);
+          if (text !== '') warn(header, text, IMPORT_ROW_WARNINGS.variableTotals);
           continue;
         }
         if (inherits && INHERITED_FIELDS.has(reader.field)) {
           const same = (other: string) => other === text || JSON.stringify(reader.read(other, cells)) === JSON.stringify(reader.read(text, cells));
-          if (text !== '' && !same(parent ? cell(parent, reader.at) : '')) warn(reader.header, text, IMPORT_ROW_WARNINGS.variationInherits);
+          if (text !== '' && !same(parent ? cell(parent, reader.at) : '')) warn(header, text, IMPORT_ROW_WARNINGS.variationInherits);
           continue;
         }
         let read = reader.read(text, cells);
         if (read instanceof KeptWithWarning) {
-          warn(reader.header, text, read.reason);
+          warn(header, text, read.reason);
           read = read.value;
         } else if (read instanceof CellProblem) {
           // A per-row unit column's bad unit is that column's problem, and the value it would convert is dropped.
-          const [column, value] = read instanceof OtherCellProblem ? [read.column, read.value] : [reader.header, text];
+          const [column, value] = read instanceof OtherCellProblem ? [read.column, read.value] : [header, text];
           if (!drop(column, value, read.reason, [reader.field])) return fail(column, value, read.reason);
           // A new product gets what an empty cell gives (the product form's default).
           read = reader.read('', cells) as ColumnValue;
@@ -408,7 +420,7 @@ export function createRowMapper(
         // Its status is its variations' too (migration 0021); the upsert keeps a stored parent's.
         if (variant.kind === 'variable' && stockStatusSlot >= 0) values[stockStatusSlot] = 'out_of_stock';
         // A variation has no categories of its own: its parent's are read.
-        if (variant.kind === 'variation') return ok({ row, sku, name, values, categories: {}, cells, variant });
+        if (variant.kind === 'variation') return ok({ row, sku, name, values, categories: {}, cells: fileCells, variant });
       }
       let categories = readCategories(cells);
       for (const tree of ['vendor', 'store'] as const) {
@@ -424,7 +436,7 @@ export function createRowMapper(
         warn(mapping.category_hierarchy ?? 'Category', cell(cells, hierarchyAt),
           `several ${tree} categories: kept ${pathText(categories[tree])}, not kept ${others.map(pathText).join(', ')} (a product has one ${tree} category)`);
       }
-      return ok({ row, sku, name, values, categories, cells, ...(variant ? { variant } : {}) });
+      return ok({ row, sku, name, values, categories, cells: fileCells, ...(variant ? { variant } : {}) });
     },
   };
 }

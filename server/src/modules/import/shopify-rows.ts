@@ -1,5 +1,7 @@
-import { VARIATION_LEVEL_FIELDS, type FieldMapping } from '@bosun/shared';
+import { IMPORT_ROW_WARNINGS, type FieldMapping } from '@bosun/shared';
 import type { CsvGroup, OpenedCsv } from './import-file.js';
+import { RECORD_NOTES_HEADER, writeRecordNotes, type RecordNote, type RecordNotes } from './record-notes.js';
+import { madeSkuTaken, madeVariantSku } from './shopify-skus.js';
 
 /**
  * Shopify's product CSV (issue 18) read as the rows the import knows: the rows sharing a Handle
@@ -24,6 +26,17 @@ const BOSUN = {
 };
 const ATTRIBUTES = [1, 2, 3] as const;
 
+/**
+ * The fields of a variant, which every row of a Handle gives; a product's first row gives the
+ * product's fields as well. That row makes two records, the product's and its first variant's,
+ * and each keeps only its own part of the row, so that every cell is read, and a problem in it
+ * reported, once (Status and Published are the product's, a barcode or a weight the variant's).
+ */
+const VARIANT_FIELDS = new Set([
+  'sku', 'gtin', 'mfn', 'stock', 'stock_status', 'stock_tracking', 'backorders', 'list_price', 'market_price', 'vendor_cost', 'special_price',
+  'sale_price_starts', 'sale_price_ends', 'weight', 'weight_unit', 'length', 'width', 'height', 'dimension_unit', 'image_url',
+]);
+
 /** A value list as WooCommerce and Bosun write it: ', ' between values, '\,' for a comma inside one. */
 const valueList = (values: string[]) => values.map((v) => v.replaceAll('\\', '\\\\').replaceAll(',', '\\,')).join(', ');
 
@@ -41,7 +54,10 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
   const skuAt = at('sku');
   const imageAt = at('images');
   const variantImageAt = at('image_url');
-  const variationLevelAts = VARIATION_LEVEL_FIELDS.map(at).filter((index) => index >= 0);
+  const mappedAts = (variant: boolean) =>
+    Object.keys(mapping).filter((field) => VARIANT_FIELDS.has(field) === variant && field !== 'handle').map(at).filter((index) => index >= 0);
+  const variantAts = mappedAts(true);
+  const productAts = mappedAts(false);
   const nameAts = ATTRIBUTES.map((n) => at(`attribute_${n}_name`));
   const valueAts = ATTRIBUTES.map((n) => at(`attribute_${n}_values`));
   // Shopify's 'Gift Card' column, not a mapping field: a gift card's rows are reported as not supported (variant-cells.ts).
@@ -57,13 +73,22 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
     adapted[`attribute_${n}_name`] = BOSUN.attributeName(n);
     adapted[`attribute_${n}_values`] = BOSUN.attributeValues(n);
   }
-  const bosunHeaders = [BOSUN.type, BOSUN.sku, BOSUN.parent, BOSUN.images, ...ATTRIBUTES.flatMap((n) => [BOSUN.attributeName(n), BOSUN.attributeValues(n)])];
-  const record = (r: FileRow, type: string, sku: string, parent: string, images: string, names: string[], values: string[]) => [
+  const bosunHeaders = [BOSUN.type, BOSUN.sku, BOSUN.parent, BOSUN.images, ...ATTRIBUTES.flatMap((n) => [BOSUN.attributeName(n), BOSUN.attributeValues(n)]), RECORD_NOTES_HEADER];
+  const record = (r: FileRow, type: string, sku: string, parent: string, images: string, names: string[], values: string[], said: RecordNotes = {}) => [
     ...r.cells,
     ...Array<string>(Math.max(0, csv.headers.length - r.cells.length)).fill(''),
     type, sku, parent, images,
     ...ATTRIBUTES.flatMap((_, i) => (names[i] ? [names[i]!, values[i] ?? ''] : ['', ''])),
+    writeRecordNotes(said),
   ];
+  const skuHeader = mapping.sku ?? 'Variant SKU';
+  /** A simple product's option cells other than Shopify's 'Title' / 'Default Title': not read, and said so. */
+  const unreadOptions = (first: FileRow, variant: FileRow): RecordNote[] =>
+    ATTRIBUTES.flatMap((n, i) => {
+      const [name, value] = [cell(first, nameAts[i]!), cell(variant, valueAts[i]!)];
+      if ((!name && !value) || (n === 1 && name === 'Title' && ['', 'Default Title'].includes(value))) return [];
+      return [{ column: mapping[`attribute_${n}_${name ? 'name' : 'values'}`]!, value: name && value ? `${name}: ${value}` : name || value, reason: IMPORT_ROW_WARNINGS.simpleAttributes }];
+    });
   /** The option names of each product emitted, for rows of its Handle that come later, apart. */
   const optionNames = new Map<string, string[]>();
 
@@ -87,16 +112,31 @@ export function readShopifyProducts(csv: OpenedCsv, mapping: FieldMapping): { cs
       optionNames.set(handle, names);
       const single = variants.length <= 1 && (!names[0] || (names[0] === 'Title' && ['', 'Default Title'].includes(optionValues(variants[0] ?? first)[0]!)));
       if (single) {
-        push(first, record(first, 'simple', cell(variants[0] ?? first, skuAt), '', images, [], []));
+        const variant = variants[0] ?? first;
+        const notes = unreadOptions(first, variant);
+        let sku = cell(variant, skuAt);
+        if (!sku && handle) {
+          sku = handle;
+          notes.push({ column: skuHeader, value: '', reason: IMPORT_ROW_WARNINGS.madeSku(sku, 'Handle') });
+        }
+        push(first, record(first, 'simple', sku, '', images, [], [], { notes }));
         return out;
       }
       const declared = ATTRIBUTES.map((_, i) => valueList([...new Set(variants.map((r) => optionValues(r)[i]!).filter(Boolean))]));
-      // The first row's stock and prices are its variant's (its own record below keeps them), not the product's.
-      const product = record(first, 'variable', handle, '', images, names, declared);
-      for (const index of variationLevelAts) product[index] = '';
-      push(first, product);
+      push(first, record(first, 'variable', handle, '', images, names, declared, { unread: variantAts }));
     }
-    for (const r of variants) push(r, record(r, 'variation', cell(r, skuAt), handle, cell(r, variantImageAt), names, values(r)));
+    const taken = new Set([handle, ...variants.map((r) => cell(r, skuAt)).filter(Boolean)]);
+    for (const r of variants) {
+      const notes: RecordNote[] = [];
+      let sku = cell(r, skuAt);
+      if (!sku && handle) {
+        sku = madeVariantSku(handle, optionValues(r));
+        notes.push(taken.has(sku) ? { column: skuHeader, value: sku, reason: madeSkuTaken(sku), fails: true } : { column: skuHeader, value: '', reason: IMPORT_ROW_WARNINGS.madeSku(sku, 'Handle and option values') });
+        taken.add(sku);
+      }
+      const unread = !later && r === first ? productAts : undefined;
+      push(r, record(r, 'variation', sku, handle, cell(r, variantImageAt), names, values(r), { unread, notes }));
+    }
     return out;
   }
 

@@ -240,6 +240,19 @@ describe('units from the column', () => {
     }
   });
 
+  it("leaves OpenCart's 'Weight Class' and 'Length Class' unmapped and says nothing of a unit in them, in the dry run and the import", async () => {
+    const csv = 'SKU,Name,Weight,Weight Class,Length,Length Class\nOC-1,Cleat,1.5,1,12,1\n';
+    const mapping = autoMapHeaders(headersOf(csv));
+    expect(mapping).toEqual({ sku: 'SKU', name: 'Name', weight: 'Weight', length: 'Length' });
+    expect((await preview(csv, mapping)).json().dryRun).toMatchObject({ valid: 1, errorCount: 0, warningCount: 0 });
+    // Mapped by hand, the column reads as a weight in the shop's unit: no unknown unit 'class' either.
+    const byHand = { sku: 'SKU', name: 'Name', weight: 'Weight Class', length: 'Length Class' };
+    expect((await preview(csv, byHand)).json().dryRun).toMatchObject({ valid: 1, errorCount: 0, warningCount: 0 });
+    const { complete } = await runImport(csv, mapping);
+    expect(complete).toMatchObject({ imported: 1, errorCount: 0, warningCount: 0 });
+    expect(await product('OC-1')).toMatchObject({ weight: 1.5, length: 12 });
+  });
+
   it('converts into the shop’s lb and in, and leaves values in the shop’s own unit as they are', async () => {
     await setUnits('lb', 'in');
     const csv = 'SKU,Name,Weight,Weight Unit,Length,Dimension Unit\nL-1,Kilo,1,kg,2.54,cm\nL-2,Pound,3,lb,7,in\n';

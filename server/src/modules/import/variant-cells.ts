@@ -14,6 +14,8 @@ export interface VariantCells {
   attributes: Attribute[];
   /** The row's own 'ID' cell, which a variation's `id:N` refers to. */
   sourceId?: string;
+  /** A simple row's attribute cells, which a simple product has none of: not read, and said on the row. */
+  unread?: Array<{ column: string; value: string }>;
 }
 
 export interface VariantCellProblem {
@@ -100,7 +102,10 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
     const sourceId = idAt >= 0 ? cell(cells, idAt) || undefined : undefined;
     if (kind !== 'variation') {
       if (parent) return { column: header('parent_sku'), value: parent, reason: `Only a variation has a parent; this row is ${kind}` };
-      if (kind === 'simple') return { kind, attributes: [], sourceId };
+      if (kind === 'simple') {
+        const unread = read.map(({ n, name, raw }) => ({ column: header(`attribute_${n}_name`), value: raw ? `${name}: ${raw}` : name }));
+        return { kind, attributes: [], sourceId, ...(unread.length ? { unread } : {}) };
+      }
       if (!attributes.length) return { column: mapping.attribute_1_name ?? mapping.product_type ?? 'Attribute 1 name', value: '', reason: 'A variable product needs at least one attribute and its values' };
       const checked = putAttributesBodySchema.safeParse({ attributes });
       if (!checked.success) {

@@ -2,7 +2,7 @@ import { MAX_VARIATIONS, VARIANT_MESSAGES, type Attribute, type ImportRowError }
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { mergeImportedAttributes, ownProductReason } from './import-rules.js';
+import { mergeImportedAttributes, otherParentReason, ownProductReason } from './import-rules.js';
 import type { MappedRow } from './row-mapper.js';
 
 /** A variable product a variation row may name: from this file, or stored before the import. */
@@ -18,6 +18,8 @@ interface StoredParent {
   kind: string;
   variationCount: number;
   attributes: Attribute[];
+  /** A variation's parent's SKU. */
+  parentSku: string | null;
 }
 
 const lower = (text: string) => text.toLocaleLowerCase('en-US');
@@ -38,6 +40,8 @@ export class VariantPlanner {
   private waiting: MappedRow[] = [];
   /** The SKUs of the batch being planned that are stored as products of their own. */
   private ownProducts = new Set<string>();
+  /** The SKUs of the batch being planned that are stored as variations, and their parents' SKUs. */
+  private storedVariations = new Map<string, string | null>();
   readonly counts = { parents: 0, variations: 0 };
 
   constructor(
@@ -72,6 +76,7 @@ export class VariantPlanner {
     }
     // A variation row over a product of its own is refused before it takes a combination another row may have.
     this.ownProducts = new Set([...found].filter(([, p]) => p.kind !== 'variation').map(([sku]) => sku));
+    this.storedVariations = new Map([...found].filter(([, p]) => p.kind === 'variation').map(([sku, p]) => [sku, p.parentSku]));
     return this.place(rows, false);
   }
 
@@ -116,6 +121,8 @@ export class VariantPlanner {
   /** Puts the row's values in the parent's attribute order, or says what is wrong. */
   private match(row: MappedRow, parentSku: string, parent: KnownParent): Omit<ImportRowError, 'row'> | undefined {
     if (this.ownProducts.has(row.sku)) return { column: 'SKU', value: row.sku, reason: ownProductReason(row.sku) };
+    // The writers refuse it too (kindConflict); said here, the dry run says so as well.
+    if (this.storedVariations.has(row.sku) && this.storedVariations.get(row.sku) !== parentSku) return { column: 'SKU', value: row.sku, reason: otherParentReason(row.sku) };
     if (parent.stored && parent.stored.kind !== 'variable') {
       return { column: 'Parent', value: parentSku, reason: `${parentSku} is a ${parent.stored.kind} product, not a variable one: give it attributes first` };
     }
@@ -148,13 +155,14 @@ export class VariantPlanner {
   /** The stored products among these SKUs, with their attributes: one query for a batch. */
   private async storedProducts(skus: string[]) {
     const list = this.dialect === 'sqlite' ? sql`(select value from json_each(${JSON.stringify(skus)}))` : sql`(select unnest(${skus}::text[]))`;
-    const rows = await sql<{ sku: string; kind: string; variation_count: number; name: string | null; value_list: string | null }>`
-      select p.sku, p.kind, p.variation_count, a.name, a.value_list from products p left join product_attributes a on a.product_id = p.id
+    const rows = await sql<{ sku: string; kind: string; variation_count: number; parent_sku: string | null; name: string | null; value_list: string | null }>`
+      select p.sku, p.kind, p.variation_count, pp.sku as parent_sku, a.name, a.value_list from products p
+      left join products pp on pp.id = p.parent_id left join product_attributes a on a.product_id = p.id
       where p.sku in ${list} order by p.sku, a.position`.execute(this.db);
     const found = new Map<string, StoredParent>();
     for (const r of rows.rows) {
       let parent = found.get(r.sku);
-      if (!parent) found.set(r.sku, (parent = { kind: r.kind, variationCount: Number(r.variation_count), attributes: [] }));
+      if (!parent) found.set(r.sku, (parent = { kind: r.kind, variationCount: Number(r.variation_count), attributes: [], parentSku: r.parent_sku }));
       if (r.name !== null) parent.attributes.push({ name: r.name, values: JSON.parse(r.value_list!) as string[] });
     }
     return found;

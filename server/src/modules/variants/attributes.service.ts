@@ -14,7 +14,7 @@ import { getVariations, loadParent, optionValues, variationsChange, type Variant
  * a removed value is still used or two variations would end up with the same values.
  */
 export async function putAttributes(deps: VariantDeps, productId: number, body: PutAttributesBody) {
-  await variationsChange(deps, async (trx) => {
+  await variationsChange(deps, productId, async (trx) => {
     const parent = await loadParent(trx, productId);
     const before = await findAttributes(trx, productId);
     const rows = await findVariationRows(trx, productId);

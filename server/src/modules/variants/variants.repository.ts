@@ -21,6 +21,14 @@ export const findParentRow = (db: Executor, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
+/**
+ * Holds a product's row until the transaction ends (PostgreSQL). SQLite needs nothing: a writing
+ * transaction begins with BEGIN IMMEDIATE (sqlite-busy-wait.ts), so writers run one at a time.
+ */
+export async function lockProductRow(trx: Transaction<DB>, dialect: Dialect, id: number) {
+  if (dialect === 'postgres') await trx.selectFrom('products').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 export async function findAttributes(db: Executor, productId: number): Promise<Attribute[]> {
   const rows = await db.selectFrom('product_attributes').select(['name', 'value_list']).where('product_id', '=', productId).orderBy('position').execute();
   return rows.map((row) => ({ name: row.name, values: JSON.parse(row.value_list) as string[] }));

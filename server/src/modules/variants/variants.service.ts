@@ -16,7 +16,7 @@ import { recordedChange } from '../history/index.js';
 import { nowIso } from '../../db/clock.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
+import { recheckedOnUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../errors.js';
 import { combinationKey, combinations, PatternError, skuMaker, valueProblem } from './variation-combinations.js';
 import {
@@ -26,6 +26,7 @@ import {
   findTakenSkus,
   findVariationRows,
   insertVariations,
+  lockProductRow,
   writeVariations,
   type Executor,
   type VariationRow,
@@ -39,9 +40,17 @@ export interface VariantDeps {
   userId?: number | null;
 }
 
-/** A write of this module as one recorded change. */
-export const variationsChange = <T>({ db, dialect, userId }: VariantDeps, write: (trx: Transaction<DB>) => Promise<T>) =>
-  recordedChange(db, dialect, { source: 'variations', userId: userId ?? null }, write);
+/**
+ * A write of this module to one product's attributes and variations, as one recorded change. It
+ * waits for any other such write to the same product first: each plans from the rows it reads, so
+ * two at once would write over each other's changes (or, on PostgreSQL, deadlock on the rows they
+ * both rewrite).
+ */
+export const variationsChange = <T>({ db, dialect, userId }: VariantDeps, parentId: number, write: (trx: Transaction<DB>) => Promise<T>) =>
+  recordedChange(db, dialect, { source: 'variations', userId: userId ?? null }, async (trx) => {
+    await lockProductRow(trx, dialect, parentId);
+    return write(trx);
+  });
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -126,23 +135,28 @@ function variationValues(body: Omit<CreateVariationBody, 'values'>, values: read
   };
 }
 
+/** What refuses a new variation: a value not declared, the limit, a combination or a SKU another product has. */
+async function assertCreatable(trx: Executor, parentId: number, attributes: readonly Attribute[], body: CreateVariationBody) {
+  const problem = valueProblem(body.values, attributes);
+  if (problem) throw badRequest(problem, { values: problem });
+  const existing = await findVariationRows(trx, parentId);
+  if (existing.length >= MAX_VARIATIONS) throw badRequest(VARIANT_MESSAGES.tooMany(existing.length + 1), { values: VARIANT_MESSAGES.tooMany(existing.length + 1) });
+  const key = combinationKey(body.values);
+  if (existing.some((row) => combinationKey(optionValues(row, attributes.length)) === key)) {
+    throw conflict(VARIANT_MESSAGES.duplicate(body.values), { values: VARIANT_MESSAGES.duplicate(body.values) });
+  }
+  if ((await findTakenSkus(trx, [body.sku])).size) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
+}
+
 export async function createVariation(deps: VariantDeps, parentId: number, body: CreateVariationBody): Promise<Variation> {
-  return variationsChange(deps, async (trx) => {
+  return variationsChange(deps, parentId, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
-    const problem = valueProblem(body.values, attributes);
-    if (problem) throw badRequest(problem, { values: problem });
-    const existing = await findVariationRows(trx, parentId);
-    if (existing.length >= MAX_VARIATIONS) throw badRequest(VARIANT_MESSAGES.tooMany(existing.length + 1), { values: VARIANT_MESSAGES.tooMany(existing.length + 1) });
-    const key = combinationKey(body.values);
-    if (existing.some((row) => combinationKey(optionValues(row, attributes.length)) === key)) {
-      throw conflict(VARIANT_MESSAGES.duplicate(body.values), { values: VARIANT_MESSAGES.duplicate(body.values) });
-    }
-    if ((await findTakenSkus(trx, [body.sku])).size) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
-    const [id] = await insertVariations(trx, deps.dialect, parentId, [variationValues(body, body.values)], nowIso()).catch((error: unknown) => {
-      // Another request took the SKU or made the combination since the checks above.
-      if (isUniqueViolation(error)) throw conflict(VARIANT_MESSAGES.skuTaken(body.sku), { sku: VARIANT_MESSAGES.skuTaken(body.sku) });
-      throw error;
-    });
+    await assertCreatable(trx, parentId, attributes, body);
+    const [id] = await recheckedOnUniqueViolation(
+      trx,
+      () => insertVariations(trx, deps.dialect, parentId, [variationValues(body, body.values)], nowIso()),
+      () => assertCreatable(trx, parentId, attributes, body),
+    );
     const row = (await findVariationRows(trx, parentId)).find((r) => r.id === id)!;
     return toVariation(row, attributes.length);
   });
@@ -154,60 +168,70 @@ export async function createVariation(deps: VariantDeps, parentId: number, body:
  * are reported together, keyed `variations.<index>.<field>`, so the screen shows them beside the rows.
  */
 export async function updateVariations(deps: VariantDeps, parentId: number, body: UpdateVariationsBody) {
-  return variationsChange(deps, async (trx) => {
+  return variationsChange(deps, parentId, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
-    const rows = await findVariationRows(trx, parentId);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const errors: FieldErrors = {};
-    const changed = new Map<number, VariationValues & { id: number }>();
-    body.variations.forEach((change, i) => {
-      const row = byId.get(change.id);
-      if (!row) {
-        errors[`variations.${i}.id`] = VARIANT_MESSAGES.notFound;
-        return;
-      }
-      const values = change.values ?? optionValues(row, attributes.length);
-      const problem = valueProblem(values, attributes);
-      if (problem) errors[`variations.${i}.values`] = problem;
-      const current = { ...row, ...optionColumns(values) };
-      const next: VariationValues & { id: number } = { id: row.id, ...pickOwn(current) };
-      if (change.stock !== undefined || change.stock_status !== undefined) {
-        const stock = resolveStock({ stock: change.stock, stock_status: change.stock_status }, { stock: row.stock, stock_status: row.stock_status });
-        if (stock.ok) Object.assign(next, stock.value);
-        else errors[`variations.${i}.${stock.field}`] = stock.message;
-      }
-      for (const [field, value] of Object.entries(change)) {
-        if (field === 'id' || field === 'values' || field === 'stock' || field === 'stock_status') continue;
-        if (field === 'enabled') next.published = value ? 1 : 0;
-        else (next as Record<string, unknown>)[field] = value ?? (field === 'stock' ? 0 : null);
-      }
-      changed.set(row.id, next);
-    });
-    // The final state decides: every combination and SKU once among the parent's variations.
-    const finalRows = rows.map((row) => changed.get(row.id) ?? { id: row.id, ...pickOwn(row) });
-    const indexOf = new Map(body.variations.map((change, i) => [change.id, i]));
-    const seenKeys = new Map<string, number>();
-    const seenSkus = new Map<string, number>();
-    for (const row of finalRows) {
-      const values = optionValues(row, attributes.length);
-      const key = combinationKey(values);
-      const other = seenKeys.get(key);
-      if (other !== undefined) errors[`variations.${indexOf.get(row.id) ?? indexOf.get(other)}.values`] = VARIANT_MESSAGES.duplicate(values);
-      seenKeys.set(key, row.id);
-      const sameSku = seenSkus.get(row.sku);
-      if (sameSku !== undefined) errors[`variations.${indexOf.get(row.id) ?? indexOf.get(sameSku)}.sku`] = VARIANT_MESSAGES.skuRepeated(row.sku);
-      seenSkus.set(row.sku, row.id);
-    }
-    const newSkus = [...changed.values()].filter((row) => row.sku !== byId.get(row.id)!.sku);
-    const taken = await findTakenSkus(trx, newSkus.map((row) => row.sku), rows.map((row) => row.id));
-    for (const row of newSkus) if (taken.has(row.sku)) errors[`variations.${indexOf.get(row.id)}.sku`] = VARIANT_MESSAGES.skuTaken(row.sku);
-    if (Object.keys(errors).length) {
-      const count = new Set(Object.keys(errors).map((key) => key.split('.')[1])).size;
-      throw badRequest(`${count} of the variations could not be saved; nothing was saved`, errors);
-    }
-    await writeVariations(trx, deps.dialect, parentId, [...changed.values()], nowIso());
-    return { message: VARIANT_MESSAGES.saved(changed.size), saved: changed.size };
+    const changed = await planSave(trx, parentId, attributes, body);
+    await recheckedOnUniqueViolation(
+      trx,
+      () => writeVariations(trx, deps.dialect, parentId, changed, nowIso()),
+      () => planSave(trx, parentId, attributes, body),
+    );
+    return { message: VARIANT_MESSAGES.saved(changed.length), saved: changed.length };
   });
+}
+
+/** The rows a save writes, from the stored variations and the request; throws every row's problems together. */
+async function planSave(trx: Executor, parentId: number, attributes: readonly Attribute[], body: UpdateVariationsBody) {
+  const rows = await findVariationRows(trx, parentId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors: FieldErrors = {};
+  const changed = new Map<number, VariationValues & { id: number }>();
+  body.variations.forEach((change, i) => {
+    const row = byId.get(change.id);
+    if (!row) {
+      errors[`variations.${i}.id`] = VARIANT_MESSAGES.notFound;
+      return;
+    }
+    const values = change.values ?? optionValues(row, attributes.length);
+    const problem = valueProblem(values, attributes);
+    if (problem) errors[`variations.${i}.values`] = problem;
+    const current = { ...row, ...optionColumns(values) };
+    const next: VariationValues & { id: number } = { id: row.id, ...pickOwn(current) };
+    if (change.stock !== undefined || change.stock_status !== undefined) {
+      const stock = resolveStock({ stock: change.stock, stock_status: change.stock_status }, { stock: row.stock, stock_status: row.stock_status });
+      if (stock.ok) Object.assign(next, stock.value);
+      else errors[`variations.${i}.${stock.field}`] = stock.message;
+    }
+    for (const [field, value] of Object.entries(change)) {
+      if (field === 'id' || field === 'values' || field === 'stock' || field === 'stock_status') continue;
+      if (field === 'enabled') next.published = value ? 1 : 0;
+      else (next as Record<string, unknown>)[field] = value ?? (field === 'stock' ? 0 : null);
+    }
+    changed.set(row.id, next);
+  });
+  // The final state decides: every combination and SKU once among the parent's variations.
+  const finalRows = rows.map((row) => changed.get(row.id) ?? { id: row.id, ...pickOwn(row) });
+  const indexOf = new Map(body.variations.map((change, i) => [change.id, i]));
+  const seenKeys = new Map<string, number>();
+  const seenSkus = new Map<string, number>();
+  for (const row of finalRows) {
+    const values = optionValues(row, attributes.length);
+    const key = combinationKey(values);
+    const other = seenKeys.get(key);
+    if (other !== undefined) errors[`variations.${indexOf.get(row.id) ?? indexOf.get(other)}.values`] = VARIANT_MESSAGES.duplicate(values);
+    seenKeys.set(key, row.id);
+    const sameSku = seenSkus.get(row.sku);
+    if (sameSku !== undefined) errors[`variations.${indexOf.get(row.id) ?? indexOf.get(sameSku)}.sku`] = VARIANT_MESSAGES.skuRepeated(row.sku);
+    seenSkus.set(row.sku, row.id);
+  }
+  const newSkus = [...changed.values()].filter((row) => row.sku !== byId.get(row.id)!.sku);
+  const taken = await findTakenSkus(trx, newSkus.map((row) => row.sku), rows.map((row) => row.id));
+  for (const row of newSkus) if (taken.has(row.sku)) errors[`variations.${indexOf.get(row.id)}.sku`] = VARIANT_MESSAGES.skuTaken(row.sku);
+  if (Object.keys(errors).length) {
+    const count = new Set(Object.keys(errors).map((key) => key.split('.')[1])).size;
+    throw badRequest(`${count} of the variations could not be saved; nothing was saved`, errors);
+  }
+  return [...changed.values()];
 }
 
 const pickOwn = (row: VariationValues): VariationValues => ({
@@ -227,7 +251,7 @@ export async function assertOwnVariations(db: Executor, parentId: number, ids: r
 }
 
 export async function deleteVariations(deps: VariantDeps, parentId: number, ids: number[]) {
-  return variationsChange(deps, async (trx) => {
+  return variationsChange(deps, parentId, async (trx) => {
     await assertOwnVariations(trx, parentId, ids);
     const deleted = await deleteVariationRows(trx, parentId, [...new Set(ids)]);
     return { message: VARIANT_MESSAGES.deleted(deleted), deleted };
@@ -277,18 +301,26 @@ export async function previewGeneration({ db }: VariantDeps, parentId: number, b
   return preview;
 }
 
+/** Refuses a generation, whole, while any of its combinations has a problem. */
+function assertGeneratable(plan: GeneratePreview) {
+  const blocked = plan.combinations.filter((c) => c.problem);
+  if (!blocked.length) return;
+  const errors = Object.fromEntries(blocked.slice(0, 50).map((c) => [`combinations.${c.values.join(' / ')}`, c.problem!]));
+  throw badRequest(`${blocked.length} of the combinations cannot be created: ${blocked[0]!.problem}`, errors);
+}
+
 /** Creates every combination that does not exist yet, in one transaction; refused whole while any has a problem. */
 export async function generateVariations(deps: VariantDeps, parentId: number, body: GenerateVariationsBody) {
-  return variationsChange(deps, async (trx) => {
+  return variationsChange(deps, parentId, async (trx) => {
     const plan = await planGeneration(trx, parentId, body);
-    const blocked = plan.combinations.filter((c) => c.problem);
-    if (blocked.length) {
-      const errors = Object.fromEntries(blocked.slice(0, 50).map((c) => [`combinations.${c.values.join(' / ')}`, c.problem!]));
-      throw badRequest(`${blocked.length} of the combinations cannot be created: ${blocked[0]!.problem}`, errors);
-    }
+    assertGeneratable(plan);
     const fresh = plan.combinations.filter((c) => !c.exists);
     const rows = fresh.map((c) => variationValues({ sku: c.sku, list_price: body.list_price, stock: body.stock }, c.values));
-    await insertVariations(trx, deps.dialect, parentId, rows, nowIso());
+    await recheckedOnUniqueViolation(
+      trx,
+      () => insertVariations(trx, deps.dialect, parentId, rows, nowIso()),
+      async () => assertGeneratable(await planGeneration(trx, parentId, body)),
+    );
     const skipped = plan.count - fresh.length;
     return { message: VARIANT_MESSAGES.created(fresh.length, skipped), created: fresh.length, skipped };
   });

@@ -28,6 +28,19 @@ describe('the product form\'s tags field', () => {
     expect((api.lastWrite()!.body as { tags: string[] }).tags).toEqual(['winter', 'Wool', 'knit', 'sale']);
   });
 
+  it('ends a tag at each typed comma, as WooCommerce\'s tag box does, and keeps a tag typed last without Enter', async () => {
+    const api = stubWriteApi({ onWrite: (_m, _p, body) => jsonResponse(product(12, body as object)) });
+    const user = userEvent.setup();
+    const dialog = await openForm({ mode: 'edit', product: product(12, { tags: ['Sale, 50%'] }) });
+    await user.type(tagsInput(dialog), 'rope,knot, dock line ,tide');
+    for (const tag of ['rope', 'knot', 'dock line']) expect(within(dialog).getByText(tag)).toBeTruthy();
+    expect(tagsInput(dialog).value).toBe('tide');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(api.lastWrite()).toBeTruthy());
+    // A tag holding a comma (from a file's '\\,', as WooCommerce writes one) stays one tag.
+    expect(api.lastWrite()!.body).toMatchObject({ tags: ['Sale, 50%', 'rope', 'knot', 'dock line', 'tide'] });
+  });
+
   it('shows the product\'s tags when editing and sends what is left after one is removed', async () => {
     const api = stubWriteApi({ onWrite: (_m, _p, body) => jsonResponse(product(12, body as object)) });
     const user = userEvent.setup();
