@@ -44,17 +44,24 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the server and its backends). */
-function postgresCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds of each PostgreSQL process on this machine (the server and its backends), by pid. */
+function postgresCpuSeconds(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuSeconds(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
+  return byPid;
+}
+
+/** What PostgreSQL's processes used since `before`: a process started since counts from 0; one that ended is not counted. */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -139,7 +146,7 @@ async function throughput(servers: ServerHandle[], queries: string[]) {
   const perServer = cpu.map((c, i) => `server ${i + 1} ${c.toFixed(1)} s`).join(', ');
   log(
     `${servers.length} server(s), ${clients} clients, ${seconds} s: ${(done / seconds).toFixed(0)} lists/s, p50 ${summary.p50.toFixed(1)} ms, p95 ${summary.p95.toFixed(1)} ms; ` +
-      `CPU ${perServer}, PostgreSQL ${(postgresCpuSeconds() - pgBefore).toFixed(1)} s`,
+      `CPU ${perServer}, PostgreSQL ${postgresCpuSince(pgBefore).toFixed(1)} s`,
   );
 }
 
