@@ -23,6 +23,7 @@ import { deletedEntriesIndexMigration } from './migrations/0025-deleted-entries-
 import { sortIndexesNullsFirstMigration } from './migrations/0026-sort-indexes-nulls-first.js';
 import { listedCountsMigration } from './migrations/0028-listed-counts.js';
 import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
+import { countTablesFillfactorMigration } from './migrations/0030-count-tables-fillfactor.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0026-sort-indexes-nulls-first': sortIndexesNullsFirstMigration(dialect),
     '0028-listed-counts': listedCountsMigration(dialect),
     '0029-listed-id-index': listedIdIndexMigration(dialect),
+    '0030-count-tables-fillfactor': countTablesFillfactorMigration(dialect),
   };
 }
 

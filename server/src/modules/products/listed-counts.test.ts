@@ -109,4 +109,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the counts the list keeps on Post
     // A store category's id given as a vendor category matches nothing, as the rows say.
     expect(await total(`vendor_category_ids=${root}`)).toBe(0);
   });
+
+  it('keep half of each page of the tables triggers count in free, so that counting does not bloat them', async () => {
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`select relname, reloptions from pg_class
+      where relname in ('categories', 'vendors', 'listed_product_counts') order by relname`.execute(t.database.db);
+    expect(rows.map((r) => [r.relname, r.reloptions])).toEqual([
+      ['categories', ['fillfactor=50']],
+      ['listed_product_counts', ['fillfactor=50']],
+      ['vendors', ['fillfactor=50']],
+    ]);
+  });
 });
