@@ -24,6 +24,7 @@ import { sortIndexesNullsFirstMigration } from './migrations/0026-sort-indexes-n
 import { listedCountsMigration } from './migrations/0028-listed-counts.js';
 import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
 import { countTablesFillfactorMigration } from './migrations/0030-count-tables-fillfactor.js';
+import { skuIndexIncludeMigration } from './migrations/0031-sku-index-include.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -52,6 +53,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0028-listed-counts': listedCountsMigration(dialect),
     '0029-listed-id-index': listedIdIndexMigration(dialect),
     '0030-count-tables-fillfactor': countTablesFillfactorMigration(dialect),
+    '0031-sku-index-include': skuIndexIncludeMigration(dialect),
   };
 }
 

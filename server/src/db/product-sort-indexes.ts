@@ -26,7 +26,9 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   // The list sorted by SKU: the unique SKU index holds the variations too.
   products_sku_listed_idx: { sqlite: '(sku, id)', postgres: undefined },
   // 'sku starts with / is' (case-insensitive) as one index range, with stock for the stock filters beside it.
-  products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock, kind)', postgres: '(lower(sku) text_pattern_ops, stock, kind)' },
+  // PostgreSQL reads an expression index alone only when it holds the columns under the expression
+  // too: with sku included, 'stock > 10 and SKU starts with' counted 50k matches at 1M in 11 ms, not 237-360.
+  products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock, kind)', postgres: '(lower(sku) text_pattern_ops, stock, kind) include (sku)' },
   // A published filter with a created date range (the relative dates), counted from the index alone.
   products_published_created_at_idx: { sqlite: '(published, created_at)', postgres: '(published, created_at)' },
   // The stock_status filter and the dashboard's out-of-stock count (migration 0021).
@@ -66,7 +68,12 @@ export const LISTED_PRODUCTS = 'parent_id is null';
  * index only when the index holds every one of them, the parent_id its condition names too (NULL
  * in every entry, so it costs a byte), else every entry costs a read of the row as well.
  */
-const listed = (columns: string) => `(${columns.slice(1, -1)}, parent_id) where ${LISTED_PRODUCTS}`;
+const listed = (columns: string) => {
+  // A definition may end with an INCLUDE list: the partial index's condition goes after it.
+  const include = columns.indexOf(') include (');
+  const keys = include < 0 ? columns : columns.slice(0, include + 1);
+  return `(${keys.slice(1, -1)}, parent_id)${include < 0 ? '' : columns.slice(include + 1)} where ${LISTED_PRODUCTS}`;
+};
 
 /**
  * A stock or price filter asks a variable product's variations instead of its own figures

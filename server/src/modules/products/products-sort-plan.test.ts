@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SORT_COLUMNS } from '../../db/product-sort-indexes.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
+import { startsWithText } from './list-query/text-match.js';
 import { pageOrder } from './products.repository.js';
 
 /**
@@ -47,5 +48,19 @@ describe.runIf(onPostgres)("the list's sort on PostgreSQL", () => {
       order by ${sql.join(terms)} limit 20 offset 4000`.execute(t.database.db);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toContain('Index Only Scan Backward using products_id_idx');
+  });
+
+  it("counts 'SKU starts with' and a stock filter from the SKU index alone, reading no row", async () => {
+    const db = t.database.db;
+    await sql`vacuum analyze products`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from products p
+        where p.parent_id is null and p.stock > 10 and ${startsWithText('postgres', 'sku', 'SPG-1')}`.execute(trx);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Only Scan using products_sku_nocase_idx');
+      expect(plan).not.toContain('Filter');
+    });
   });
 });

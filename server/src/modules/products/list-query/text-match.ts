@@ -78,8 +78,22 @@ export function equalsText(dialect: Dialect, column: FilterColumn, text: string)
   return withSkuIndex(dialect, column, text, () => sql<SqlBool>`p.sku collate nocase = ${lowered}`, exact);
 }
 
+/**
+ * PostgreSQL: SKUs starting with text as a range of products_sku_nocase_idx, (lower(sku)
+ * text_pattern_ops, ...), whose operators compare bytes: UTF-8's byte order is code point order,
+ * so the range holds exactly the SKUs the LIKE accepts. Alone (no LIKE to recheck on each row), a
+ * count is read from the index: 'stock > 10 and SKU starts with' over 50k matches at 1M took
+ * 360 ms with the LIKE rechecked on every row's page (EXPLAIN ANALYZE).
+ */
+function postgresSkuPrefix(text: string): Expression<SqlBool> {
+  const lowered = text.toLowerCase();
+  const to = afterPrefix(lowered);
+  return to === '' ? sql<SqlBool>`lower(p.sku) ~>=~ ${lowered}` : sql<SqlBool>`(lower(p.sku) ~>=~ ${lowered} and lower(p.sku) ~<~ ${to})`;
+}
+
 /** 'starts with', ASCII case folded. */
 export function startsWithText(dialect: Dialect, column: FilterColumn, text: string): Expression<SqlBool> {
+  if (dialect === 'postgres' && column === 'sku' && wellFormed(text)) return postgresSkuPrefix(text);
   const exact = like(sql.ref(COLUMN_SQL[column]), `${escapeLike(text)}%`);
   return withSkuIndex(dialect, column, text, () => skuPrefixRange(text), exact);
 }
