@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { FullScreenLoader } from '../components/ui/loaders';
-import { useSession } from '../features/auth';
+import { useSession, WaitingForApproval } from '../features/auth';
 
 const SIGNED_OUT_PATHS = ['/login', '/register'];
 
@@ -12,12 +12,17 @@ function afterSignInPath(state: unknown): string {
   return `${from.pathname}${from.search}${from.hash}`;
 }
 
-/** Signed-in routes: a full-screen loader while the session resolves, /login without one. */
+/**
+ * Signed-in routes: a full-screen loader while the session resolves, /login without one, and
+ * only the waiting page for an account an admin has not approved yet (whatever the path: the
+ * URL stays, so the approved user lands where they meant to go).
+ */
 export function RequireSession() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'resolving') return <FullScreenLoader label="Loading session" />;
   if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user?.status === 'pending') return <WaitingForApproval />;
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Outlet />

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
+  /** A count that asks for attention (e.g. accounts waiting), with the words a screen reader says for it. */
+  badge?: { count: number; label: string };
 }
 
 interface AppShellLayoutProps {
@@ -76,6 +78,8 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
         <AppShell.Section grow component={ScrollArea}>
           <nav aria-label="Sections">
             {navItems.map((item) => {
+              // The link's name stays its label (tests and screen readers find 'Users'); the count is its description.
+              const badgeId = item.badge ? `nav-badge-${item.to.slice(1)}` : undefined;
               const link = (
                 <NavLink
                   key={item.to}
@@ -83,7 +87,23 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
                   to={item.to}
                   label={showLabels ? item.label : undefined}
                   aria-label={showLabels ? undefined : item.label}
-                  leftSection={item.icon}
+                  aria-describedby={badgeId}
+                  leftSection={
+                    item.badge && !showLabels ? (
+                      <Indicator label={item.badge.count} size={16} color="orange" offset={2}>
+                        {item.icon}
+                      </Indicator>
+                    ) : (
+                      item.icon
+                    )
+                  }
+                  rightSection={
+                    item.badge && showLabels ? (
+                      <Badge size="sm" color="orange" variant="filled" circle aria-hidden>
+                        {item.badge.count}
+                      </Badge>
+                    ) : undefined
+                  }
                   active={isActive(pathname, item.to)}
                   aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                   variant="light"
@@ -91,12 +111,22 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
                   mb={4}
                 />
               );
-              return !showLabels ? (
-                <Tooltip key={item.to} label={item.label} position="right" withArrow>
+              const described = item.badge ? (
+                <span key={item.to}>
                   {link}
-                </Tooltip>
+                  <span id={badgeId} hidden>
+                    {item.badge.label}
+                  </span>
+                </span>
               ) : (
                 link
+              );
+              return !showLabels ? (
+                <Tooltip key={item.to} label={item.badge ? `${item.label}: ${item.badge.label}` : item.label} position="right" withArrow>
+                  {described}
+                </Tooltip>
+              ) : (
+                described
               );
             })}
           </nav>
