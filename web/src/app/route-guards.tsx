@@ -1,7 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { FullScreenLoader } from '../components/ui/loaders';
-import { useSession, WaitingForApproval } from '../features/auth';
+import { useSession } from '../features/auth';
+
+// A chunk of its own, like every page: the entry chunk must not evaluate the shared schemas
+// before main.tsx has set zod's jitless mode (lib/zod-config.ts), or the CSP reports an eval.
+const WaitingForApprovalRoute = lazy(() => import('./routes/waiting-for-approval'));
 
 const SIGNED_OUT_PATHS = ['/login', '/register'];
 
@@ -22,7 +26,13 @@ export function RequireSession() {
   const location = useLocation();
   if (status === 'resolving') return <FullScreenLoader label="Loading session" />;
   if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
-  if (user?.status === 'pending') return <WaitingForApproval />;
+  if (user?.status === 'pending') {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <WaitingForApprovalRoute />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Outlet />
