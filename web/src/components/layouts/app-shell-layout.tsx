@@ -41,6 +41,7 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
   useEffect(() => closeMobileNav(), [pathname, closeMobileNav]);
   const showLabels = isMobile || !collapsed;
   const expanded = isMobile ? mobileOpened : !collapsed;
+  const needsAttention = navItems.some((item) => item.badge);
 
   return (
     <AppShell
@@ -52,13 +53,16 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={expanded}
-              onClick={isMobile ? mobileNav.toggle : onToggleCollapsed}
-              size="sm"
-              aria-label="Toggle sidebar"
-              aria-expanded={expanded}
-            />
+            {/* On a phone the sidebar is hidden: a dot on the burger says a count inside asks for attention. */}
+            <Indicator color="orange" size={10} offset={4} disabled={!isMobile || mobileOpened || !needsAttention}>
+              <Burger
+                opened={expanded}
+                onClick={isMobile ? mobileNav.toggle : onToggleCollapsed}
+                size="sm"
+                aria-label="Toggle sidebar"
+                aria-expanded={expanded}
+              />
+            </Indicator>
             {headerCenter}
           </Group>
           {headerEnd}

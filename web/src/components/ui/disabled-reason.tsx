@@ -19,7 +19,7 @@ export function DisabledReason({ reason, children }: Props) {
   // One structure whether or not there is a reason, so that the control is not remounted (and
   // does not lose focus or state) when it becomes enabled.
   return (
-    <Tooltip label={reason} disabled={!reason} multiline maw={280} withArrow>
+    <Tooltip label={reason} disabled={!reason} multiline maw={280} withArrow events={{ hover: true, focus: false, touch: true }}>
       <span style={{ display: 'inline-flex' }} data-disabled-reason={reason ?? undefined}>
         {cloneElement(children, { 'aria-describedby': reason ? id : undefined })}
         {reason && <VisuallyHidden id={id}>{reason}</VisuallyHidden>}

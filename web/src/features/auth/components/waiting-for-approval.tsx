@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@bosun/shared';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Group, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -41,14 +41,15 @@ export function WaitingForApproval() {
             {AUTH_MESSAGES.stillWaiting}
           </Alert>
         )}
-        <Group justify="space-between">
+        {/* On a phone the two buttons stack full width, the main one on top. */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap="sm">
           <Button variant="default" leftSection={<IconLogout size={16} />} onClick={signOut} loading={logout.isPending}>
             Sign out
           </Button>
           <Button leftSection={<IconRefresh size={16} />} onClick={() => void checkAgain()} loading={verify.isFetching}>
             Check again
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </AuthLayout>
   );

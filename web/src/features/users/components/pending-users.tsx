@@ -57,8 +57,12 @@ export function PendingUsers({ users, onApprove, onRefuse, busyId }: Props) {
                       {ROLE_LABELS[user.role]}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed" truncate>
-                    {user.email} · registered {formatDate(user.created_at)}
+                  {/* The whole address, wrapped if need be: it is what an admin judges a stranger by. */}
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {user.email}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Registered {formatDate(user.created_at)}
                   </Text>
                 </Stack>
               </Group>
