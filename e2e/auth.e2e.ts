@@ -34,7 +34,7 @@ async function newShopManager(prefix: string) {
 }
 
 describe('registration', () => {
-  it('registers a new shop manager, signs them in and lands on the dashboard', async () => {
+  it('registers a new shop manager, signs them in, and they wait for an admin (issue 24)', async () => {
     await inFreshContext(async (page) => {
       const username = `newhand-${uniqueSuffix()}`;
       await page.goto('/login');
@@ -51,17 +51,20 @@ describe('registration', () => {
       expect(await form.getByRole('radio', { name: 'Admin' }).isChecked()).toBe(false);
       await form.getByRole('button', { name: 'Create account' }).click();
 
-      await visible(toast(page, 'Registration successful! You are now logged in.'));
+      // Signed in, but nothing to do until an admin approves: no shell, only the waiting page.
+      await visible(toast(page, 'Registration successful! An administrator has to approve your account before you can start.'));
       await waitForPath(page, '/dashboard');
-      await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
-      await visible(page.getByText(`Welcome back, ${username}`));
-      await visible(page.getByRole('button', { name: `User menu: ${username}, Shop Manager` }));
-      // A shop manager has no Users entry.
-      await visible(sidebar(page).getByRole('link', { name: 'Dashboard' }));
-      expect(await sidebar(page).getByRole('link', { name: 'Users' }).count()).toBe(0);
+      await visible(page.getByRole('heading', { name: 'Waiting for approval', level: 1 }));
+      await visible(page.getByText(`Signed in as ${username} (${username}@bosun.test)`));
+      expect(await sidebar(page).count()).toBe(0);
+      expect(await storedToken(page)).not.toBeNull();
 
       const stored = await findUser(username);
-      expect(stored).toMatchObject({ role: 'shop_manager', permissions: { products: true, categories: true, vendors: true, settings: false } });
+      expect(stored).toMatchObject({ role: 'shop_manager', status: 'pending', permissions: { products: false, categories: false, vendors: false, settings: false } });
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await waitForPath(page, '/login');
+      expect(await storedToken(page)).toBeNull();
     });
   });
 

@@ -99,6 +99,7 @@ export interface ApiUser {
   id: number;
   username: string;
   role: 'admin' | 'shop_manager';
+  status: 'active' | 'pending';
   permissions: Record<string, boolean>;
 }
 

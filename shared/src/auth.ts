@@ -13,6 +13,11 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   settings: 'Settings Access',
 };
 
+/** Why a control is disabled for someone without a flag (issue 24: a disabled button always says why). */
+export const PERMISSION_MESSAGES = {
+  createVendor: 'You need the vendors permission to create a vendor',
+} as const;
+
 export const permissionsSchema = z.object({
   products: z.boolean(),
   categories: z.boolean(),
@@ -28,6 +33,15 @@ export const DEFAULT_SHOP_MANAGER_PERMISSIONS: Permissions = {
   vendors: true,
   settings: false,
 };
+
+/**
+ * A self-registered account waits for an admin ('pending': no permissions, every call but the
+ * session's own answers 403) until it is approved ('active'). Accounts an admin creates, the
+ * first admin and every account from before issue 24 are active.
+ */
+export const USER_STATUSES = ['active', 'pending'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
@@ -56,6 +70,7 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: roleSchema,
+  status: userStatusSchema,
   permissions: permissionsSchema,
   preferences: preferencesSchema,
   created_at: z.string(),
@@ -124,6 +139,12 @@ export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed',
   registerSuccess: 'Registration successful! You are now logged in.',
+  registerPending: 'Registration successful! An administrator has to approve your account before you can start.',
+  /** The 403 every call but the session's own answers while an account waits (issue 24). */
+  pendingApproval: 'Your account is waiting for approval by an administrator.',
+  waitingTitle: 'Waiting for approval',
+  waitingText: 'Your account has been created. An administrator has to approve it before you can use Bosun; this page opens the shop by itself once they have.',
+  stillWaiting: 'Not approved yet. Please try again later.',
   registerFailed: 'Registration failed',
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',

@@ -4,6 +4,11 @@ export const IMPORT_MESSAGES = {
   invalidFile: 'Please select a valid CSV file',
   selectVendor: 'Please select a vendor for the imported products',
   selectVendorInline: 'Please select a vendor to continue with the import.',
+  /** Why Preview Data and Import Data are disabled (issue 24: a disabled button says why). */
+  mapOneColumn: 'Map at least one column to a field to preview the data',
+  previewUpdating: 'The preview is being updated for your last change',
+  noVendorsCanCreate: 'No vendors yet: create one with +',
+  noVendorsAskAdmin: 'No vendors yet. Someone with the vendors permission has to create one first.',
   vendorNotFound: 'The selected vendor does not exist',
   previewFailed: 'Error previewing data',
   importFailed: 'Error importing data',

@@ -33,4 +33,10 @@ export const USER_MESSAGES = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',
   lastAdmin: 'The shop needs at least one admin',
+  approved: (username: string) => `${username} is approved and can now work with the default shop manager permissions`,
+  refused: (username: string) => `${username}'s registration was refused and the account deleted`,
+  approveFailed: 'Error approving user',
+  refuseFailed: 'Error refusing user',
+  notPending: 'This account is not waiting for approval',
+  notFound: 'User not found',
 } as const;

@@ -79,6 +79,15 @@ export type UpdateVendorBody = z.infer<typeof updateVendorBodySchema>;
 
 export const vendorResponseSchema = z.object({ vendor: vendorSchema });
 export const vendorsListResponseSchema = z.object({ vendors: z.array(vendorSchema) });
+
+/**
+ * GET /vendors/names: what product work needs to pick a vendor (the import wizard, the product
+ * form, the list's filter), readable with the products permission as well as the vendors one.
+ * Contacts, terms and notes stay behind the vendors permission (issue 24).
+ */
+export const vendorNameSchema = vendorSchema.pick({ id: true, name: true });
+export type VendorName = z.infer<typeof vendorNameSchema>;
+export const vendorNamesResponseSchema = z.object({ vendors: z.array(vendorNameSchema) });
 export const deleteVendorResponseSchema = z.object({
   message: z.string(),
   deletedProducts: z.number().int(),

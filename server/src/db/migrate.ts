@@ -21,6 +21,7 @@ import { productHistoryMigration } from './migrations/0023-product-history.js';
 import { importRunReportMigration } from './migrations/0024-import-run-report.js';
 import { deletedEntriesIndexMigration } from './migrations/0025-deleted-entries-index.js';
 import { sortIndexesNullsFirstMigration } from './migrations/0026-sort-indexes-nulls-first.js';
+import { userStatusMigration } from './migrations/0027-user-status.js';
 import { listedCountsMigration } from './migrations/0028-listed-counts.js';
 import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
 import { countTablesFillfactorMigration } from './migrations/0030-count-tables-fillfactor.js';
@@ -50,6 +51,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0024-import-run-report': importRunReportMigration,
     '0025-deleted-entries-index': deletedEntriesIndexMigration,
     '0026-sort-indexes-nulls-first': sortIndexesNullsFirstMigration(dialect),
+    '0027-user-status': userStatusMigration,
     '0028-listed-counts': listedCountsMigration(dialect),
     '0029-listed-id-index': listedIdIndexMigration(dialect),
     '0030-count-tables-fillfactor': countTablesFillfactorMigration(dialect),

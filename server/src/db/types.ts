@@ -16,6 +16,8 @@ export interface UsersTable {
   perm_categories: Generated<number>;
   perm_vendors: Generated<number>;
   perm_settings: Generated<number>;
+  /** 'pending' until an admin approves a self-registered account (migration 0027). */
+  status: Generated<'active' | 'pending'>;
   preferences: Generated<string>;
   created_at: string;
   updated_at: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES, type User } from '@bosun/shared';
-import { unauthorized } from '../errors.js';
+import { AUTH_MESSAGES, type PermissionKey, type User } from '@bosun/shared';
+import { forbidden, unauthorized } from '../errors.js';
 import { consumeDownloadToken, isTokenRevoked, type TokenClaims } from '../modules/auth/index.js';
 import { findUserById, toUser } from '../modules/users/index.js';
 
@@ -16,6 +16,17 @@ declare module 'fastify' {
     public?: boolean;
     /** A file download the browser opens as a link: a single-use ?download_token= stands in for the header. */
     downloadToken?: boolean;
+    /**
+     * The session's own calls (who am I, sign out), which an account waiting for approval may
+     * make; every other route answers it 403 (issue 24).
+     */
+    allowPending?: boolean;
+    /**
+     * Permission flags besides the module's own that open this route (./authorization.ts): the
+     * vendor and category names product work picks from are read with the products flag too.
+     * For reads only: a write keeps needing its module's flag.
+     */
+    readableWith?: readonly PermissionKey[];
   }
 }
 
@@ -47,6 +58,7 @@ export const authentication = fp(async (app: FastifyInstance) => {
       const [row, revoked] = issued ? await Promise.all([findUserById(app.deps.db, issued.userId), isTokenRevoked(app.deps.db, issued.sessionJti)]) : [];
       if (!row || revoked) throw unauthorized(AUTH_MESSAGES.sessionExpired);
       request.user = toUser(row);
+      if (request.user.status !== 'active' && !config.allowPending) throw forbidden(AUTH_MESSAGES.pendingApproval);
       return;
     }
     if (!token) throw unauthorized();
@@ -59,6 +71,8 @@ export const authentication = fp(async (app: FastifyInstance) => {
     if (!row || revoked) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     request.user = toUser(row);
     request.token = claims;
+    // Read with the user on every request, like the permissions: an approval counts at once.
+    if (request.user.status !== 'active' && !config?.allowPending) throw forbidden(AUTH_MESSAGES.pendingApproval);
   });
 
   // Answers carry shop data or a session: no browser or proxy cache may keep them.

@@ -6,10 +6,18 @@ import { forbidden } from '../errors.js';
 // apart from that plugin, which loads the user through the users and auth modules, so that those
 // modules' routes can use them without an import cycle.
 
-/** A hook a module adds to declare that its routes need a shop_manager permission flag (admins always pass). */
+/**
+ * A hook a module adds to declare that its routes need a shop_manager permission flag (admins
+ * always pass). A route may name other flags that open it too (`config.readableWith`): the
+ * matched route's config decides, never the URL text, so no spelling of a path reaches a write
+ * with a read's flags.
+ */
 export function requirePermission(permission: PermissionKey): onRequestHookHandler {
   return async function checkPermission(request: FastifyRequest, _reply: FastifyReply) {
-    if (!request.user.permissions[permission]) throw forbidden();
+    const { permissions } = request.user;
+    if (permissions[permission]) return;
+    const alternatives = request.routeOptions.config?.readableWith ?? [];
+    if (!alternatives.some((other) => permissions[other])) throw forbidden();
   };
 }
 

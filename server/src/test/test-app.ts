@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
+import { approveUser } from '../modules/users/index.js';
 
 export const TEST_PASSWORD = 'secret-pass-1';
 
@@ -45,8 +46,14 @@ export interface TestApp extends BuiltApp {
   /** The app's configuration: buildApp(t.config) starts a second server on the same database. */
   config: Config;
   close(): Promise<void>;
-  /** Registers (or creates through an admin) a user and returns its token. */
+  /**
+   * Registers a user and returns its token. A registration waits for an admin since issue 24;
+   * this one is approved at once (the default shop_manager flags), as most tests need a colleague
+   * who works. registerPending leaves it waiting.
+   */
   register(username: string, role?: 'admin' | 'shop_manager'): Promise<{ token: string; id: number }>;
+  /** Registers a user through POST /api/auth/register and leaves it as the server made it (waiting, unless it is the first admin). */
+  registerPending(username: string, role?: 'admin' | 'shop_manager'): Promise<{ token: string; id: number }>;
   request(method: string, url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse>;
   /** Registers a shop_manager, then has the admin turn one permission flag off. */
   registerWithout(username: string, adminToken: string, permission: 'products' | 'categories' | 'vendors'): Promise<{ token: string; id: number }>;
@@ -86,7 +93,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  const register: TestApp['register'] = async (username, role = 'shop_manager') => {
+  const registerPending: TestApp['registerPending'] = async (username, role = 'shop_manager') => {
     const res = await request('POST', '/api/auth/register', undefined, {
       username,
       email: `${username}@example.test`,
@@ -97,11 +104,20 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     const body = res.json();
     return { token: body.token, id: body.user.id };
   };
+  const register: TestApp['register'] = async (username, role) => {
+    const user = await registerPending(username, role);
+    await approveUser(built.database.db, user.id).catch((err: unknown) => {
+      // The first admin starts active: there is nothing to approve.
+      if ((err as { statusCode?: number }).statusCode !== 409) throw err;
+    });
+    return user;
+  };
   return {
     ...built,
     config,
     request,
     register,
+    registerPending,
     async registerWithout(username, adminToken, permission) {
       const user = await register(username);
       const permissions = { products: true, categories: true, vendors: true, settings: false, [permission]: false };

@@ -1,7 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { FullScreenLoader } from '../components/ui/loaders';
 import { useSession } from '../features/auth';
+
+// A chunk of its own, like every page: the entry chunk must not evaluate the shared schemas
+// before main.tsx has set zod's jitless mode (lib/zod-config.ts), or the CSP reports an eval.
+const WaitingForApprovalRoute = lazy(() => import('./routes/waiting-for-approval'));
 
 const SIGNED_OUT_PATHS = ['/login', '/register'];
 
@@ -12,12 +16,23 @@ function afterSignInPath(state: unknown): string {
   return `${from.pathname}${from.search}${from.hash}`;
 }
 
-/** Signed-in routes: a full-screen loader while the session resolves, /login without one. */
+/**
+ * Signed-in routes: a full-screen loader while the session resolves, /login without one, and
+ * only the waiting page for an account an admin has not approved yet (whatever the path: the
+ * URL stays, so the approved user lands where they meant to go).
+ */
 export function RequireSession() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'resolving') return <FullScreenLoader label="Loading session" />;
   if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user?.status === 'pending') {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <WaitingForApprovalRoute />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Outlet />

@@ -9,6 +9,7 @@ const user: User = {
   username: 'skipper',
   email: 'skipper@example.com',
   role: 'shop_manager',
+  status: 'active',
   permissions: { products: true, categories: true, vendors: true, settings: false },
   preferences: {},
   created_at: '2025-01-01T00:00:00.000Z',

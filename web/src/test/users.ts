@@ -6,6 +6,7 @@ export const admin: User = {
   username: 'admin',
   email: 'admin@example.com',
   role: 'admin',
+  status: 'active',
   permissions: { products: true, categories: true, vendors: true, settings: true },
   preferences: {},
   created_at: '2025-01-01T00:00:00.000Z',

@@ -33,7 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await register(deps(), request.body)),
   });
 
+  // An account waiting for approval may ask who it is and sign out, nothing more (issue 24).
   app.post('/auth/logout', {
+    config: { allowPending: true },
     schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponseSchema } },
     handler: async (request, reply) => {
       await revokeToken(app.deps.db, request.token.jti, request.token.expiresAt);
@@ -48,11 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/auth/verify', {
+    config: { allowPending: true },
     schema: { tags: ['auth'], response: { 200: userResponseSchema, 401: errorResponseSchema } },
     handler: async (request) => ({ user: request.user }),
   });
 
   app.get('/users/profile', {
+    config: { allowPending: true },
     schema: { tags: ['auth'], response: { 200: userResponseSchema, 401: errorResponseSchema } },
     handler: async (request) => ({ user: request.user }),
   });

@@ -21,6 +21,8 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const FORGET_EVERY_MS = 60 * 1000;
 let forgottenAt = 0;
 
+const NO_PERMISSIONS = { products: false, categories: false, vendors: false, settings: false };
+
 export interface AuthDeps {
   db: Kysely<DB>;
   tokens: TokenService;
@@ -63,12 +65,16 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
 
 /**
  * Registration signs in. Role admin is open only to the first admin, or when the shop allows it.
- * A taken username or email gets one answer whichever it is (two registrations racing are told
- * the same by the unique index, through the error mapper's 409).
+ * Only that first admin starts active: anyone else who can reach the server would otherwise get
+ * product, category and vendor rights at once (issue 24), so every other account starts with no
+ * permissions, waiting for an admin to approve it. A taken username or email gets one answer
+ * whichever it is (two registrations racing are told the same by the unique index, through the
+ * error mapper's 409).
  */
 export async function register(deps: AuthDeps, body: RegisterBody): Promise<AuthResponse> {
   if (!deps.allowRegistration) throw forbidden(AUTH_MESSAGES.registrationClosed);
-  if (body.role === 'admin' && !deps.allowAdminSignup && (await countUsers(deps.db, 'admin')) > 0) {
+  const bootstrapsShop = body.role === 'admin' && (await countUsers(deps.db, 'admin')) === 0;
+  if (body.role === 'admin' && !deps.allowAdminSignup && !bootstrapsShop) {
     throw forbidden(AUTH_MESSAGES.adminSignupClosed);
   }
   // Hashed before the check, so that a taken name answers no sooner than a free one.
@@ -81,7 +87,9 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Auth
     email: body.email.toLowerCase(),
     password_hash: passwordHash,
     role: body.role,
-    ...permissionColumns(DEFAULT_SHOP_MANAGER_PERMISSIONS),
+    ...(bootstrapsShop
+      ? { ...permissionColumns(DEFAULT_SHOP_MANAGER_PERMISSIONS), status: 'active' as const }
+      : { ...permissionColumns(NO_PERMISSIONS), status: 'pending' as const }),
     preferences: '{}',
     created_at: now,
     updated_at: now,

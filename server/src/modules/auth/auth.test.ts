@@ -21,7 +21,8 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.token).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ username: 'captain', role: 'admin', email: 'captain@example.test' });
+    // The first admin bootstraps the shop: active at once, nobody else could approve it.
+    expect(body.user).toMatchObject({ username: 'captain', role: 'admin', email: 'captain@example.test', status: 'active' });
     expect(body.user).not.toHaveProperty('password_hash');
     const verify = await t.request('GET', '/api/auth/verify', body.token);
     expect(verify.json().user.username).toBe('captain');
@@ -33,10 +34,10 @@ describe('POST /api/auth/register', () => {
     expect(res.json().message).toBe(AUTH_MESSAGES.adminSignupClosed);
   });
 
-  it('gives a new shop_manager products, categories and vendors but not settings', async () => {
+  it('gives a new shop_manager no permissions: the account waits for an admin (issue 24)', async () => {
     const res = await t.request('POST', '/api/auth/register', undefined, registerBody('deckhand'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().user.permissions).toEqual({ products: true, categories: true, vendors: true, settings: false });
+    expect(res.json().user).toMatchObject({ status: 'pending', permissions: { products: false, categories: false, vendors: false, settings: false } });
   });
 
   it('names every invalid field', async () => {

@@ -40,13 +40,16 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Both lists are answered as JSON bytes the service put together (see getCategoriesJson); the
-  // schemas still document them in /api/docs.
+  // schemas still document them in /api/docs. Product work picks and filters by these trees, so
+  // the products flag reads them too (issue 24); every write below keeps needing categories.
   app.get('/categories', {
+    config: { readableWith: ['products'] },
     schema: { tags: ['categories'], response: { 200: categoriesResponseSchema, ...errors } },
     handler: async (_request, reply) => sendJsonBytes(reply, await getCategoriesJson(app.deps.db, app.deps.dialect)),
   });
 
   app.get('/categories/vendor/:vendorId', {
+    config: { readableWith: ['products'] },
     schema: {
       tags: ['categories'],
       params: vendorIdParamsSchema,

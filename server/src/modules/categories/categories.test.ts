@@ -271,13 +271,14 @@ describe('category permissions and cache', () => {
     }
   });
 
-  it('needs a token and the categories flag, reads included', async () => {
+  // The two tree reads are open to the products flag too (issue 24, picker-reads.test.ts).
+  it('needs a token and the categories flag, reads included unless the products flag opens them', async () => {
     expect((await t.request('GET', '/api/categories')).statusCode).toBe(401);
     const m = await t.register('clerk');
     expect((await t.request('GET', '/api/categories', m.token)).statusCode).toBe(200);
     await t.request('PUT', `/api/users/${m.id}`, t.admin, {
       username: 'clerk', email: 'clerk@example.test', role: 'shop_manager',
-      permissions: { products: true, categories: false, vendors: true, settings: false },
+      permissions: { products: false, categories: false, vendors: true, settings: false },
     });
     for (const [method, url, body] of [
       ['GET', '/api/categories', undefined],

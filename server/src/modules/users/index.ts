@@ -2,4 +2,4 @@
 export { permissionColumns, toUser } from './user-mapper.js';
 export { countUsers, findUserById, findUserByLogin, findUserConflicts, insertUser, updateUser } from './users.repository.js';
 export { usersRoutes } from './users.routes.js';
-export { assertUsernameAndEmailFree, savePreferences } from './users.service.js';
+export { approveUser, assertUsernameAndEmailFree, savePreferences } from './users.service.js';

@@ -3,8 +3,14 @@ import type { UserRow } from '../../db/types.js';
 
 type PermissionColumns = Pick<UserRow, 'perm_products' | 'perm_categories' | 'perm_vendors' | 'perm_settings'>;
 
-/** Admins hold every permission whatever their stored flags say. */
-export function permissionsOf(row: PermissionColumns & Pick<UserRow, 'role'>): Permissions {
+const NO_PERMISSIONS: Permissions = { products: false, categories: false, vendors: false, settings: false };
+
+/**
+ * Admins hold every permission whatever their stored flags say; an account waiting for approval
+ * holds none, whatever its role (a pending admin from ALLOW_ADMIN_SIGNUP included).
+ */
+export function permissionsOf(row: PermissionColumns & Pick<UserRow, 'role' | 'status'>): Permissions {
+  if (row.status !== 'active') return NO_PERMISSIONS;
   if (row.role === 'admin') return { products: true, categories: true, vendors: true, settings: true };
   return {
     products: row.perm_products === 1,
@@ -38,6 +44,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     email: row.email,
     role: row.role,
+    status: row.status,
     permissions: permissionsOf(row),
     preferences: parsePreferences(row.preferences),
     created_at: row.created_at,

@@ -56,6 +56,21 @@ export async function deleteUserById(db: Kysely<DB>, id: number): Promise<boolea
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Activates an account only while it still waits, in one statement: an approval racing a refusal
+ * (two admins, two tabs) cannot bring a refused account back. False when it was not waiting.
+ */
+export async function activatePendingUser(db: Kysely<DB>, id: number, changes: UserUpdate): Promise<boolean> {
+  const result = await db.updateTable('users').set({ ...changes, status: 'active' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes an account only while it still waits: a refusal never removes an approved colleague. */
+export async function deletePendingUser(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function countUsers(db: Kysely<DB>, role?: UserRow['role']): Promise<number> {
   let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (role) query = query.where('role', '=', role);

@@ -10,7 +10,7 @@ import {
   usersListResponseSchema,
 } from '@bosun/shared';
 import { requireAdmin } from '../../plugins/authorization.js';
-import { createUser, editUser, getUsers, removeUser } from './users.service.js';
+import { approveUser, createUser, editUser, getUsers, refuseUser, removeUser } from './users.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,6 +32,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/users/:id', {
     schema: { tags: ['users'], params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema, ...errors } },
     handler: async (request) => editUser(app.deps.db, request.params.id, request.body),
+  });
+
+  // A self-registered account waits (status 'pending') until an admin approves or refuses it (issue 24).
+  app.post('/users/:id/approve', {
+    schema: { tags: ['users'], params: idParamsSchema, response: { 200: userSchema, ...errors } },
+    handler: async (request) => approveUser(app.deps.db, request.params.id),
+  });
+
+  app.post('/users/:id/refuse', {
+    schema: { tags: ['users'], params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => refuseUser(app.deps.db, request.params.id),
   });
 
   app.delete('/users/:id', {

@@ -1,11 +1,21 @@
-import { USER_MESSAGES, type CreateUserBody, type Preferences, type UpdateUserBody, type User } from '@bosun/shared';
+import { DEFAULT_SHOP_MANAGER_PERMISSIONS, USER_MESSAGES, type CreateUserBody, type Preferences, type UpdateUserBody, type User } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { permissionColumns, toUser } from './user-mapper.js';
-import { countUsers, deleteUserById, findUserById, findUserConflicts, insertUser, listUsers, updateUser } from './users.repository.js';
+import {
+  activatePendingUser,
+  countUsers,
+  deletePendingUser,
+  deleteUserById,
+  findUserById,
+  findUserConflicts,
+  insertUser,
+  listUsers,
+  updateUser,
+} from './users.repository.js';
 
 export async function assertUsernameAndEmailFree(db: Kysely<DB>, username: string, email: string, exceptId?: number) {
   const taken = await findUserConflicts(db, username, email, exceptId);
@@ -56,6 +66,33 @@ export async function editUser(db: Kysely<DB>, id: number, body: UpdateUserBody)
 export async function removeUser(db: Kysely<DB>, id: number, currentUserId: number): Promise<void> {
   if (id === currentUserId) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
   if (!(await deleteUserById(db, id))) throw notFound('User not found');
+}
+
+/** A user that exists but is not waiting is a 409, not a 404: the admin's list was out of date. */
+async function notWaiting(db: Kysely<DB>, id: number): Promise<never> {
+  if (!(await findUserById(db, id))) throw notFound(USER_MESSAGES.notFound);
+  throw conflict(USER_MESSAGES.notPending);
+}
+
+/**
+ * Approval lets a self-registered account in with what an admin-created shop_manager gets today
+ * (ARCHITECTURE §4); the admin narrows or widens it afterwards with the usual edit.
+ */
+export async function approveUser(db: Kysely<DB>, id: number): Promise<User> {
+  const approved = await activatePendingUser(db, id, { ...permissionColumns(DEFAULT_SHOP_MANAGER_PERMISSIONS), updated_at: nowIso() });
+  if (!approved) return notWaiting(db, id);
+  return toUser((await findUserById(db, id))!);
+}
+
+/**
+ * Refusing deletes the waiting account (issue 24: delete rather than keep a 'refused' state): it
+ * never held a permission or made a change, and the person may register again later, to wait again.
+ */
+export async function refuseUser(db: Kysely<DB>, id: number): Promise<{ message: string }> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
+  if (!(await deletePendingUser(db, id))) return notWaiting(db, id);
+  return { message: USER_MESSAGES.refused(row.username) };
 }
 
 export async function savePreferences(db: Kysely<DB>, user: User, changes: Preferences): Promise<User> {

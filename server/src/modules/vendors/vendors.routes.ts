@@ -6,11 +6,12 @@ import {
   idParamsSchema,
   updateVendorBodySchema,
   vendorResponseSchema,
+  vendorNamesResponseSchema,
   vendorsListResponseSchema,
 } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authorization.js';
-import { createVendor, deleteVendor, listVendors, updateVendor } from './vendors.service.js';
+import { createVendor, deleteVendor, listVendorNames, listVendors, updateVendor } from './vendors.service.js';
 import { plainJsonSerializer } from '../../lib/plain-json.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -22,6 +23,14 @@ export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
     serializerCompiler: plainJsonSerializer,
     schema: { tags: ['vendors'], response: { 200: vendorsListResponseSchema, ...errors } },
     handler: async () => ({ vendors: await listVendors(app.deps.db) }),
+  });
+
+  // Product work (the import wizard, the product form, the list's filter) picks a vendor by name:
+  // the products flag reads the names, and only the names (issue 24).
+  app.get('/vendors/names', {
+    config: { readableWith: ['products'] },
+    schema: { tags: ['vendors'], response: { 200: vendorNamesResponseSchema, ...errors } },
+    handler: async () => ({ vendors: await listVendorNames(app.deps.db) }),
   });
 
   app.post('/vendors', {

@@ -1,4 +1,4 @@
-import { VENDOR_MESSAGES, type CreateVendorBody, type Permissions, type UpdateVendorBody, type Vendor } from '@bosun/shared';
+import { VENDOR_MESSAGES, type CreateVendorBody, type Permissions, type UpdateVendorBody, type Vendor, type VendorName } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import { recordedChange, type ChangeActor } from '../history/index.js';
@@ -10,6 +10,7 @@ import {
   findVendorById,
   findVendorIdByName,
   insertVendor,
+  listVendorNameRows,
   listVendorRows,
   updateVendorRow,
 } from './vendors.repository.js';
@@ -26,6 +27,10 @@ async function assertNameFree(db: Kysely<DB>, name: string, exceptId?: number) {
 /** One query for any number of vendors over any number of products. */
 export async function listVendors(db: Kysely<DB>): Promise<Vendor[]> {
   return (await listVendorRows(db)).map(toVendor);
+}
+
+export async function listVendorNames(db: Kysely<DB>): Promise<VendorName[]> {
+  return listVendorNameRows(db);
 }
 
 export async function createVendor(db: Kysely<DB>, body: CreateVendorBody): Promise<Vendor> {

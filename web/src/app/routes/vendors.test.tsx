@@ -10,6 +10,7 @@ const manager: User = {
   username: 'deckhand',
   email: 'deckhand@example.com',
   role: 'shop_manager',
+  status: 'active',
   permissions: { products: true, categories: true, vendors: false, settings: false },
   preferences: {},
   created_at: '2025-01-01T00:00:00.000Z',

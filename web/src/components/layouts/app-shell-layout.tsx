@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
+  /** A count that asks for attention (e.g. accounts waiting), with the words a screen reader says for it. */
+  badge?: { count: number; label: string };
 }
 
 interface AppShellLayoutProps {
@@ -39,6 +41,7 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
   useEffect(() => closeMobileNav(), [pathname, closeMobileNav]);
   const showLabels = isMobile || !collapsed;
   const expanded = isMobile ? mobileOpened : !collapsed;
+  const needsAttention = navItems.some((item) => item.badge);
 
   return (
     <AppShell
@@ -50,13 +53,16 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={expanded}
-              onClick={isMobile ? mobileNav.toggle : onToggleCollapsed}
-              size="sm"
-              aria-label="Toggle sidebar"
-              aria-expanded={expanded}
-            />
+            {/* On a phone the sidebar is hidden: a dot on the burger says a count inside asks for attention. */}
+            <Indicator color="orange" size={10} offset={4} disabled={!isMobile || mobileOpened || !needsAttention}>
+              <Burger
+                opened={expanded}
+                onClick={isMobile ? mobileNav.toggle : onToggleCollapsed}
+                size="sm"
+                aria-label="Toggle sidebar"
+                aria-expanded={expanded}
+              />
+            </Indicator>
             {headerCenter}
           </Group>
           {headerEnd}
@@ -76,6 +82,8 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
         <AppShell.Section grow component={ScrollArea}>
           <nav aria-label="Sections">
             {navItems.map((item) => {
+              // The link's name stays its label (tests and screen readers find 'Users'); the count is its description.
+              const badgeId = item.badge ? `nav-badge-${item.to.slice(1)}` : undefined;
               const link = (
                 <NavLink
                   key={item.to}
@@ -83,7 +91,23 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
                   to={item.to}
                   label={showLabels ? item.label : undefined}
                   aria-label={showLabels ? undefined : item.label}
-                  leftSection={item.icon}
+                  aria-describedby={badgeId}
+                  leftSection={
+                    item.badge && !showLabels ? (
+                      <Indicator label={item.badge.count} size={16} color="orange" offset={2}>
+                        {item.icon}
+                      </Indicator>
+                    ) : (
+                      item.icon
+                    )
+                  }
+                  rightSection={
+                    item.badge && showLabels ? (
+                      <Badge size="sm" color="orange" variant="filled" circle aria-hidden>
+                        {item.badge.count}
+                      </Badge>
+                    ) : undefined
+                  }
                   active={isActive(pathname, item.to)}
                   aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                   variant="light"
@@ -91,12 +115,22 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
                   mb={4}
                 />
               );
-              return !showLabels ? (
-                <Tooltip key={item.to} label={item.label} position="right" withArrow>
+              const described = item.badge ? (
+                <span key={item.to}>
                   {link}
-                </Tooltip>
+                  <span id={badgeId} hidden>
+                    {item.badge.label}
+                  </span>
+                </span>
               ) : (
                 link
+              );
+              return !showLabels ? (
+                <Tooltip key={item.to} label={item.badge ? `${item.label}: ${item.badge.label}` : item.label} position="right" withArrow>
+                  {described}
+                </Tooltip>
+              ) : (
+                described
               );
             })}
           </nav>

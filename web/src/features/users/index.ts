@@ -1,1 +1,2 @@
 export { UsersView } from './components/users-view';
+export { usePendingUserCount } from './api/get-users';

@@ -1,4 +1,4 @@
-import type { User } from '@bosun/shared';
+import { AUTH_MESSAGES, type User } from '@bosun/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ const createdUser: User = {
   username: 'captain',
   email: 'captain@example.com',
   role: 'shop_manager',
+  status: 'active',
   permissions: { products: true, categories: true, vendors: true, settings: false },
   preferences: {},
   created_at: '2025-01-01T00:00:00.000Z',
@@ -81,6 +82,16 @@ describe('RegisterForm', () => {
     expect(JSON.parse(init.body as string)).toEqual({ username: 'captain', email: 'captain@example.com', password: 'secret123', role: 'admin' });
     expect(await screen.findByText('Registration successful! You are now logged in.')).toBeTruthy();
     expect(sessionStorageStore.get()?.token).toBe('new-token');
+  });
+
+  it('tells a registration that waits for an admin (issue 24) that it does', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ token: 'new-token', user: { ...createdUser, status: 'pending' } }, { status: 201 }));
+    renderWithProviders(<RegisterForm />);
+    const user = await fillForm({ username: 'captain', email: 'captain@example.com', password: 'secret123', confirm: 'secret123' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(AUTH_MESSAGES.registerPending)).toBeTruthy();
+    expect(screen.queryByText(AUTH_MESSAGES.registerSuccess)).toBeNull();
+    expect(sessionStorageStore.get()?.user.status).toBe('pending');
   });
 
   it('puts a taken username under its field and shows other refusals as a toast', async () => {

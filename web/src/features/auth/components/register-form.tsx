@@ -31,8 +31,9 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await registration.mutateAsync(toRegisterBody(values));
-      notify.success(AUTH_MESSAGES.registerSuccess);
+      const { user } = await registration.mutateAsync(toRegisterBody(values));
+      // Only the shop's first admin starts active; everyone else waits for one (issue 24).
+      notify.success(user.status === 'pending' ? AUTH_MESSAGES.registerPending : AUTH_MESSAGES.registerSuccess);
     } catch (error) {
       // A taken username or email belongs under its field; anything else (e.g. the admin policy) is a toast.
       if (!showServerFieldErrors(error, setError, SERVER_FIELDS)) {

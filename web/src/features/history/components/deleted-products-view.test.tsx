@@ -57,7 +57,7 @@ describe('a deleted product’s history', () => {
   it('opens from its row, read-only', async () => {
     stubApi([
       ['GET', '/products/deleted', () => ({ products: rows, pagination: pagination(3) })],
-      ['GET', '/vendors', () => ({ vendors: [{ id: 4, name: 'Harbour Supply' }] })],
+      ['GET', '/vendors/names', () => ({ vendors: [{ id: 4, name: 'Harbour Supply' }] })],
       [
         'GET',
         '/products/101/history',
@@ -82,7 +82,7 @@ describe('a deleted product’s history', () => {
   it('names its categories by their paths, from one look-up, and marks a category and a vendor deleted since', async () => {
     const api = stubApi([
       ['GET', '/products/deleted', () => ({ products: rows, pagination: pagination(3) })],
-      ['GET', '/vendors', () => ({ vendors: [{ id: 4, name: 'Harbour Supply' }] })],
+      ['GET', '/vendors/names', () => ({ vendors: [{ id: 4, name: 'Harbour Supply' }] })],
       ['GET', '/history/category-paths', () => ({ categories: [{ id: 12, type: 'vendor', path: 'Deck > Cleats' }, { id: 41, type: 'store', path: 'Hardware > Shackles' }] })],
       [
         'GET',

@@ -1,8 +1,8 @@
 import type { HistoryEntry, HistoryValue } from '@bosun/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { hasPermission, useCurrentUser } from '../../auth';
-import { vendorsQueryOptions } from '../../vendors';
+import { canPickVendors, useCurrentUser } from '../../auth';
+import { vendorNamesQueryOptions } from '../../vendors';
 import { categoryPathsRequestIds, useCategoryPaths } from '../api/get-category-paths';
 import { productHistoryQueryOptions } from '../api/get-product-history';
 import type { ReferenceName } from '../model/history-fields';
@@ -37,9 +37,9 @@ export function useHistoryReferenceNames(productId: number | null): ReferenceNam
   const asked = useMemo(() => categoryPathsRequestIds(categoryIdsOf(history.data?.pages.flatMap((page) => page.entries) ?? [])), [history.data]);
   const paths = useCategoryPaths(asked);
   const pathById = useMemo(() => new Map(paths.data?.categories.map((c) => [c.id, c.path])), [paths.data]);
-  // A user who may not read vendors sees the vendor's id.
+  // The names the products permission reads too (issue 24); anyone else sees the vendor's id.
   const user = useCurrentUser();
-  const vendors = useQuery({ ...vendorsQueryOptions(), enabled: productId !== null && hasPermission(user, 'vendors') });
+  const vendors = useQuery({ ...vendorNamesQueryOptions(), enabled: productId !== null && canPickVendors(user) });
   // The answer for exactly these ids: an id it leaves out is a category deleted since.
   const answered = paths.isSuccess && !paths.isPlaceholderData;
   return useCallback(

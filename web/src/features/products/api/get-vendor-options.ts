@@ -1,11 +1,12 @@
-import type { Vendor } from '@bosun/shared';
+import type { VendorName } from '@bosun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export type VendorOption = Pick<Vendor, 'id' | 'name'>;
+export type VendorOption = VendorName;
 
+/** GET /vendors/names: the names alone, which the products permission may read (issue 24). */
 export const getVendorOptions = async (signal?: AbortSignal): Promise<VendorOption[]> => {
-  const { vendors } = await apiClient.get<{ vendors: Vendor[] }>('/vendors', { signal });
+  const { vendors } = await apiClient.get<{ vendors: VendorName[] }>('/vendors/names', { signal });
   return vendors.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 };
 
@@ -13,7 +14,7 @@ export const getVendorOptions = async (signal?: AbortSignal): Promise<VendorOpti
 export const vendorOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['products', 'vendor-options'], queryFn: ({ signal }) => getVendorOptions(signal), staleTime: 60_000 });
 
-/** The vendor dropdown's options; `enabled` is false for a shop_manager without the vendors flag. */
+/** The vendor dropdown's options; `enabled` is false for someone who may not pick vendors (canPickVendors). */
 export function useVendorOptions({ enabled }: { enabled: boolean }) {
   return useQuery({ ...vendorOptionsQueryOptions(), enabled });
 }

@@ -3,7 +3,7 @@ import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, TagsInput, Text, Text
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
-import { hasPermission, useCurrentUser } from '../../auth';
+import { canPickCategories, canPickVendors, useCurrentUser } from '../../auth';
 import { useUndoActions } from '../../history';
 import { useBulkUpdateProducts, type BulkUpdateTarget } from '../api/bulk-update-products';
 import { useAllCategories } from '../api/get-categories';
@@ -78,8 +78,8 @@ function BulkEditForm({ target, onClose }: { target: BulkUpdateTarget; onClose: 
   const { register, control, handleSubmit, setError, clearErrors, setValue, formState } = useForm<BulkEditValues>({ defaultValues: emptyBulkEditValues() });
   const errors = formState.errors;
   const vendorId = useWatch({ control, name: 'vendor_id' });
-  const vendors = useVendorOptions({ enabled: hasPermission(user, 'vendors') });
-  const categoriesAvailable = hasPermission(user, 'categories');
+  const vendors = useVendorOptions({ enabled: canPickVendors(user) });
+  const categoriesAvailable = canPickCategories(user);
   const vendorCategories = useVendorCategories(vendorId ? Number(vendorId) : null, { enabled: categoriesAvailable });
   const allCategories = useAllCategories({ enabled: categoriesAvailable });
 

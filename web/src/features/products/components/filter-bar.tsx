@@ -2,13 +2,14 @@ import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Switch, Tooltip }
 import { IconCategory, IconFilterOff, IconFilterPlus, IconRefresh } from '@tabler/icons-react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { PublishedFilter, StockStatusFilter } from '../model/list-filter';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { ProductSearchBox } from './product-search-box';
 
 interface FilterBarProps {
   search: string;
   vendorId: number | null;
   vendors: VendorOption[];
-  /** False for a shop_manager without the vendors flag: the list of vendors is not theirs to read. */
+  /** False for a shop_manager with neither the products nor the vendors flag: the vendor names are not theirs to read. */
   vendorsAvailable: boolean;
   categoriesAvailable: boolean;
   vendorCategoryCount: number;
@@ -99,15 +100,17 @@ export function FilterBar(props: FilterBarProps) {
             </Button>
           </span>
         </Tooltip>
-        <Button
-          variant="default"
-          leftSection={<IconCategory size={16} />}
-          rightSection={<CountBadge n={props.storeCategoryCount} />}
-          disabled={!props.categoriesAvailable}
-          onClick={props.onOpenStoreCategories}
-        >
-          Store Categories
-        </Button>
+        <DisabledReason reason={props.categoriesAvailable ? null : "You don't have access to categories"}>
+          <Button
+            variant="default"
+            leftSection={<IconCategory size={16} />}
+            rightSection={<CountBadge n={props.storeCategoryCount} />}
+            disabled={!props.categoriesAvailable}
+            onClick={props.onOpenStoreCategories}
+          >
+            Store Categories
+          </Button>
+        </DisabledReason>
         <NativeSelect
           aria-label="Stock status"
           data={STOCK_OPTIONS}

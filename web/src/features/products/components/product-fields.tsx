@@ -3,7 +3,7 @@ import { Anchor, SimpleGrid, Stack, Switch, TagsInput, Text as MantineText, Text
 import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormNativeSelect, FormNumberInput } from '../../../components/ui/form-fields';
-import { hasPermission, useCurrentUser } from '../../auth';
+import { canPickCategories, canPickVendors, useCurrentUser } from '../../auth';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorCategories } from '../api/get-vendor-categories';
 import { useVendorOptions } from '../api/get-vendor-options';
@@ -283,8 +283,8 @@ export function ShippingFields({ readOnly, units, variable }: FieldsProps & Vari
 export function CategoryFields({ readOnly, current }: FieldsProps & { current?: Product | null }) {
   const { control, setValue } = useFormContext<ProductFormValues>();
   const user = useCurrentUser();
-  const vendorsAvailable = hasPermission(user, 'vendors');
-  const categoriesAvailable = hasPermission(user, 'categories');
+  const vendorsAvailable = canPickVendors(user);
+  const categoriesAvailable = canPickCategories(user);
   const [vendorId, vendorCategoryId, storeCategoryId] = useWatch({ control, name: ['vendor_id', 'vendor_category_id', 'store_category_id'] });
   const vendorIdNumber = vendorId ? Number(vendorId) : null;
   const vendors = useVendorOptions({ enabled: vendorsAvailable });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { isForbidden } from '../../../lib/api-client';
-import { isAdmin, useCurrentUser } from '../../auth';
+import { hasPermission, isAdmin, useCurrentUser } from '../../auth';
 import { useDeleteActions } from '../hooks/use-delete-actions';
 import { useFilterChoices } from '../hooks/use-filter-choices';
 import { useListPreferences } from '../hooks/use-list-preferences';
@@ -82,6 +82,7 @@ export function ProductsView() {
             allMatching={selection.allMatching}
             total={total}
             vendorsAvailable={choices.vendorsAvailable}
+            canCreateVendor={hasPermission(user, 'vendors')}
           />
         }
       />

@@ -1,17 +1,17 @@
 import { buildCategoryTree, type Category, type User } from '@bosun/shared';
 import { useMemo } from 'react';
-import { hasPermission } from '../../auth';
+import { canPickCategories, canPickVendors } from '../../auth';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorCategories } from '../api/get-vendor-categories';
 import { useVendorOptions } from '../api/get-vendor-options';
 
 /**
  * What the vendor and category filters offer: the vendors, every category, and the categories of
- * the chosen vendor. Each loads only for a user allowed to see that area.
+ * the chosen vendor. Each loads only for a user allowed to pick from it (the products flag is enough).
  */
 export function useFilterChoices(user: User, vendorId: number | null) {
-  const vendorsAvailable = hasPermission(user, 'vendors');
-  const categoriesAvailable = hasPermission(user, 'categories');
+  const vendorsAvailable = canPickVendors(user);
+  const categoriesAvailable = canPickCategories(user);
   const vendors = useVendorOptions({ enabled: vendorsAvailable });
   const allCategories = useAllCategories({ enabled: categoriesAvailable });
   const vendorCategories = useVendorCategories(vendorId, { enabled: categoriesAvailable });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ReferenceName } from '../../history';
-import { hasPermission, useCurrentUser } from '../../auth';
+import { canPickCategories, canPickVendors, useCurrentUser } from '../../auth';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorOptions } from '../api/get-vendor-options';
 
@@ -10,8 +10,8 @@ import { useVendorOptions } from '../api/get-vendor-options';
  */
 export function useReferenceNames(enabled: boolean): ReferenceName {
   const user = useCurrentUser();
-  const vendors = useVendorOptions({ enabled: enabled && hasPermission(user, 'vendors') });
-  const categories = useAllCategories({ enabled: enabled && hasPermission(user, 'categories') });
+  const vendors = useVendorOptions({ enabled: enabled && canPickVendors(user) });
+  const categories = useAllCategories({ enabled: enabled && canPickCategories(user) });
   return useCallback(
     (field: string, id: number) => {
       if (field === 'vendor_id') return vendors.data?.find((v) => v.id === id)?.name;

@@ -36,7 +36,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
     const path = parsed.pathname;
     if (path === '/api/auth/verify') return jsonResponse({ user: options.user ?? admin });
     if (path === '/api/settings') return jsonResponse({ company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' });
-    if (path === '/api/vendors') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
+    if (path === '/api/vendors/names') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
     if (path === '/api/categories') {
       const flat = options.categories ?? [];
       return jsonResponse({ categories: [], flatCategories: flat });

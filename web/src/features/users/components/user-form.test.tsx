@@ -10,6 +10,7 @@ const manager: User = {
   username: 'bosun',
   email: 'bosun@example.com',
   role: 'shop_manager',
+  status: 'active',
   permissions: { products: true, categories: false, vendors: true, settings: true },
   preferences: {},
   created_at: '2025-01-01T00:00:00.000Z',

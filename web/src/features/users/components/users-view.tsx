@@ -9,14 +9,22 @@ import { ContentLoader } from '../../../components/ui/loaders';
 import { notify } from '../../../components/ui/notify';
 import { isForbidden } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-errors';
+import { useApproveUser } from '../api/approve-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { useRefuseUser } from '../api/refuse-user';
+import { PendingUsers } from './pending-users';
 import { UserFormModal } from './user-form-modal';
 import { UsersTable } from './users-table';
+
+const isWaiting = (user: User) => user.status === 'pending';
 
 export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserId: number; accessDeniedMessage: string }) {
   const users = useUsers();
   const deleteUser = useDeleteUser();
+  const approve = useApproveUser();
+  const refuse = useRefuseUser();
+  const busyId = approve.isPending ? (approve.variables ?? null) : refuse.isPending ? (refuse.variables ?? null) : null;
   // The user stays set while the modal closes, so its title does not flip to 'Add User' on the way out.
   const [form, setForm] = useState<{ opened: boolean; user: User | null }>({ opened: false, user: null });
 
@@ -42,6 +50,31 @@ export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserI
       },
     });
 
+  const approveUser = async (user: User) => {
+    try {
+      await approve.mutateAsync(user.id);
+      notify.success(USER_MESSAGES.approved(user.username));
+    } catch (error) {
+      notify.error(errorMessage(error, USER_MESSAGES.approveFailed));
+    }
+  };
+
+  const confirmRefuse = (user: User) =>
+    modals.openConfirmModal({
+      title: 'Refuse registration',
+      children: `Refuse "${user.username}" (${user.email})? The account is deleted; they may register again later.`,
+      labels: { confirm: 'Refuse', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await refuse.mutateAsync(user.id);
+          notify.success(USER_MESSAGES.refused(user.username));
+        } catch (error) {
+          notify.error(errorMessage(error, USER_MESSAGES.refuseFailed));
+        }
+      },
+    });
+
   // An admin demoted in another tab gets a 403 here; that is a page they may no longer see.
   if (isForbidden(users.error)) return <AccessDenied message={accessDeniedMessage} />;
 
@@ -60,9 +93,17 @@ export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserI
       ) : users.isError ? (
         <ErrorPanel title={USER_MESSAGES.loadFailed} message={users.error.message} onRetry={() => users.refetch()} retrying={users.isFetching} />
       ) : (
-        <Card withBorder padding={0}>
-          <UsersTable users={users.data} currentUserId={currentUserId} onEdit={(user) => setForm({ opened: true, user })} onDelete={confirmDelete} />
-        </Card>
+        <>
+          <PendingUsers users={users.data.filter(isWaiting)} onApprove={(user) => void approveUser(user)} onRefuse={confirmRefuse} busyId={busyId} />
+          <Card withBorder padding={0}>
+            <UsersTable
+              users={users.data.filter((user) => !isWaiting(user))}
+              currentUserId={currentUserId}
+              onEdit={(user) => setForm({ opened: true, user })}
+              onDelete={confirmDelete}
+            />
+          </Card>
+        </>
       )}
       <UserFormModal opened={form.opened} user={form.user} onClose={() => setForm((current) => ({ ...current, opened: false }))} />
     </Stack>

@@ -14,12 +14,13 @@ interface Props {
   allMatching: boolean;
   total: number;
   vendorsAvailable: boolean;
+  canCreateVendor: boolean;
 }
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} product${n === 1 ? '' : 's'}`;
 
 /** The list header's 'Import CSV' and 'Export CSV' buttons with the wizard and the dialog they open. */
-export function ImportExportButtons({ filter, selectedIds, allMatching, total, vendorsAvailable }: Props) {
+export function ImportExportButtons({ filter, selectedIds, allMatching, total, vendorsAvailable, canCreateVendor }: Props) {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const onlySelection = !allMatching && selectedIds.length > 0;
@@ -38,7 +39,7 @@ export function ImportExportButtons({ filter, selectedIds, allMatching, total, v
       <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => setExporting(true)}>
         Export CSV
       </Button>
-      <ImportWizard opened={importing} onClose={() => setImporting(false)} vendorsAvailable={vendorsAvailable} />
+      <ImportWizard opened={importing} onClose={() => setImporting(false)} vendorsAvailable={vendorsAvailable} canCreateVendor={canCreateVendor} />
       <ExportDialog opened={exporting} onClose={() => setExporting(false)} target={target} scope={scope} />
     </>
   );

@@ -18,7 +18,7 @@ function useApi(options: { workbook?: () => Response } = {}) {
       const form = init.body instanceof FormData ? init.body : undefined;
       calls.push({ path, form });
       if (path === '/api/products/import/fields') return jsonResponse({ fields: IMPORT_FIELD_GROUPS });
-      if (path === '/api/vendors') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }] });
+      if (path === '/api/vendors/names') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }] });
       if (path === '/api/products/import/workbook') {
         if (options.workbook) return options.workbook();
         const sheet = (form?.get('sheet') as string | null) ?? 'Products';
@@ -43,7 +43,7 @@ const dialog = () => screen.getByRole('dialog', { name: 'Import Products from CS
 const select = (name: string) => within(dialog()).getByRole('combobox', { name }) as HTMLSelectElement;
 const chooseWorkbook = (name = 'prices.xlsx', type = XLSX_TYPE) => {
   signIn(admin);
-  renderWithProviders(<ImportWizard opened onClose={vi.fn()} vendorsAvailable />);
+  renderWithProviders(<ImportWizard opened onClose={vi.fn()} vendorsAvailable canCreateVendor />);
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['PK'], name, { type })] } });
 };
 

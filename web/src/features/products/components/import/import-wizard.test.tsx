@@ -1,4 +1,4 @@
-import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, type ImportPreviewResponse } from '@bosun/shared';
+import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, PERMISSION_MESSAGES, type ImportPreviewResponse } from '@bosun/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,7 @@ interface ApiOptions {
   importStream?: () => Response;
   fields?: () => Response;
   template?: () => Response;
+  vendors?: () => Response;
 }
 
 function useApi(options: ApiOptions = {}) {
@@ -96,7 +97,7 @@ function useApi(options: ApiOptions = {}) {
         new Response('\uFEFFSKU,Name\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="product_import_template.csv"' } })
       );
     if (path === '/api/products/import/fields') return options.fields?.() ?? jsonResponse({ fields: IMPORT_FIELD_GROUPS });
-    if (path === '/api/vendors' && method === 'GET') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
+    if (path === '/api/vendors/names' && method === 'GET') return options.vendors?.() ?? jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
     if (path === '/api/vendors' && method === 'POST') return jsonResponse({ vendor: { id: 9, name: json.name } }, { status: 201 });
     if (path === '/api/products/import/preview') return options.preview?.(form!) ?? jsonResponse(previewAnswer());
     if (path.startsWith('/api/products/import/')) return options.importStream?.() ?? sse([completeEvent]);
@@ -112,7 +113,7 @@ const csvFile = (text = CSV, name = 'harbour.csv', type = 'text/csv') => new Fil
 function renderWizard() {
   signIn(admin);
   const onClose = vi.fn();
-  const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+  const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable canCreateVendor />);
   return { ...view, onClose };
 }
 
@@ -168,12 +169,12 @@ describe('ImportWizard: closing', () => {
     useApi();
     signIn(admin);
     const onClose = vi.fn();
-    const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+    const view = renderWithProviders(<ImportWizard opened onClose={onClose} vendorsAvailable canCreateVendor />);
     await upload();
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
-    view.rerender(<ImportWizard opened={false} onClose={onClose} vendorsAvailable />);
-    view.rerender(<ImportWizard opened onClose={onClose} vendorsAvailable />);
+    view.rerender(<ImportWizard opened={false} onClose={onClose} vendorsAvailable canCreateVendor />);
+    view.rerender(<ImportWizard opened onClose={onClose} vendorsAvailable canCreateVendor />);
     expect(await within(dialog()).findByRole('button', { name: 'Choose CSV File' })).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Preview Data' })).toBeNull();
   });
@@ -350,7 +351,9 @@ describe('ImportWizard: preview', () => {
     await toPreview(user);
     const importButton = screen.getByRole('button', { name: 'Import Data' }) as HTMLButtonElement;
     expect(importButton.disabled).toBe(true);
-    expect(within(dialog()).getByText(IMPORT_MESSAGES.selectVendorInline)).toBeTruthy();
+    // Said beside the button, and as the disabled button's own description (issue 24).
+    expect(within(dialog()).getByText(IMPORT_MESSAGES.selectVendorInline, { selector: 'p' })).toBeTruthy();
+    expect(document.getElementById(importButton.getAttribute('aria-describedby')!)?.textContent).toBe(IMPORT_MESSAGES.selectVendorInline);
     await waitFor(() => expect(select('Vendor').options.length).toBe(3));
     fireEvent.change(select('Vendor'), { target: { value: '1' } });
     // The dry run counts again for the vendor chosen (which rows belong to other vendors, issue 19).
@@ -605,5 +608,31 @@ describe('ImportWizard: vendors (issue 19)', () => {
       'B-2,Buoy,5,,,,skipped,Row 3: SKU B-2 already exists (update mode is off)',
       "C-3,Chain,abc,,,,error,Price: 'abc' is not a number",
     ]);
+  });
+});
+
+describe('ImportWizard: without the vendors permission (issue 24)', () => {
+  it('picks from the vendor names, and keeps + disabled with the reason', async () => {
+    const api = useApi();
+    signIn(admin);
+    renderWithProviders(<ImportWizard opened onClose={vi.fn()} vendorsAvailable canCreateVendor={false} />);
+    await upload();
+    await waitFor(() => expect([...select('Vendor').options].map((o) => o.textContent)).toEqual(['Select a vendor', 'Anchor Works', 'Harbour Supply']));
+    expect(api.calls.some((c) => c.method === 'GET' && c.path === '/api/vendors/names')).toBe(true);
+
+    const create = within(dialog()).getByRole('button', { name: 'Create New Vendor' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    expect(document.getElementById(create.getAttribute('aria-describedby')!)?.textContent).toBe(PERMISSION_MESSAGES.createVendor);
+    await userEvent.setup().hover(create.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', PERMISSION_MESSAGES.createVendor);
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/vendors')).toBe(false);
+  });
+
+  it('says what to do when there is no vendor to pick', async () => {
+    useApi({ vendors: () => jsonResponse({ vendors: [] }) });
+    signIn(admin);
+    renderWithProviders(<ImportWizard opened onClose={vi.fn()} vendorsAvailable canCreateVendor={false} />);
+    await upload();
+    expect(await within(dialog()).findByText(IMPORT_MESSAGES.noVendorsAskAdmin)).toBeTruthy();
   });
 });

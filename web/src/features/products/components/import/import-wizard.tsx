@@ -36,14 +36,16 @@ type Step = 1 | 2 | 3 | 4 | 5;
 interface Props {
   opened: boolean;
   onClose: () => void;
-  /** Whether the vendor list may be read (the vendors permission). */
+  /** Whether the vendor names may be read (the products or the vendors permission). */
   vendorsAvailable: boolean;
+  /** Whether '+' may create a vendor (the vendors permission). */
+  canCreateVendor: boolean;
 }
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** The CSV import wizard (SPEC §2): upload, mapping, preview, import with progress, results. */
-export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
+export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendor }: Props) {
   const queryClient = useQueryClient();
   const fields = useImportFields({ enabled: opened });
   const vendors = useVendorOptions({ enabled: opened && vendorsAvailable });
@@ -243,6 +245,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable }: Props) {
       value={vendorId}
       onChange={chooseVendor}
       onCreate={() => setCreatingVendor(true)}
+      canCreate={canCreateVendor}
     />
   );
 

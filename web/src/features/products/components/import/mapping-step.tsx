@@ -1,7 +1,8 @@
-import type { FieldMapping, ImportFieldGroup } from '@bosun/shared';
+import { IMPORT_MESSAGES, type FieldMapping, type ImportFieldGroup } from '@bosun/shared';
 import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import { assignHeader, unmappedHeaders } from './field-mapping';
 import classes from './import-wizard.module.css';
 
@@ -100,14 +101,16 @@ export function MappingStep(props: Props) {
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={props.onBack}>
             Back
           </Button>
-          <Button
-            leftSection={<IconEye size={16} />}
-            loading={props.previewing}
-            disabled={props.previewing || mappedCount === 0}
-            onClick={props.onPreview}
-          >
-            Preview Data
-          </Button>
+          <DisabledReason reason={mappedCount === 0 ? IMPORT_MESSAGES.mapOneColumn : null}>
+            <Button
+              leftSection={<IconEye size={16} />}
+              loading={props.previewing}
+              disabled={props.previewing || mappedCount === 0}
+              onClick={props.onPreview}
+            >
+              Preview Data
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Stack>

@@ -12,6 +12,7 @@ import {
 import { Alert, Badge, Button, Group, Radio, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import classes from './import-wizard.module.css';
 import { VendorOptions, type VendorChoices } from './vendor-options';
 
@@ -95,6 +96,10 @@ function RowWarnings({ dry }: { dry: ImportPreviewResponse['dryRun'] }) {
 
 /** Step 3: the first mapped rows, the dry run over the whole file, and the import options. */
 /** 'Stock status (in stock, out of stock, ...)' -> 'Stock status'. */
+/** Why Import Data cannot start now, or null when it can. */
+const importBlockedReason = (props: Pick<Props, 'vendorId' | 'refreshing'>) =>
+  props.vendorId === null ? IMPORT_MESSAGES.selectVendorInline : props.refreshing ? IMPORT_MESSAGES.previewUpdating : null;
+
 const shortLabel = (label: string) => label.replace(/\s*\(.*\)\s*$/, '') || label;
 
 export function PreviewStep(props: Props) {
@@ -284,13 +289,16 @@ export function PreviewStep(props: Props) {
               {IMPORT_MESSAGES.selectVendorInline}
             </Text>
           )}
-          <Button
-            leftSection={<IconUpload size={16} />}
-            onClick={props.onImport}
-            disabled={props.vendorId === null || props.importing || props.refreshing}
-          >
-            {props.importing ? 'Importing...' : 'Import Data'}
-          </Button>
+          {/* While importing the button itself says so; otherwise a disabled button says why. */}
+          <DisabledReason reason={props.importing ? null : importBlockedReason(props)}>
+            <Button
+              leftSection={<IconUpload size={16} />}
+              onClick={props.onImport}
+              disabled={props.importing || importBlockedReason(props) !== null}
+            >
+              {props.importing ? 'Importing...' : 'Import Data'}
+            </Button>
+          </DisabledReason>
         </Group>
       </Group>
     </Stack>
