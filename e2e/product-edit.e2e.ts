@@ -255,12 +255,12 @@ describe('product form, detail page and bulk edit', () => {
     form = dialog('Duplicate Product');
     await visible(form);
     await form.getByRole('tablist', { name: 'Short Description editor' }).getByRole('tab', { name: 'HTML' }).click();
-    expect(await form.getByRole('textbox', { name: 'Short Description (HTML)' }).inputValue()).toBe('<p>Original</p> (Copy)');
+    expect(await form.getByRole('textbox', { name: 'Short Description (HTML)' }).inputValue()).toBe('<p>Original</p>');
     await form.getByRole('button', { name: 'Create Product' }).click();
     await visible(toast(page, 'Product created successfully'));
 
     const copy = await findBySku(`${product.sku}_COPY`);
-    expect(copy).toMatchObject({ name: `Dup ${RUN} (Copy)`, list_price: 44, vendor_id: vendor.id });
+    expect(copy).toMatchObject({ name: `Dup ${RUN} (Copy)`, list_price: 44, vendor_id: vendor.id, short_description: '<p>Original</p>' });
     expect(copy!.id).not.toBe(product.id);
     // The copy's own page opens.
     await waitForPath(page, `/product/${copy!.id}`);

@@ -100,10 +100,11 @@ export function productFormDefaults(product?: Product | null, mode: ProductFormM
     meta_keywords: text(product.meta_keywords),
     tags: [...product.tags],
   };
+  // A copy is marked where staff tell products apart (name and SKU), never in the texts customers
+  // read: SPEC §4 also suffixed the short description, which put '<p>…</p> (Copy)' in the shop.
   if (mode === 'duplicate') {
     values.name = `${product.name} (Copy)`;
     values.sku = `${product.sku}_COPY`;
-    values.short_description = `${text(product.short_description)} (Copy)`;
   }
   return values;
 }
