@@ -80,7 +80,7 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
       ...levels.map((n) => field(`vendor_subcategory_${n}`, `Vendor Subcategory ${n}`)),
       field('store_category', 'Store Category'),
       ...levels.map((n) => field(`store_subcategory_${n}`, `Store Subcategory ${n}`)),
-      field('category_hierarchy', "Category Hierarchy ('A > B > C', several joined with ', ', 'Vendor:' / 'Store:' prefixes)"),
+      field('category_hierarchy', "Category Hierarchy ('A > B > C', several joined with ', ', 'Vendor: ' / 'Store: ' prefixes)"),
       field('google_category', 'Google Category'),
     ],
   },

@@ -53,7 +53,7 @@ describe('GET /api/products/export', () => {
       'Visibility in catalog': 'hidden',
       'Meta: visibility': 'private',
       Categories: 'Deck > Cleats & Chocks > Horn',
-      'Category Path': 'Vendor:Hardware\\, Deck > Cleats, Store:Deck > Cleats & Chocks > Horn',
+      'Category Path': 'Vendor: Hardware\\, Deck > Cleats, Store: Deck > Cleats & Chocks > Horn',
       Images: 'https://x.test/main.jpg, https://x.test/a.jpg, https://x.test/b.jpg',
       'In stock?': '1',
       'Meta: vendor': 'Alpha, Inc',
