@@ -89,7 +89,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
     align: 'right',
     cell: (p) => <StockBadge size="sm" product={p} />,
   },
-  { id: 'list_price', label: label('list_price'), align: 'right', cell: listPriceText },
+  { id: 'list_price', label: label('list_price'), align: 'right', cell: (p) => listPriceText(p) },
   money('market_price'),
   money('vendor_cost'),
   money('special_price'),

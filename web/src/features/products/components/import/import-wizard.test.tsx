@@ -69,7 +69,7 @@ const completeEvent = {
   warnings: [],
   warningRows: [],
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
-  message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
+  message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 error',
   totalProducts: 12,
   processingRate: 1500,
   processingTime: 2000,
