@@ -21,6 +21,7 @@ import { productHistoryMigration } from './migrations/0023-product-history.js';
 import { importRunReportMigration } from './migrations/0024-import-run-report.js';
 import { deletedEntriesIndexMigration } from './migrations/0025-deleted-entries-index.js';
 import { sortIndexesNullsFirstMigration } from './migrations/0026-sort-indexes-nulls-first.js';
+import { settingsCurrencyMigration } from './migrations/0027-settings-currency.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0024-import-run-report': importRunReportMigration,
     '0025-deleted-entries-index': deletedEntriesIndexMigration,
     '0026-sort-indexes-nulls-first': sortIndexesNullsFirstMigration(dialect),
+    '0027-settings-currency': settingsCurrencyMigration,
   };
 }
 
