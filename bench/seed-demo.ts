@@ -1,18 +1,22 @@
 /**
- * Fills data/demo.db for `npm run demo`: migrations, a generated catalogue of about 5,000
- * products (about 30% of them variable, with 2–60 variations each), the demo admin and the demo company name. Does nothing when the database exists,
- * unless --reset is given (then data/demo.db* is deleted and built again).
+ * Fills the demo database for `npm run demo`: DATABASE_URL when it is set (a SQLite file or
+ * PostgreSQL), else data/demo.db. Migrations, a generated catalogue of about 5,000 products (about
+ * 30% of them variable, with 2–60 variations each), the demo admin and the demo company name. Does
+ * nothing when the demo is there already; --reset builds a SQLite demo file again. It never fills
+ * or deletes a database that holds another shop: DATABASE_URL may point at the real one.
  *
- *   node --import tsx bench/seed-demo.ts [--reset] [--date 2025-06-01]
+ *   DATABASE_URL=... node --import tsx bench/seed-demo.ts [--reset] [--date 2025-06-01]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '../server/src/db/database.js';
+import type { DatabaseTarget } from '../server/src/config.js';
+import { createDatabase, type Database } from '../server/src/db/database.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { bootstrapAdmin } from '../server/src/modules/auth/auth.service.js';
 import { updateSettingsRow } from '../server/src/modules/settings/settings.repository.js';
+import { demoTarget, describeTarget } from './demo-target.js';
 import { loadCatalogue } from './load-catalogue.js';
 
 export const DEMO_LOGIN = { username: 'demo', email: 'demo@bosun.test', password: 'demo-boats' } as const;
@@ -23,16 +27,10 @@ const DEMO_PRODUCTS = 5_000;
 const DEMO_VARIABLE_SHARE = 0.3;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'data');
-const demoFile = path.join(dataDir, 'demo.db');
-/** Built under another name and renamed at the end, so an interrupted run never leaves a half-filled demo.db. */
-const buildFile = path.join(dataDir, 'demo.db.building');
 
-function removeDemoFiles() {
-  if (!fs.existsSync(dataDir)) return;
-  for (const name of fs.readdirSync(dataDir)) {
-    if (name.startsWith('demo.db')) fs.rmSync(path.join(dataDir, name), { force: true });
-  }
+/** A SQLite file and the files SQLite keeps beside it. */
+function removeSqliteFiles(file: string) {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true });
 }
 
 /** Midnight UTC today by default: the demo's products then look recent, and one day's builds agree. */
@@ -42,39 +40,100 @@ function referenceDate(text: string | undefined): Date {
   return date;
 }
 
-async function seedDemo(reset: boolean, date: Date) {
-  if (fs.existsSync(demoFile) && !reset) {
-    console.log('Demo database ready: data/demo.db (npm run demo -- --reset rebuilds it)');
-    return;
+/** What a database holds: the demo (its login), nothing yet, or another shop. */
+async function contents(database: Database): Promise<'demo' | 'empty' | 'other'> {
+  await migrateToLatest(database);
+  const demo = await database.db.selectFrom('users').select('id').where('username', '=', DEMO_LOGIN.username).executeTakeFirst();
+  if (demo) return 'demo';
+  const user = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const product = await database.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  return user || product ? 'other' : 'empty';
+}
+
+const anotherShop = (name: string) =>
+  new Error(`${name} holds a shop that is not the demo: npm run demo fills only a new or empty database. Unset DATABASE_URL for data/demo.db, or point it at an empty one.`);
+
+async function fill(database: Database, date: Date) {
+  const result = await loadCatalogue(database, {
+    seed: DEMO_SEED,
+    products: DEMO_PRODUCTS,
+    categoriesPerTree: 14,
+    storeCategories: 120,
+    variableShare: DEMO_VARIABLE_SHARE,
+    now: date,
+  });
+  await bootstrapAdmin(database.db, DEMO_LOGIN);
+  await updateSettingsRow(database.db, { company_name: DEMO_COMPANY });
+  console.log(
+    `Loaded ${result.vendors} vendors, ${result.categories} categories and ${result.products.toLocaleString('en-US')} products ` +
+      `(${result.variableProducts.toLocaleString('en-US')} variable, with ${result.variations.toLocaleString('en-US')} variations) in ${(result.ms.total / 1000).toFixed(1)} s`,
+  );
+}
+
+/** A SQLite demo is built under another name and renamed at the end, so an interrupted run never leaves a half-filled file. */
+async function seedSqlite(file: string, name: string, reset: boolean, date: Date) {
+  if (fs.existsSync(file)) {
+    const existing = createDatabase({ kind: 'sqlite', file });
+    const held = await contents(existing).finally(() => existing.close());
+    if (held === 'other') {
+      if (reset) throw anotherShop(name);
+      // Only read and served, as npm start would: nothing of the shop is changed.
+      console.log(`${name} is not the demo's database; serving it as it is`);
+      return;
+    }
+    if (held === 'demo' && !reset) {
+      console.log(`Demo database ready: ${name} (npm run demo -- --reset rebuilds it)`);
+      return;
+    }
   }
-  removeDemoFiles();
-  console.log('Creating the demo database (data/demo.db)...');
+  const buildFile = `${file}.building`;
+  removeSqliteFiles(buildFile);
+  console.log(`Creating the demo database (${name})...`);
   const database = createDatabase({ kind: 'sqlite', file: buildFile });
   try {
     await migrateToLatest(database);
-    const result = await loadCatalogue(database, {
-      seed: DEMO_SEED,
-      products: DEMO_PRODUCTS,
-      categoriesPerTree: 14,
-      storeCategories: 120,
-      variableShare: DEMO_VARIABLE_SHARE,
-      now: date,
-    });
-    await bootstrapAdmin(database.db, DEMO_LOGIN);
-    await updateSettingsRow(database.db, { company_name: DEMO_COMPANY });
-    console.log(
-      `Loaded ${result.vendors} vendors, ${result.categories} categories and ${result.products.toLocaleString('en-US')} products ` +
-        `(${result.variableProducts.toLocaleString('en-US')} variable, with ${result.variations.toLocaleString('en-US')} variations) in ${(result.ms.total / 1000).toFixed(1)} s`,
-    );
+    await fill(database, date);
   } catch (error) {
     await database.close();
-    removeDemoFiles();
+    removeSqliteFiles(buildFile);
     throw error;
   }
   await database.close();
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${buildFile}${suffix}`, { force: true });
-  fs.renameSync(buildFile, demoFile);
+  removeSqliteFiles(file);
+  fs.renameSync(buildFile, file);
+}
+
+/** PostgreSQL: filled in place when empty. Rebuilding means dropping the database, which is left to its owner. */
+async function seedPostgres(target: DatabaseTarget, name: string, reset: boolean, date: Date) {
+  const database = createDatabase(target);
+  try {
+    const held = await contents(database);
+    if (held === 'other') throw anotherShop(name);
+    if (held === 'demo') {
+      if (reset) throw new Error(`--reset rebuilds a SQLite demo file only: drop and create ${name} again, then run npm run demo`);
+      console.log(`Demo database ready: ${name}`);
+      return;
+    }
+    console.log(`Filling the demo database (${name})...`);
+    await fill(database, date);
+  } finally {
+    await database.close();
+  }
+}
+
+async function seedDemo(reset: boolean, date: Date) {
+  const target = demoTarget(process.env, root);
+  const name = describeTarget(target, root);
+  if (target.kind === 'sqlite') await seedSqlite(target.file, name, reset, date);
+  else await seedPostgres(target, name, reset, date);
 }
 
 const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, date: { type: 'string' } } });
-await seedDemo(values.reset, referenceDate(values.date));
+try {
+  await seedDemo(values.reset, referenceDate(values.date));
+} catch (error) {
+  // A refusal (another shop's database) is a sentence for the person, not a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -14,6 +14,10 @@ afterAll(async () => {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+// Said as a person would: '1 product', '2 products' (issue 24).
+
+const productCount = (n: number) => `${count(n)} ${n === 1 ? 'product' : 'products'}`;
+
 /** The number a stat card shows. */
 async function statValue(page: Page, card: 'Total Products' | 'Active Vendors' | 'Out of Stock' | 'Featured') {
   const region = page.getByRole('region', { name: card });
@@ -61,7 +65,7 @@ describe('dashboard', () => {
       expect(await statValue(page, 'Total Products')).toBe(count(before.stats.totalProducts + added));
       // Other files' variations, if any, are counted apart.
       const variationsNote = page.getByRole('region', { name: 'Total Products' }).getByText(/variations$/);
-      if (before.stats.totalVariations) expect(await variationsNote.textContent()).toBe(`and ${count(before.stats.totalVariations)} variations`);
+      if (before.stats.totalVariations) expect(await variationsNote.textContent()).toBe(`and ${count(before.stats.totalVariations)} ${before.stats.totalVariations === 1 ? 'variation' : 'variations'}`);
       else expect(await variationsNote.count()).toBe(0);
       expect(await statValue(page, 'Active Vendors')).toBe(count(before.stats.totalVendors + 3));
       expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 1));
@@ -78,8 +82,8 @@ describe('dashboard', () => {
         const item = ranking.nth(index);
         await visible(item.getByText(`#${index + 1}`, { exact: true }));
         await visible(item.getByText(vendor.name, { exact: true }));
-        await visible(item.getByText(`${count(n)} products`, { exact: true }));
-        const bar = item.getByRole('progressbar', { name: `${vendor.name}: ${n} products` });
+        await visible(item.getByText(productCount(n), { exact: true }));
+        const bar = item.getByRole('progressbar', { name: `${vendor.name}: ${productCount(n)}` });
         expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.min(100, n));
       }
 
@@ -104,7 +108,7 @@ describe('dashboard', () => {
       expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 2));
       expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded + 1));
       await visible(recent.nth(0).getByText(late.name, { exact: true }));
-      await visible(ranking.nth(2).getByText(`${count(top + 2)} products`, { exact: true }));
+      await visible(ranking.nth(2).getByText(productCount(top + 2), { exact: true }));
     } finally {
       await context.close();
     }

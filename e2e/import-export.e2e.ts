@@ -112,7 +112,7 @@ describe('CSV import and export', () => {
     const rowErrors = wizard.getByRole('table', { name: 'Row errors' });
     expect(await rowErrors.locator('tbody tr').count()).toBe(1);
     expect(await rowErrors.locator('tbody tr').first().textContent()).toContain('abc');
-    await visible(wizard.getByText(/Estimated time: about 1 seconds/));
+    await visible(wizard.getByText(/Estimated time: about 1 second at/));
 
     // Steps 4 and 5: the import streams its progress, then the results.
     await wizard.getByRole('button', { name: 'Import Data' }).click();
@@ -123,6 +123,9 @@ describe('CSV import and export', () => {
     expect(figures).toContain('Imported2');
     expect(figures).toContain('Errors1');
     await visible(wizard.getByText(/^Row 4: /));
+    // One of each, said as one (issue 24): no '1 rows were', no '1 errors'.
+    await visible(wizard.getByText('1 row was not imported', { exact: true }));
+    await visible(wizard.getByText('Import complete: 2 imported, 0 updated, 0 skipped, 1 error', { exact: true }));
 
     const [download] = await Promise.all([page.waitForEvent('download'), wizard.getByRole('button', { name: 'Download rows not imported (1)' }).click()]);
     expect(download.suggestedFilename()).toBe('wizard-marine_rows_not_imported.csv');

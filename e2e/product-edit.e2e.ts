@@ -126,6 +126,34 @@ describe('product form, detail page and bulk edit', () => {
     expect(await textbox(page, 'Weight \\(kg\\)').inputValue()).toBe('1.5');
   });
 
+  it('shows prices as money, and keeps a typed 3.5 stock or -5 price as typed with its message, saving nothing (issue 24)', async () => {
+    const product = await createProduct({ sku: `PE-${RUN}-NUM`, name: `Numbers ${RUN}`, list_price: 1234.5, stock: 12000 });
+    await api('PUT', `/products/${product.id}`, { market_price: 5.5 });
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await expect.poll(() => textbox(page, 'List Price').inputValue()).toBe('$1,234.50');
+    expect(await textbox(page, 'Market Price').inputValue()).toBe('$5.50');
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    expect(await textbox(page, 'Stock').inputValue()).toBe('12,000');
+
+    await page.getByRole('button', { name: 'Edit Product' }).click();
+    await textbox(page, 'Stock').fill('3.5');
+    await visible(page.getByText('Stock must be a whole number'));
+    expect(await textbox(page, 'Stock').inputValue()).toBe('3.5');
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await textbox(page, 'List Price').fill('-5');
+    await visible(page.getByText('List price cannot be negative'));
+    expect(await textbox(page, 'List Price').inputValue()).toBe('-5');
+    await snap('02b-detail-numbers-refused');
+    // The save is refused in the browser: the page goes to the first field in error, still as typed.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await visible(page.getByText('Stock must be a whole number'));
+    expect(await textbox(page, 'Stock').inputValue()).toBe('3.5');
+    expect(await getProduct(product.id)).toMatchObject({ list_price: 1234.5, stock: 12000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => textbox(page, 'Stock').inputValue()).toBe('12,000');
+  });
+
   it('edits a product in the modal from Quick Edit; a taken SKU shows under the field', async () => {
     const product = await createProduct({ sku: `PE-${RUN}-QE`, name: `Quick ${RUN}`, list_price: 10, stock: 2 });
     await createProduct({ sku: `PE-${RUN}-TAKEN`, name: `Taken ${RUN}` });
@@ -255,12 +283,12 @@ describe('product form, detail page and bulk edit', () => {
     form = dialog('Duplicate Product');
     await visible(form);
     await form.getByRole('tablist', { name: 'Short Description editor' }).getByRole('tab', { name: 'HTML' }).click();
-    expect(await form.getByRole('textbox', { name: 'Short Description (HTML)' }).inputValue()).toBe('<p>Original</p> (Copy)');
+    expect(await form.getByRole('textbox', { name: 'Short Description (HTML)' }).inputValue()).toBe('<p>Original</p>');
     await form.getByRole('button', { name: 'Create Product' }).click();
     await visible(toast(page, 'Product created successfully'));
 
     const copy = await findBySku(`${product.sku}_COPY`);
-    expect(copy).toMatchObject({ name: `Dup ${RUN} (Copy)`, list_price: 44, vendor_id: vendor.id });
+    expect(copy).toMatchObject({ name: `Dup ${RUN} (Copy)`, list_price: 44, vendor_id: vendor.id, short_description: '<p>Original</p>' });
     expect(copy!.id).not.toBe(product.id);
     // The copy's own page opens.
     await waitForPath(page, `/product/${copy!.id}`);

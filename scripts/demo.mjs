@@ -1,5 +1,6 @@
-// `npm run demo [-- --reset]`: builds the web app if needed, fills data/demo.db with the generated
-// boat-supplies catalogue (once, or again with --reset), then serves it and prints the demo login.
+// `npm run demo [-- --reset]`: builds the web app if needed, fills the demo database with the
+// generated boat-supplies catalogue (once, or again with --reset), then serves it and prints the
+// demo login. The database is DATABASE_URL when it is set (as for npm start), else data/demo.db.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,17 +13,19 @@ const reset = process.argv.includes('--reset');
 ensureWebBuilt();
 await ensureServerBuilt();
 
+// The seeding and the server read the same variable, so they cannot disagree on the database.
+const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL?.trim() || path.join(root, 'data/demo.db') };
 const seeded = spawnSync(
   process.execPath,
   ['--import', 'tsx', path.join(root, 'bench/seed-demo.ts'), ...(reset ? ['--reset'] : [])],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env },
 );
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const port = process.env.PORT || '3000';
 const host = process.env.HOST || '127.0.0.1';
 // startServer forwards SIGINT/SIGTERM to the server and exits with it.
-startServer({ ...process.env, DATABASE_URL: path.join(root, 'data/demo.db'), PORT: port });
+startServer({ ...env, PORT: port });
 
 const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 const url = `http://${shownHost}:${port}`;

@@ -3,7 +3,7 @@ import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, restoreFormu
 
 /** The rules of csvCell as plain regular expressions, without its shortcuts for printable ASCII. */
 function referenceCell(text: string): string {
-  const safe = /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = /^'*[=+\-@\t\r]/.test(text) && !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? `'${text}` : text;
   return /^\s|\s$|[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
@@ -21,11 +21,16 @@ describe('csvCell', () => {
   });
 
   it('gives the text back through restoreFormula once a reader has unquoted it', () => {
-    for (const text of ['=1+1', "'=already", '-5', '+Brand', '@chain', '\tTab', '\rCR', 'plain', "'quoted", '', ' lead', 'trail ']) {
+    for (const text of ['=1+1', "'=already", '-5', '-12.00', "'-5", '+Brand', '@chain', '\tTab', '\rCR', 'plain', "'quoted", '', ' lead', 'trail ']) {
       const cell = csvCell(text);
       const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
       expect(restoreFormula(unquoted)).toBe(text);
     }
+  });
+
+  it('writes text that is a plain number as it is, and guards text a spreadsheet would run', () => {
+    expect(['-12.00', '-5', '+3', '-.5', '12.'].map(csvCell)).toEqual(['-12.00', '-5', '+3', '-.5', '12.']);
+    expect(['=1+2', '+x', '-x', '@x', '\tx', '\rx', '-1+2', '-12abc', '-', '--5'].map(csvCell)).toEqual(["'=1+2", "'+x", "'-x", "'@x", "'\tx", "\"'\rx\"", "'-1+2", "'-12abc", "'-", "'--5"]);
   });
 
   it('writes numbers as they are and nothing for null, undefined and non-finite numbers', () => {
@@ -53,10 +58,15 @@ describe('csvCellPieces', () => {
 
 describe('csvCellOfPieces', () => {
   it('quotes always, doubles quotes in every piece and neutralises a formula start, so a reader gets csvCell\'s text back', () => {
-    for (const pieces of [['=1+', '1'], ['', '@x'], ['plain', ' "q" ', ''], ["'", "'=x"], []]) {
+    for (const pieces of [['=1+', '1'], ['', '@x'], ['plain', ' "q" ', ''], ["'", "'=x"], ['-12', 'abc'], ['-1', '2.5'], []]) {
       const cell = [...csvCellOfPieces(pieces)].join('');
       const unquoted = cell.slice(1, -1).replaceAll('""', '"');
       expect(restoreFormula(unquoted)).toBe(pieces.join(''));
     }
+  });
+
+  it('judges the whole start, not its first piece: a number is written as it is, a number followed by text is guarded', () => {
+    expect([...csvCellOfPieces(['-1', '2.5'])].join('')).toBe('"-12.5"');
+    expect([...csvCellOfPieces(['-12', 'abc'])].join('')).toBe(`"'-12abc"`);
   });
 });

@@ -4,10 +4,12 @@ export const UTF8_BOM = '\uFEFF';
 /**
  * Cells a spreadsheet would run as a formula start with =, +, -, @, tab or CR. Export prefixes
  * them (and cells that already look escaped) with one apostrophe; import removes exactly one,
- * so every value round-trips unchanged.
+ * so every value round-trips unchanged. A plain number ('-12.00', '-5', '+3') runs nothing: it is
+ * written as it is, so that a negative price in the file reads as a number in the spreadsheet.
  */
 const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
 const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
  * Printable ASCII other than ' = + - @ can start no formula and is no white space: the export
@@ -16,7 +18,10 @@ const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
 const isPlainAscii = (code: number) => code > 32 && code < 127;
 const mayStartFormula = (code: number) => !isPlainAscii(code) || code === 39 || code === 61 || code === 43 || code === 45 || code === 64;
 
-export const neutraliseFormula = (text: string) => (mayStartFormula(text.charCodeAt(0)) && FORMULA_LIKE.test(text) ? `'${text}` : text);
+/** The one formula guard of every CSV the app writes (export, rows not imported): whether a text needs the apostrophe. */
+export const needsFormulaGuard = (text: string) => mayStartFormula(text.charCodeAt(0)) && FORMULA_LIKE.test(text) && !PLAIN_NUMBER.test(text);
+
+export const neutraliseFormula = (text: string) => (needsFormulaGuard(text) ? `'${text}` : text);
 /** The import reads twenty cells a row through this: most start with no quote, which is checked without the expression. */
 export const restoreFormula = (text: string) => (text.charCodeAt(0) === 39 && ESCAPED_FORMULA.test(text) ? text.slice(1) : text);
 
@@ -56,7 +61,7 @@ export const CELL_PIECE_CHARS = 64 * 1024;
  * surrogate pair, which would each be encoded as U+FFFD.
  */
 export function* csvCellPieces(text: string): Generator<string> {
-  const prefixed = mayStartFormula(text.charCodeAt(0)) && FORMULA_LIKE.test(text);
+  const prefixed = needsFormulaGuard(text);
   // needsQuotes of the prefixed text: it starts with an apostrophe, which is no white space.
   const quoted = text.length > 0 && ((!prefixed && isSpaceAt(text, 0)) || isSpaceAt(text, text.length - 1) || holdsQuotedChar(text));
   yield `${quoted ? '"' : ''}${prefixed ? "'" : ''}`;
@@ -78,7 +83,8 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  */
 export function* csvCellOfPieces(pieces: Iterable<string>): Generator<string> {
   yield '"';
-  // The start is held until it holds more than apostrophes: a formula start may follow a run of them.
+  // The start is held until it holds more than apostrophes (a formula start may follow a run of
+  // them) and is no longer a plain number (the next piece may make '-12' into '-12abc').
   let head: string | undefined = '';
   for (const piece of pieces) {
     if (head === undefined) {
@@ -86,7 +92,7 @@ export function* csvCellOfPieces(pieces: Iterable<string>): Generator<string> {
       continue;
     }
     head += piece;
-    if (!/^'*$/.test(head)) {
+    if (!/^'*$/.test(head) && !PLAIN_NUMBER.test(head)) {
       yield neutraliseFormula(head).replaceAll('"', '""');
       head = undefined;
     }

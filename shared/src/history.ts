@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './count-text.js';
 import { categoryTypeSchema } from './categories.js';
 import { productPaginationSchema } from './products.js';
 
@@ -305,6 +306,6 @@ export const HISTORY_MESSAGES = {
   restoreSkuTaken: (sku: string) => `SKU ${sku} belongs to another product now`,
   alreadyRestored: 'This product exists again already',
   parentMissing: 'Its variable product is deleted: restore that first',
-  undone: (n: number) => `Undone: ${n} product${n === 1 ? '' : 's'} put back`,
-  restored: (n: number) => `${n} product${n === 1 ? '' : 's'} restored`,
+  undone: (n: number) => `Undone: ${plural(n, 'product')} put back`,
+  restored: (n: number) => `${plural(n, 'product')} restored`,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount, plural, pluralWord } from './count-text.js';
 
 export const IMPORT_MESSAGES = {
   invalidFile: 'Please select a valid CSV file',
@@ -20,19 +21,23 @@ export const IMPORT_MESSAGES = {
   templateOk: 'Template downloaded successfully',
   templateFailed: (message: string) => `Error downloading template: ${message}`,
   fieldsFailed: (message: string) => `Error loading database fields: ${message}`,
-  standardWarning: 'Standard mode writes every row in its own savepoint. For more than 1,000 rows, choose ultra-fast: it is several times faster.',
+  // SPEC §5: above 1000 rows standard mode 'suggests ultra-fast (10 times faster)'.
+  standardWarning: 'Standard mode is best under 1,000 products. For more than 1,000 rows, choose ultra-fast: it is 10 times faster.',
   waiting: 'Waiting for another import to finish...',
   preparing: 'Preparing import...',
   emptyFile: 'The file has no data rows',
   binaryFile: 'The file is not a CSV text file: it holds binary data (is it a spreadsheet or an archive? Save it as CSV first)',
-  variantSummary: (variations: number, parents: number) =>
-    `${variations.toLocaleString('en-US')} variation${variations === 1 ? '' : 's'} under ${parents.toLocaleString('en-US')} parent${parents === 1 ? '' : 's'}`,
-  duplicateHeader: (header: string, count: number) => `${count} columns are named '${header}': only the first of them is read`,
+  variantSummary: (variations: number, parents: number) => `${plural(variations, 'variation')} under ${plural(parents, 'parent')}`,
+  duplicateHeader: (header: string, count: number) => `${plural(count, 'column')} ${count === 1 ? 'is' : 'are'} named '${header}': only the first of them is read`,
   invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
   workbookTooLarge: (bytes: number) =>
-    `The workbook unpacks to more than ${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB: split it into smaller workbooks, or save the sheet as CSV`,
+    `The workbook unpacks to more than ${formatCount(Math.round(bytes / 1024 / 1024))} MB: split it into smaller workbooks, or save the sheet as CSV`,
   unknownSheet: (sheet: string) => `The workbook has no sheet named '${sheet}'`,
   unknownVendor: (name: string) => `vendor '${name}' does not exist`,
+  /** The complete event's message: 'Import complete: 20,000 imported, 0 updated, 0 skipped, 1 error'. */
+  complete: (c: { imported: number; updated: number; skipped: number; errors: number; warnings: number }) =>
+    `Import complete: ${formatCount(c.imported)} imported, ${formatCount(c.updated)} updated, ${formatCount(c.skipped)} skipped, ${plural(c.errors, 'error')}${c.warnings ? `, ${plural(c.warnings, 'warning')}` : ''}`,
+  previewing: (shown: number, total: number, summary: string | undefined) => `Previewing ${formatCount(shown)} of ${plural(total, 'row')}${summary ? `; ${summary}` : ''}`,
 } as const;
 
 /** A form field's boolean ('true' / 'false', '1' / '0'; absent or empty: false), as the wizard sends it. */
@@ -201,7 +206,10 @@ export const importModeParamsSchema = z.object({ mode: z.enum(['ultra-fast', 'li
 /** 'about 42 seconds', '3.5 minutes', '1.2 hours' from rows and a rate. */
 export function formatImportEstimate(rows: number, rowsPerSecond: number): string {
   const seconds = rows / rowsPerSecond;
-  if (seconds < 60) return `about ${Math.max(1, Math.ceil(seconds))} seconds`;
-  if (seconds < 3600) return `about ${(seconds / 60).toFixed(1)} minutes`;
-  return `about ${(seconds / 3600).toFixed(1)} hours`;
+  if (seconds < 60) return `about ${plural(Math.max(1, Math.ceil(seconds)), 'second')}`;
+  // A tenth is shown ('1.5 minutes'), so only exactly 1.0 is singular.
+  const minutes = (seconds / 60).toFixed(1);
+  if (seconds < 3600) return `about ${minutes} ${pluralWord(Number(minutes), 'minute')}`;
+  const hours = (seconds / 3600).toFixed(1);
+  return `about ${hours} ${pluralWord(Number(hours), 'hour')}`;
 }

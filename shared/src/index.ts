@@ -9,6 +9,7 @@ export * from './dashboard.js';
 export * from './categories.js';
 export * from './category-tree.js';
 export * from './product-filters.js';
+export * from './count-text.js';
 export * from './gtin.js';
 export * from './product-form.js';
 export * from './csv.js';

@@ -30,3 +30,6 @@ export type BoundedField = keyof typeof NUMBER_BOUNDS;
 
 export const boundText = (max: number) => max.toLocaleString('en-US', { maximumFractionDigits: 2 });
 export const tooLarge = (label: string, max: number) => `${label} must be at most ${boundText(max)}`;
+/** Stock, prices and sizes are never below 0: said as staff think of it (issue 24), not 'must be at least 0'. */
+export const cannotBeNegative = (label: string) => `${label} cannot be negative`;
+export const wholeNumber = (label: string) => `${label} must be a whole number`;

@@ -67,6 +67,17 @@ export const FILTER_COLUMNS = {
 
 export type FilterColumn = keyof typeof FILTER_COLUMNS;
 
+/**
+ * A product field's label as the list and its filters show it ('List Price'), for messages. A field
+ * the list does not show reads as words ('stock_status' is 'Stock status'), never as its code name.
+ */
+export function fieldLabel(field: string): string {
+  const column = (FILTER_COLUMNS as Record<string, { label: string } | undefined>)[field];
+  if (column) return column.label;
+  const words = field.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export const SORTABLE_COLUMNS = [
   'id', 'sku', 'name', 'brand', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'vendor_name', 'vendor_category_name', 'store_category_name',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { formatCount, plural } from './count-text.js';
+import { fieldLabel } from './product-filters.js';
 import { isImageAddress } from './common.js';
 import { gtinProblem } from './gtin.js';
-import { MAX_DESCRIPTION_CHARS, MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge } from './product-bounds.js';
+import { cannotBeNegative, MAX_DESCRIPTION_CHARS, MAX_MEASURE, MAX_MONEY, MAX_STOCK, tooLarge, wholeNumber } from './product-bounds.js';
 import { productFilterQuerySchema, VISIBILITIES } from './products.js';
 import { bulkTagListSchema, MAX_TAGS, tagListSchema } from './product-tags.js';
 import { stockStatusSchema } from './stock-status.js';
@@ -11,7 +13,7 @@ export const NAME_AND_SKU_REQUIRED = 'Name and SKU are required';
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const text = (max: number, label: string) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-const html = (label: string) => z.preprocess(blankToNull, z.string().max(MAX_DESCRIPTION_CHARS, `${label} must be at most ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`).nullable().optional());
+const html = (label: string) => z.preprocess(blankToNull, z.string().max(MAX_DESCRIPTION_CHARS, `${label} must be at most ${formatCount(MAX_DESCRIPTION_CHARS)} characters`).nullable().optional());
 
 /** A non-negative amount; money keeps at most 2 decimals so it round-trips exactly through CSV. */
 const amount = (label: string, max: number, decimals?: number) =>
@@ -19,7 +21,7 @@ const amount = (label: string, max: number, decimals?: number) =>
     (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
     z
       .number(`${label} must be a number`)
-      .min(0, `${label} must be at least 0`)
+      .min(0, cannotBeNegative(label))
       .max(max, tooLarge(label, max))
       .refine((n) => decimals === undefined || Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, `${label} must have at most ${decimals} decimals`)
       .nullable()
@@ -61,7 +63,7 @@ export const productFieldsSchema = z.object({
   // Empty or null is 'not tracked' beside a stock_status, 0 without one (resolveStock, stock-status.ts).
   stock: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? Number(v) : v),
-    z.number('Stock must be a number').int('Stock must be a whole number').min(0, 'Stock must be at least 0').max(MAX_STOCK, tooLarge('Stock', MAX_STOCK)).nullable().optional(),
+    z.number('Stock must be a number').int(wholeNumber('Stock')).min(0, cannotBeNegative('Stock')).max(MAX_STOCK, tooLarge('Stock', MAX_STOCK)).nullable().optional(),
   ),
   stock_status: z.preprocess((v) => (v === '' || v === null ? undefined : v), stockStatusSchema.optional()),
   list_price: amount('List price', MAX_MONEY, 2),
@@ -125,7 +127,7 @@ export const priceAdjustmentSchema = z.object({
 export type PriceAdjustment = z.infer<typeof priceAdjustmentSchema>;
 
 const bulkPrice = (label: string) =>
-  z.union([priceAdjustmentSchema, z.number(`${label} must be a number`).min(0, `${label} must be at least 0`).max(MAX_MONEY, tooLarge(label, MAX_MONEY))
+  z.union([priceAdjustmentSchema, z.number(`${label} must be a number`).min(0, cannotBeNegative(label)).max(MAX_MONEY, tooLarge(label, MAX_MONEY))
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must have at most 2 decimals`)]).optional();
 
 export const bulkUpdateDataSchema = productFieldsSchema
@@ -147,14 +149,15 @@ export type BulkUpdateData = z.infer<typeof bulkUpdateDataSchema>;
 export const BULK_MESSAGES = {
   selectField: 'Please select at least one field to update',
   selectProducts: 'Please select products to update',
-  updated: (n: number) => `${n} products updated successfully`,
+  updated: (n: number) => `${plural(n, 'product')} updated successfully`,
   failed: 'Error updating products',
-  negativePrice: (field: string, n: number) => `This change would make ${field} negative for ${n} products`,
+  negativePrice: (field: string, n: number) => `This change would make ${fieldLabel(field)} negative for ${plural(n, 'product')}`,
   tooLarge: (skus: string[], n: number) =>
-    `This change would take a price past ${MAX_MONEY.toLocaleString('en-US')} for ${n} products: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
-  tooManyTags: (n: number, skus: string[]) => `Adding these tags would give ${n} products more than ${MAX_TAGS} tags: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
-  stockContradiction: (n: number) => `${n} of these products hold a quantity above 0: set their stock to 0 with out_of_stock, or choose another status`,
-  specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${n} products. Tick 'Allow special price below vendor cost' to apply it anyway.`,
+    `This change would take a price past ${formatCount(MAX_MONEY)} for ${plural(n, 'product')}: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
+  tooManyTags: (n: number, skus: string[]) => `Adding these tags would give ${plural(n, 'product')} more than ${MAX_TAGS} tags: ${skus.join(', ')}${n > skus.length ? ', …' : ''}`,
+  stockContradiction: (n: number) =>
+    `${formatCount(n)} of these products ${n === 1 ? 'holds' : 'hold'} a quantity above 0: set their stock to 0 with Out of stock, or choose another stock status`,
+  specialBelowCost: (n: number) => `The special price would fall below vendor cost for ${plural(n, 'product')}. Tick 'Allow special price below vendor cost' to apply it anyway.`,
 } as const;
 
 /** {ids | filter, updateData}: the selected products, or every product matching the list's filters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './count-text.js';
 import { stockStatusSchema, STOCK_STATUSES } from './stock-status.js';
 import { advancedFilterRowSchema, parseFilterRow, SORTABLE_COLUMNS, type ParsedFilter } from './product-filters.js';
 import { tagFilterSchema } from './product-tags.js';
@@ -212,18 +213,18 @@ export type BulkDeleteProductsResponse = z.infer<typeof bulkDeleteProductsRespon
 export const PRODUCT_MESSAGES = {
   notFound: 'Product not found',
   deleted: 'Product deleted successfully',
-  bulkDeleted: (n: number, variations = 0) => `${n} products${variations ? ` and ${variations} variations` : ''} deleted successfully`,
+  bulkDeleted: (n: number, variations = 0) => `${plural(n, 'product')}${variations ? ` and ${plural(variations, 'variation')}` : ''} deleted successfully`,
   selectToDelete: 'Please select products to delete',
   loadFailed: 'Error loading products',
   deleteFailed: 'Error deleting product',
   bulkDeleteFailed: 'Error deleting products',
   confirmDelete: 'Are you sure you want to delete this product?',
   /** Said under the confirmation of a variable product's delete. */
-  alsoDeletesVariations: (n: number) => `This also deletes its ${n} variations.`,
-  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} products?`,
+  alsoDeletesVariations: (n: number) => `This also deletes its ${plural(n, 'variation')}.`,
+  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${plural(n, 'product')}?`,
   /** Under a bulk delete's confirmation: how many variations go too, or, for 'all matching', that they do. */
   bulkAlsoDeletesVariations: (n: number | 'unknown') =>
-    n === 'unknown' ? 'Variable products among them are deleted with their variations.' : `This also deletes their ${n} variations.`,
+    n === 'unknown' ? 'Variable products among them are deleted with their variations.' : `This also deletes their ${plural(n, 'variation')}.`,
 } as const;
 
 export const GLOBAL_SEARCH_MIN_CHARS = 2;

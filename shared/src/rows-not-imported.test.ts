@@ -25,6 +25,17 @@ describe('rowsNotImportedCsv', () => {
     ]);
   });
 
+  it('writes a cell that is a number as it is (a negative price), and guards only text a spreadsheet would run', () => {
+    const csv = rowsNotImportedCsv({
+      headers: ['SKU', 'Name', 'Price'],
+      errorRows: [
+        { row: 2, cells: ['N-1', 'Fender', '-12.00'], reason: 'List price cannot be negative' },
+        { row: 3, cells: ['-5', '=1+2', '-x'], reason: 'bad' },
+      ],
+    });
+    expect(csv.slice(1).split('\r\n')).toEqual(['SKU,Name,Price,Outcome,Reason', 'N-1,Fender,-12.00,error,List price cannot be negative', "-5,'=1+2,'-x,error,bad", '']);
+  });
+
   it('takes a complete event without skipped rows', () => {
     const csv = rowsNotImportedCsv({ headers: ['SKU'], errorRows: [{ row: 2, cells: ['X'], reason: 'bad' }] });
     expect(csv.slice(1).split('\r\n')).toEqual(['SKU,Outcome,Reason', 'X,error,bad', '']);

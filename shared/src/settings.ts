@@ -4,6 +4,9 @@ import { HISTORY_DAYS_MAX, HISTORY_DAYS_MIN } from './history.js';
 
 export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export const DIMENSION_UNITS = ['cm', 'in'] as const;
+/** The currencies money may be shown in: ISO 4217 codes of currencies kept to the cent (prices have 2 decimals). */
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'ZAR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
 /** The stored settings, as every response carries them. */
 export const settingsSchema = z.object({
@@ -16,6 +19,8 @@ export const settingsSchema = z.object({
    * answers it; optional for clients written before it.
    */
   history_days: z.number().int().optional(),
+  /** The currency every price is shown in (issue 24); optional for clients written before it, which showed dollars. */
+  currency: z.enum(CURRENCIES).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -37,6 +42,7 @@ export const updateSettingsBodySchema = z
       .int('History days must be a whole number')
       .min(HISTORY_DAYS_MIN, `History days must be at least ${HISTORY_DAYS_MIN}`)
       .max(HISTORY_DAYS_MAX, `History days must be at most ${HISTORY_DAYS_MAX}`),
+    currency: z.enum(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
   })
   .partial()
   .strict();

@@ -17,7 +17,7 @@ describe('resolveStock (issue 19: one rule for the form, the API, the import and
 
   it('refuses a positive quantity out of stock, naming stock_status', () => {
     expect(resolveStock({ stock: 2, stock_status: 'out_of_stock' })).toEqual({
-      ok: false, field: 'stock_status', message: 'Stock status cannot be out_of_stock with a stock of 2',
+      ok: false, field: 'stock_status', message: "Stock status cannot be 'Out of stock' with a stock of 2",
     });
     expect(resolveStock({ stock_status: 'out_of_stock' }, { stock: 3, stock_status: 'in_stock' }).ok).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './count-text.js';
 
 /**
  * A product's stock status is kept apart from its quantity (issue 19): WooCommerce and Shopify
@@ -16,7 +17,8 @@ export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
 };
 
 export const STOCK_MESSAGES = {
-  contradiction: (stock: number) => `Stock status cannot be out_of_stock with a stock of ${stock}`,
+  // The status by its label, as the form's select shows it, not its code name (issue 24).
+  contradiction: (stock: number) => `Stock status cannot be 'Out of stock' with a stock of ${formatCount(stock)}`,
 } as const;
 
 export interface StockFields {

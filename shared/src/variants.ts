@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCount, plural } from './count-text.js';
+import { fieldLabel } from './product-filters.js';
 import { bulkUpdateDataSchema, productFieldsSchema } from './product-form.js';
 import { productSchema } from './products.js';
 
@@ -180,24 +182,24 @@ export const generateResultSchema = z.object({ message: z.string(), created: z.n
 export const VARIANT_MESSAGES = {
   notVariable: 'This product has no variations: give it attributes first',
   notAProduct: 'Variations have no variations of their own',
-  hasVariations: (n: number) => `The product still has ${n} variations: delete them before removing its last attribute`,
-  tooMany: (n: number) => `A product takes at most ${MAX_VARIATIONS.toLocaleString('en-US')} variations; this would make ${n.toLocaleString('en-US')}`,
-  valueCount: (n: number) => `Give one value for each of the product's ${n} attributes`,
+  hasVariations: (n: number) => `The product still has ${plural(n, 'variation')}: delete them before removing its last attribute`,
+  tooMany: (n: number) => `A product takes at most ${formatCount(MAX_VARIATIONS)} variations; this would make ${formatCount(n)}`,
+  valueCount: (n: number) => `Give one value for each of the product's ${plural(n, 'attribute')}`,
   notAValue: (value: string, attribute: string) => `'${value}' is not a value of ${attribute}`,
   duplicate: (values: string[]) => `A variation ${values.join(' / ')} already exists`,
-  valueInUse: (value: string, n: number) => `'${value}' is used by ${n} variations: change them first`,
+  valueInUse: (value: string, n: number) => `'${value}' is used by ${plural(n, 'variation')}: change them first`,
   fillNeeded: (name: string) => `The product has variations: choose the value of ${name} they take`,
   wouldMerge: 'Removing this attribute would leave two variations with the same values',
   unknownToken: (token: string) => `The SKU pattern names {${token}}, which is neither {sku} nor one of the attributes`,
   skuTaken: (sku: string) => `SKU ${sku} is already taken`,
   skuRepeated: (sku: string) => `SKU ${sku} comes out for more than one combination`,
   notFound: 'Variation not found',
-  parentField: (field: string) => `A variable product's ${field.replace('_', ' ')} is its variations': change it on the variations`,
+  parentField: (field: string) => `A variable product's ${fieldLabel(field)} is its variations': change it on the variations`,
   editOnParent: 'This is a variation: change it on its product\'s variations page',
-  saved: (n: number) => `${n} variations saved`,
-  updated: (n: number) => `${n} variations updated`,
-  created: (n: number, skipped: number) => `${n} variations created${skipped ? `, ${skipped} already existed` : ''}`,
-  deleted: (n: number) => `${n} variations deleted`,
-  manyWarning: (n: number) => `This creates ${n.toLocaleString('en-US')} variations`,
+  saved: (n: number) => `${plural(n, 'variation')} saved`,
+  updated: (n: number) => `${plural(n, 'variation')} updated`,
+  created: (n: number, skipped: number) => `${plural(n, 'variation')} created${skipped ? `, ${formatCount(skipped)} already existed` : ''}`,
+  deleted: (n: number) => `${plural(n, 'variation')} deleted`,
+  manyWarning: (n: number) => `This creates ${plural(n, 'variation')}`,
   attributesSaved: 'Attributes saved',
 } as const;

@@ -31,6 +31,8 @@ export interface SettingsTable {
   dimension_unit: 'cm' | 'in';
   /** Days the change history is kept (migration 0023). */
   history_days: Generated<number>;
+  /** The currency money is shown in (migration 0027; CURRENCIES in shared/settings.ts). */
+  currency: Generated<string>;
   created_at: string;
   updated_at: string;
 }

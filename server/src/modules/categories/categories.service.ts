@@ -1,6 +1,7 @@
 import {
   CATEGORY_MESSAGES,
   MAX_CATEGORY_LEVEL,
+  plural,
   type Category,
   type CategoryBody,
   type CategoryType,
@@ -200,7 +201,7 @@ export async function bulkDeleteCategories(db: Kysely<DB>, ids: number[], by: Ch
     await deleteCategoryRows(trx, found.map((c) => c.id));
     return count;
   });
-  return { message: `${deleted} ${deleted === 1 ? 'category' : 'categories'} deleted successfully`, deleted };
+  return { message: `${plural(deleted, 'category', 'categories')} deleted successfully`, deleted };
 }
 
 /**

@@ -59,10 +59,14 @@ const numOf = (field: ExportField) => {
 export const wooEscape = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,');
 const wooPath = (names: readonly string[]) => names.map(wooEscape).join(' > ');
 
-/** The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled. */
+/**
+ * The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled as the
+ * import preview shows them ('Vendor: …', SPEC §2), so the file and the screen read alike. The
+ * import reads the label with or without the space, so files written as 'Vendor:…' still import.
+ */
 function categoryPathText(vendor: string, store: string) {
-  if (vendor && store) return `Vendor:${vendor}, Store:${store}`;
-  return vendor ? `Vendor:${vendor}` : store ? `Store:${store}` : '';
+  if (vendor && store) return `Vendor: ${vendor}, Store: ${store}`;
+  return vendor ? `Vendor: ${vendor}` : store ? `Store: ${store}` : '';
 }
 
 /**

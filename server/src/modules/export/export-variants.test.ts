@@ -85,7 +85,7 @@ describe('exporting variable products', () => {
     expect(rows[1]).toEqual(rowOf(header, {
       ...inherited, Type: 'variable', SKU: 'ROPE', Name: 'Rope', Published: '1', 'Is featured?': '1', 'Visibility in catalog': 'visible',
       'Short description': 'Polyester', Description: '<p>Braided</p>', 'In stock?': '1', 'Weight (kg)': '2', 'Length (cm)': '30',
-      Categories: 'Ropes', Images: '/rope.jpg, /rope-2.jpg', Brands: 'Marlow', 'Category Path': 'Vendor:Lines, Store:Ropes',
+      Categories: 'Ropes', Images: '/rope.jpg, /rope-2.jpg', Brands: 'Marlow', 'Category Path': 'Vendor: Lines, Store: Ropes',
       'Attribute 1 value(s)': '1\\,5 mm, 8 mm', 'Attribute 1 visible': '1', 'Attribute 2 value(s)': '10 m, 20 m', 'Attribute 2 visible': '1',
       'Meta: mfn': 'MFN-ROPE', 'Meta: google_category': '499', 'Meta: visibility': 'public', 'Meta: meta_title': 'Rope',
       'Meta: meta_description': 'A rope', 'Meta: meta_keywords': 'rope', 'Meta: vendor': 'Rigging Co',

@@ -17,7 +17,7 @@ beforeAll(async () => {
   ids = {
     cleat: await insertProduct(db, {
       sku: 'ALP-1', name: 'Cleat "Pro", 8 inch', description: '<p>Line one\nline two</p>', short_description: '=HYPERLINK("http://evil")',
-      brand: '+Brand', mfn: '-5', stock: 4, list_price: 10, market_price: 12.5, vendor_cost: 3.1, special_price: 9.99,
+      brand: '+Brand', mfn: '-5', meta_keywords: '-x', stock: 4, list_price: 10, market_price: 12.5, vendor_cost: 3.1, special_price: 9.99,
       weight: 0.25, vendor_id: vendor, vendor_category_id: vLeaf.id, store_category_id: sLeaf.id, featured: 1, visibility: 'private',
       images: JSON.stringify(['https://x.test/a.jpg', 'https://x.test/b.jpg']), image_url: 'https://x.test/main.jpg',
     }),
@@ -53,7 +53,7 @@ describe('GET /api/products/export', () => {
       'Visibility in catalog': 'hidden',
       'Meta: visibility': 'private',
       Categories: 'Deck > Cleats & Chocks > Horn',
-      'Category Path': 'Vendor:Hardware\\, Deck > Cleats, Store:Deck > Cleats & Chocks > Horn',
+      'Category Path': 'Vendor: Hardware\\, Deck > Cleats, Store: Deck > Cleats & Chocks > Horn',
       Images: 'https://x.test/main.jpg, https://x.test/a.jpg, https://x.test/b.jpg',
       'In stock?': '1',
       'Meta: vendor': 'Alpha, Inc',
@@ -61,11 +61,13 @@ describe('GET /api/products/export', () => {
     expect(rows[1]).toMatchObject({ Published: '0', 'In stock?': '0', Categories: '', 'Category Path': '' });
   });
 
-  it('neutralises formula cells with one apostrophe', async () => {
+  it('neutralises formula cells with one apostrophe, and writes a cell that is a plain number as it is', async () => {
     const rows = rowsOf((await download('mode=woocommerce')).body);
     expect(rows[0]!['Short description']).toBe(`'=HYPERLINK("http://evil")`);
     expect(rows[0]!.Brands).toBe("'+Brand");
-    expect(rows[0]!['Meta: mfn']).toBe("'-5");
+    // '-5' is a number to a spreadsheet, not a formula; '-x' would be run.
+    expect(rows[0]!['Meta: mfn']).toBe('-5');
+    expect(rows[0]!['Meta: meta_keywords']).toBe("'-x");
     expect(rows[1]!.Name).toBe("'@chain");
     expect(rows[1]!['Meta: meta_title']).toBe("''=already");
   });

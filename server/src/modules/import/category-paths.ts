@@ -71,7 +71,8 @@ function onOnePath(a: readonly string[], b: readonly string[]) {
 
 /**
  * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),
- * each optionally prefixed 'Vendor:' or 'Store:'; unprefixed means the store tree. A product has
+ * each optionally prefixed 'Vendor: ' or 'Store: ' (with or without the space: exports before
+ * issue 24 wrote 'Vendor:A'); unprefixed means the store tree. A product has
  * one category per tree (ARCHITECTURE §4): the FIRST path of each tree is kept, and the others are
  * listed in notKept for the row's warning. A path on the kept one is the same category, not another:
  * WooCommerce lists 'Deck, Deck > Cleats' for one product in Deck > Cleats, so the deeper is kept.

@@ -44,7 +44,7 @@ export function readDecimal(raw: string): Read<number> {
 export function readAmount(raw: string, decimals?: number): Read<number> {
   const value = readDecimal(raw);
   if (value instanceof CellProblem) return value;
-  if (value < 0) return fail(`'${raw}' must be at least 0`);
+  if (value < 0) return fail(`'${raw}' cannot be negative`);
   if (decimals !== undefined && Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) > 1e-6) {
     return fail(`'${raw}' has more than ${decimals} decimals`);
   }
@@ -55,7 +55,7 @@ export function readStock(raw: string): Read<number> {
   const value = readDecimal(raw);
   if (value instanceof CellProblem) return value;
   if (!Number.isInteger(value)) return fail(`'${raw}' is not a whole number`);
-  if (value < 0) return fail(`'${raw}' must be at least 0`);
+  if (value < 0) return fail(`'${raw}' cannot be negative`);
   return value;
 }
 

@@ -3,6 +3,7 @@
  * a record's length (MAX_RECORD_CHARS) and messages that name the row of a record it cannot take.
  */
 import Papa from 'papaparse';
+import { formatCount } from '@bosun/shared/count-text';
 import { decodedStream } from './csv-decoding.js';
 import type { ByteSource, CsvFormat } from './csv-format.js';
 import { guessNewline, RecordScanner, type Newline } from './csv-record-scanner.js';
@@ -52,7 +53,7 @@ const countOf = (text: string, part: string, from = 0, to = text.length) => {
 };
 const rowTooLong = `the row is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB, the most one row may hold`;
 const moreThanLimit = ` (more than ${MAX_RECORD_CHARS / 1024 / 1024} MB)`;
-const runsTo = (line: number | undefined) => `unclosed quote, it runs to ${line === undefined ? 'the end of the file' : `line ${line.toLocaleString('en-US')} of the file`}`;
+const runsTo = (line: number | undefined) => `unclosed quote, it runs to ${line === undefined ? 'the end of the file' : `line ${formatCount(line)} of the file`}`;
 
 /**
  * Reads past the record that `text` starts with, holding one chunk of it at a time: the

@@ -251,7 +251,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     encoding: csv.format.encoding,
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
-    message: `Previewing ${previewRows.length} of ${totalRows} rows${summary ? `; ${summary}` : ''}`,
+    message: IMPORT_MESSAGES.previewing(previewRows.length, totalRows, summary),
     dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The import's rules that every writer applies the same way: the PostgreSQL writer and the dry run
  * on the main thread, the SQLite writer in its worker thread (sqlite-writer-worker.ts) inside its
- * write transaction. Pure, with nothing to load: a worker thread imports this file.
+ * write transaction. Pure, loading only a dependency-free shared helper: a worker thread imports this file.
  */
+import { plural } from '@bosun/shared/count-text';
 
 export type WriteAction = 'create' | 'update' | 'skip';
 
@@ -134,7 +135,7 @@ export function kindConflict(sku: string, kind: VariantWrite['kind'] | undefined
   }
   if (stored.kind === 'variation') return `SKU ${sku} is a variation: import it as a variation row (Type 'variation' with its Parent), or change it on its product's variations page`;
   if (kind === 'simple' && stored.kind === 'variable' && stored.variationCount > 0) {
-    return `SKU ${sku} is a variable product with ${stored.variationCount} variations: delete them before making it simple`;
+    return `SKU ${sku} is a variable product with ${plural(stored.variationCount, 'variation')}: delete them before making it simple`;
   }
   return undefined;
 }
@@ -154,7 +155,7 @@ export function mergeImportedAttributes(
 ): Array<{ name: string; values: string[] }> | string {
   if (!variationCount) return fromFile.map((a) => ({ name: a.name, values: [...a.values] }));
   if (stored.length !== fromFile.length || stored.some((a, i) => lower(a.name) !== lower(fromFile[i]!.name))) {
-    return `The product's ${variationCount} variations have the attributes ${stored.map((a) => a.name).join(', ')}: the file gives ${fromFile.map((a) => a.name).join(', ')}`;
+    return `The product's ${plural(variationCount, 'variation')} ${variationCount === 1 ? 'has' : 'have'} the attributes ${stored.map((a) => a.name).join(', ')}: the file gives ${fromFile.map((a) => a.name).join(', ')}`;
   }
   return fromFile.map((a, i) => {
     const listed = new Set(a.values.map(lower));

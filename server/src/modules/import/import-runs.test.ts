@@ -127,6 +127,20 @@ describe('import runs', () => {
     expect((await t.request('GET', '/api/imports/999999/rows-not-imported', t.admin)).statusCode).toBe(404);
   });
 
+  it('writes the rows-not-imported file with a negative price as the number it is, and guards only formulas', async () => {
+    const fields = { fieldMapping: JSON.stringify(MAPPING), selectedVendor: String(vendorId), badOptionalValues: 'fail' };
+    const content = 'SKU,Name,Price\nNEG-1,Fender,-12.00\nNEG-2,=1+2,x\nNEG-3,-x,-5\n';
+    const res = await t.upload('/api/products/import/standard', t.admin, fields, { name: 'negative.csv', content });
+    const complete = sseEvents(res.body).at(-1);
+    expect(complete).toMatchObject({ type: 'complete', imported: 0 });
+    const run = (await imports(t.admin, '?limit=100')).json().imports.find((r: { fileName: string }) => r.fileName === 'negative.csv');
+    const file = await t.request('GET', `/api/imports/${run.id}/rows-not-imported`, t.admin);
+    const lines = file.body.slice(1).split('\r\n');
+    expect(lines[1]).toMatch(/^NEG-1,Fender,-12\.00,error,/);
+    expect(lines[2]).toMatch(/^NEG-2,'=1\+2,x,error,/);
+    expect(lines[3]).toMatch(/^NEG-3,'-x,-5,error,/);
+  });
+
   it('marks stopped at start-up the runs whose server is gone, and only those', async () => {
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
     const run = (fileName: string, serverId: string, heartbeatAt: string) => ({

@@ -51,7 +51,7 @@ const TEMPLATE: Array<[string, string, string]> = [
   ['Store Subcategory 3', 'Stainless', ''],
   ['Store Subcategory 4', 'Up to 8 Inch', ''],
   ['Store Subcategory 5', '', ''],
-  ['Category Hierarchy', '', 'Vendor:Plumbing > Bilge Pumps > Automatic > 12 V, Store:Plumbing > Pumps > Bilge Pumps > Automatic'],
+  ['Category Hierarchy', '', 'Vendor: Plumbing > Bilge Pumps > Automatic > 12 V, Store: Plumbing > Pumps > Bilge Pumps > Automatic'],
   ['Meta Title', 'Bow Cleat 8 inch', 'Bilge Pump 1100 GPH'],
   ['Meta Description', 'Polished 316 stainless bow cleat, 8 inch', 'Automatic 12 V bilge pump'],
   ['Meta Keywords', 'cleat, bow, stainless', 'bilge, pump, automatic'],

@@ -298,7 +298,7 @@ export async function runImport(
     warnings: warningMessages,
     warningRows,
     headers: opened.headers,
-    message: `Import complete: ${counts.imported} imported, ${counts.updated} updated, ${counts.skipped} skipped, ${counts.errors} errors${warningCount ? `, ${warningCount} warnings` : ''}`,
+    message: IMPORT_MESSAGES.complete({ ...counts, warnings: warningCount }),
     totalProducts: await countProductsTotal(deps.db),
     processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),
     processingTime,

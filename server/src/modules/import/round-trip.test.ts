@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders, type Product } from '@bosun/shared';
 import { sql } from 'kysely';
@@ -57,6 +58,35 @@ describe.each(['woocommerce', 'direct'])('round trip through the %s layout', (mo
       const before = (await source.request('GET', '/api/products?sort=sku', source.admin)).json().products.map(pick);
       const after = (await target.request('GET', '/api/products?sort=sku', target.admin)).json().products.map(pick);
       expect(after).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('the Category Path spelling', () => {
+  it("is 'Vendor: …, Store: …' in the export, as the preview shows it, and both spellings import to the same categories", async () => {
+    const csv = (await source.request('GET', '/api/products/export?mode=woocommerce', source.admin)).body;
+    const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.find((row) => row.SKU === 'RT-1')!['Category Path']).toBe(
+      'Vendor: Hardware\\, Deck > Cleats "Pro" > Horn > Cast > Bronze\\\\Alloy, Store: Deck & Hardware > Mooring > Cleats > Héllo wörld > =Level five',
+    );
+
+    const target = await createAdminTestApp();
+    try {
+      const vendorId = await insertVendor(target.database.db, 'Quirky Supply');
+      const mapping = { sku: 'SKU', name: 'Name', category_hierarchy: 'Category Path' };
+      const file = ['SKU,Name,Category Path', 'NEW-1,New spelling,"Vendor: Deck > Cleats, Store: Mooring > Lines"', 'OLD-1,Old spelling,"Vendor:Deck > Cleats, Store:Mooring > Lines"'].join('\n');
+      const res = await target.upload('/api/products/import/standard', target.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'paths.csv', content: file });
+      expect(sseEvents(res.body).at(-1)).toMatchObject({ type: 'complete', imported: 2, errorCount: 0 });
+      const products = (await target.request('GET', '/api/products?sort=sku', target.admin)).json().products as Product[];
+      expect(products.map((p) => [p.sku, p.vendor_category_path, p.store_category_path])).toEqual([
+        ['NEW-1', 'Deck > Cleats', 'Mooring > Lines'],
+        ['OLD-1', 'Deck > Cleats', 'Mooring > Lines'],
+      ]);
+      // One category per path: the two spellings did not make two trees.
+      const flat = (await target.request('GET', '/api/categories', target.admin)).json().flatCategories as Array<{ name: string }>;
+      expect(flat.filter((c) => c.name === 'Cleats')).toHaveLength(1);
     } finally {
       await target.close();
     }

@@ -1,4 +1,4 @@
-import { boundText, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
+import { boundText, formatCount, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
@@ -112,7 +112,7 @@ function readerFor(field: string, header: string, settings: Pick<Settings, 'weig
       // The form's cap too: a longer cell is this row's error, never cut.
       return (v) =>
         v.length > MAX_DESCRIPTION_CHARS
-          ? new CellProblem(`longer than ${MAX_DESCRIPTION_CHARS.toLocaleString('en-US')} characters`)
+          ? new CellProblem(`longer than ${formatCount(MAX_DESCRIPTION_CHARS)} characters`)
           : v === '' ? null : !checkOnly && v.includes('<') ? sanitizeHtml(v) : v;
     case 'stock':
       // Empty: not tracked beside a status, else 0 (stock-cells.ts).

@@ -117,7 +117,7 @@ describe('a stock status column', () => {
     const rows = ['S-UNTRACKED,A,,in_stock', 'S-BACK,B,0,backorder', 'S-DERIVED,C,3,', 'S-EMPTY,D,,', 'S-BAD,E,5,out_of_stock', 'S-WORD,F,2,sold'];
     const complete = await runImport(head + rows.join('\r\n') + '\r\n', mapping);
     expect(complete).toMatchObject({ imported: 5, errorCount: 1, warningCount: 1 });
-    expect(complete.errors).toEqual(['Row 6: Stock Status: Stock status cannot be out_of_stock with a stock of 5']);
+    expect(complete.errors).toEqual(["Row 6: Stock Status: Stock status cannot be 'Out of stock' with a stock of 5"]);
     // A status Bosun cannot read is a bad optional value: dropped with a warning (the default), the status then follows the quantity.
     expect(complete.warnings).toEqual(["Row 7: Stock Status: 'sold' is not in stock, out of stock or backorder (1, 0, backorder) (dropped)"]);
     expect(await stocks()).toEqual({
@@ -158,7 +158,7 @@ describe('variable products', () => {
     expect((await stocks())['ROPE-DB']).toEqual([null, 'in_stock']);
     const refused = await save({ stock: 2, stock_status: 'out_of_stock' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details.fields['variations.0.stock_status']).toBe('Stock status cannot be out_of_stock with a stock of 2');
+    expect(refused.json().details.fields['variations.0.stock_status']).toBe("Stock status cannot be 'Out of stock' with a stock of 2");
     // A variable product's status is its variations': the product's own PUT refuses a change of it.
     const put = await t.request('PUT', `/api/products/${parent}`, t.admin, { stock_status: 'out_of_stock' });
     expect(put.statusCode).toBe(400);

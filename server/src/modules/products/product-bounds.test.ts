@@ -29,7 +29,7 @@ describe('number bounds on every write path', () => {
   it('a bulk increase whose result would pass the bound is refused whole, naming the products, before writing', async () => {
     const res = await bulk({ ids: [cheap, dear], updateData: { brand: 'After', list_price: { op: 'increase', by: 'percent', value: 1_000_000 } } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('for 1 products: DEAR');
+    expect(res.json().message).toContain('for 1 product: DEAR');
     expect(res.json().details.fields).toHaveProperty('updateData');
     expect(await get(cheap)).toMatchObject({ brand: 'Before', list_price: 10 });
     expect(await get(dear)).toMatchObject({ brand: 'Before', list_price: 50_000 });
@@ -63,7 +63,7 @@ describe('values written before the bounds', () => {
     expect(exported.body).not.toContain('Infinity');
     const raise = await bulk({ ids: [id], updateData: { special_price: { op: 'increase', by: 'percent', value: 1_000_000 } } });
     expect(raise.statusCode, raise.body).toBe(400);
-    expect(raise.json().message).toContain('for 1 products: INF');
+    expect(raise.json().message).toContain('for 1 product: INF');
     const repair = await bulk({ ids: [id], updateData: { list_price: 5 } });
     expect(repair.statusCode, repair.body).toBe(200);
     expect((await get(id)).list_price).toBe(5);

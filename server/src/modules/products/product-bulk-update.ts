@@ -3,6 +3,7 @@ import {
   BULK_MESSAGES,
   MAX_MONEY,
   MAX_TAGS,
+  plural,
   tagKey,
   PRICE_FIELDS,
   resolveStock,
@@ -162,7 +163,7 @@ export async function bulkUpdateProducts(
     // The products the change names: the selection itself, whichever of its rows took which field.
     const updated = result ? Number(result.numUpdatedRows) : await countWhere(trx, where, sql`1 = 1`);
     const variations = pricedResult ? await countWhere(trx, priced, sql`parent_id is not null`) : 0;
-    return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${variations} variations)` : ''), updated, changeId: updated ? changeId : null };
+    return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${plural(variations, 'variation')})` : ''), updated, changeId: updated ? changeId : null };
   });
 }
 

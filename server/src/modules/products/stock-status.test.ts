@@ -92,7 +92,7 @@ describe('POST and PUT /api/products with a stock status', () => {
   it('refuses a positive quantity out of stock and an unknown status, naming stock_status', async () => {
     const contradiction = await create({ sku: 'API-BAD-1', stock: 3, stock_status: 'out_of_stock' });
     expect(contradiction.statusCode).toBe(400);
-    expect(contradiction.json().details.fields).toEqual({ stock_status: 'Stock status cannot be out_of_stock with a stock of 3' });
+    expect(contradiction.json().details.fields).toEqual({ stock_status: "Stock status cannot be 'Out of stock' with a stock of 3" });
     const unknown = await create({ sku: 'API-BAD-2', stock_status: 'sold_out' });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().details.fields)).toEqual(['stock_status']);
@@ -108,7 +108,7 @@ describe('POST and PUT /api/products with a stock status', () => {
     expect((await t.request('PUT', `/api/products/${untracked.id}`, t.admin, { stock: 4 })).json()).toMatchObject({ stock: 4, stock_status: 'in_stock' });
     const refused = await t.request('PUT', `/api/products/${untracked.id}`, t.admin, { stock_status: 'out_of_stock' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details.fields).toEqual({ stock_status: 'Stock status cannot be out_of_stock with a stock of 4' });
+    expect(refused.json().details.fields).toEqual({ stock_status: "Stock status cannot be 'Out of stock' with a stock of 4" });
     expect((await t.request('PUT', `/api/products/${untracked.id}`, t.admin, { stock: null, stock_status: 'out_of_stock' })).json()).toMatchObject({ stock: null, stock_status: 'out_of_stock' });
   });
 
@@ -156,7 +156,7 @@ describe('the list, the dashboard and bulk edit by status', () => {
     const bulk = (updateData: Record<string, unknown>, list = Object.values(ids)) => t.request('PUT', '/api/products/bulk/update', t.admin, { ids: list, updateData });
     const refused = await bulk({ stock_status: 'out_of_stock' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details.fields).toEqual({ 'updateData.stock_status': expect.stringContaining('1 of these products hold a quantity above 0') });
+    expect(refused.json().details.fields).toEqual({ 'updateData.stock_status': expect.stringContaining('1 of these products holds a quantity above 0') });
     const contradiction = await bulk({ stock: 3, stock_status: 'out_of_stock' });
     expect(contradiction.statusCode).toBe(400);
     expect(Object.keys(contradiction.json().details.fields)).toEqual(['updateData.stock_status']);

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, type Settings, type UpdateSettingsBody } from '@bosun/shared';
+import { SETTINGS_MESSAGES, type Currency, type Settings, type UpdateSettingsBody } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import type { DB, SettingsRow } from '../../db/types.js';
 import { forbidden } from '../../errors.js';
@@ -10,6 +10,7 @@ const toSettings = (row: SettingsRow): Settings => ({
   weight_unit: row.weight_unit,
   dimension_unit: row.dimension_unit,
   history_days: row.history_days,
+  currency: row.currency as Currency,
 });
 
 export const getSettings = async (db: Kysely<DB>) => toSettings(await findOrCreateSettings(db));

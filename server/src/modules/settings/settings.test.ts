@@ -12,7 +12,7 @@ describe('settings API', () => {
   it('lets any signed-in user read the company settings, with defaults', async () => {
     const res = await t.request('GET', '/api/settings', manager);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180 });
+    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' });
   });
 
   it('saves a partial change and answers {success, settings}', async () => {
@@ -20,14 +20,19 @@ describe('settings API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180 },
+      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' },
     });
     const units = await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     expect(units.json().settings).toMatchObject({ company_name: 'Harbor Point Marine', weight_unit: 'lb', dimension_unit: 'in' });
+    // The currency every price is shown in (issue 24).
+    const euro = await t.request('PUT', '/api/settings', t.admin, { currency: 'EUR' });
+    expect(euro.json().settings).toMatchObject({ currency: 'EUR', weight_unit: 'lb' });
+    expect((await t.request('GET', '/api/settings', t.admin)).json().currency).toBe('EUR');
+    await t.request('PUT', '/api/settings', t.admin, { currency: 'USD', weight_unit: 'kg', dimension_unit: 'cm' });
   });
 
   it('refuses a bad body with {success: false, error} naming the field, and changes nothing', async () => {
-    for (const body of [{ logo_url: 'javascript:alert(1)' }, { weight_unit: 'stone' }, { company_name: 'x'.repeat(201) }, { colour: 'red' }]) {
+    for (const body of [{ logo_url: 'javascript:alert(1)' }, { weight_unit: 'stone' }, { company_name: 'x'.repeat(201) }, { colour: 'red' }, { currency: 'XYZ' }, { currency: 'JPY' }]) {
       const res = await t.request('PUT', '/api/settings', t.admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });

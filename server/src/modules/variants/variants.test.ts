@@ -44,7 +44,7 @@ describe('attributes', () => {
     const refused = await call('PUT', `/api/products/${id}/attributes`, { attributes: [] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(VARIANT_MESSAGES.hasVariations(1));
-    expect((await call('POST', `/api/products/${id}/variations/delete`, { ids: [v.json().id] })).json()).toEqual({ message: '1 variations deleted', deleted: 1 });
+    expect((await call('POST', `/api/products/${id}/variations/delete`, { ids: [v.json().id] })).json()).toEqual({ message: '1 variation deleted', deleted: 1 });
     const simple = await call('PUT', `/api/products/${id}/attributes`, { attributes: [] });
     expect(simple.json()).toMatchObject({ product: { kind: 'simple' }, attributes: [] });
   });
@@ -128,7 +128,7 @@ describe('variations', () => {
       [{ sku: 'ROPE-ONE', values: ['8 mm', '25 m'] }, 409, VARIANT_MESSAGES.duplicate(['8 mm', '25 m'])],
       [{ sku: 'ROPE-ONE', values: ['8 mm', '300 m'] }, 400, VARIANT_MESSAGES.notAValue('300 m', 'Length')],
       [{ sku: '', values: ['8 mm', '25 m'] }, 400, 'Name and SKU are required'],
-      [{ sku: 'X3', values: ['8 mm', '25 m'], list_price: -1 }, 400, 'List price must be at least 0'],
+      [{ sku: 'X3', values: ['8 mm', '25 m'], list_price: -1 }, 400, 'List price cannot be negative'],
     ];
     for (const [body, status, message] of cases) {
       const res = await call('POST', `/api/products/${id}/variations`, body);
@@ -197,7 +197,7 @@ describe('variations', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields).toEqual({
-      'variations.1.list_price': 'List price must be at least 0',
+      'variations.1.list_price': 'List price cannot be negative',
       'variations.2.gtin': expect.any(String),
       'variations.2.weight': 'Weight must be a number',
     });

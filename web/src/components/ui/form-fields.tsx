@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, NumberInput, type GroupProps, type NativeSelectProps, type NumberInputProps } from '@mantine/core';
+import { Button, Group, NativeSelect, type GroupProps, type NativeSelectProps } from '@mantine/core';
 import {
   get,
   useController,
@@ -68,27 +68,6 @@ export function FormNativeSelect<T extends FieldValues, P>({ control, name, onVa
         field.onChange(value);
         onValueChange?.(value);
       }}
-      error={fieldState.error?.message}
-    />
-  );
-}
-
-type FormNumberInputProps<T extends FieldValues, P> = Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<T, unknown, P>;
-  name: FieldPath<T>;
-};
-
-/** A number input bound to a form field (a number, or '' while empty), with the field's message under it. */
-export function FormNumberInput<T extends FieldValues, P>({ control, name, ...props }: FormNumberInputProps<T, P>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <NumberInput
-      {...props}
-      name={field.name}
-      ref={field.ref}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
       error={fieldState.error?.message}
     />
   );

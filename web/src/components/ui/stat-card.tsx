@@ -1,5 +1,6 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/format';
 
 /** A labelled figure with an icon, as the dashboard and the vendor screen show their totals; `note` says what it leaves out or adds. */
 export function StatCard({ label, value, icon, color, note }: { label: string; value: number; icon: ReactNode; color: string; note?: string }) {
@@ -11,7 +12,7 @@ export function StatCard({ label, value, icon, color, note }: { label: string; v
             {label}
           </Text>
           <Text fz={28} fw={700} lh={1.2} mt={4}>
-            {value.toLocaleString('en-US')}
+            {formatCount(value)}
           </Text>
           {note && (
             <Text size="xs" c="dimmed">

@@ -7,6 +7,7 @@ import {
   type CategoryNode,
   type CategoryType,
 } from '@bosun/shared';
+import { plural } from '../../lib/format';
 
 export type CategoryTypeFilter = 'all' | CategoryType;
 
@@ -122,4 +123,4 @@ export function productsUrlFor(category: Pick<Category, 'id' | 'type' | 'vendor_
   return `/products?${params.toString()}`;
 }
 
-export const productCountLabel = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+export const productCountLabel = (count: number) => plural(count, 'product');

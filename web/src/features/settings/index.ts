@@ -1,3 +1,3 @@
 export { CompanyBrand } from './components/company-brand';
 export { SettingsForm } from './components/settings-form';
-export { useSettings, settingsQueryOptions } from './api/get-settings';
+export { useCurrency, useSettings, settingsQueryOptions } from './api/get-settings';

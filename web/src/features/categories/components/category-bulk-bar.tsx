@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowMerge, IconTrash, IconX } from '@tabler/icons-react';
 import { moreLabel, selectionSummary } from '../category-tree-logic';
+import { plural } from '../../../lib/format';
 
 interface CategoryBulkBarProps {
   /** The selected categories' names, in the order they were selected. */
@@ -11,7 +12,7 @@ interface CategoryBulkBarProps {
   deleting?: boolean;
 }
 
-export const deleteCategoriesLabel = (count: number) => `Delete ${count} ${count === 1 ? 'Category' : 'Categories'}`;
+export const deleteCategoriesLabel = (count: number) => `Delete ${plural(count, 'Category', 'Categories')}`;
 
 /** Shown while anything is selected: what is selected, and what can be done with it. */
 export function CategoryBulkBar({ names, onMerge, onClearSelection, onDelete, deleting }: CategoryBulkBarProps) {
@@ -22,7 +23,7 @@ export function CategoryBulkBar({ names, onMerge, onClearSelection, onDelete, de
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text fw={600}>
-            {count} {count === 1 ? 'category' : 'categories'} selected
+            {plural(count, 'category', 'categories')} selected
           </Text>
           <Group gap="xs">
             {count === 2 && (

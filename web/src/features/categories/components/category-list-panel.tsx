@@ -4,6 +4,7 @@ import type { CategoryViewMode } from '../hooks/use-category-management';
 import type { CategoryRowActions } from './category-row-actions';
 import { CategoryTable } from './category-table';
 import { CategoryTreeList } from './category-tree-list';
+import { formatCount, plural } from '../../../lib/format';
 
 interface CategoryListPanelProps {
   view: CategoryViewMode;
@@ -50,7 +51,7 @@ export function CategoryListPanel({
         )}
       </Card>
       <Text size="xs" c="dimmed" aria-live="polite">
-        {shownCount === totalCount ? `${totalCount} categories` : `Showing ${shownCount} of ${totalCount} categories`}
+        {shownCount === totalCount ? plural(totalCount, 'category', 'categories') : `Showing ${formatCount(shownCount)} of ${plural(totalCount, 'category', 'categories')}`}
       </Text>
     </Stack>
   );

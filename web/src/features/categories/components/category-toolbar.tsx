@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { CategoryTypeFilter } from '../category-tree-logic';
 import type { CategoryViewMode } from '../hooks/use-category-management';
+import { plural } from '../../../lib/format';
 
 const TYPE_FILTER_OPTIONS = [
   { value: 'all', label: 'All Types' },
@@ -47,7 +48,7 @@ interface CategoryToolbarProps {
 export function CategoryToolbar(props: CategoryToolbarProps) {
   const vendorOptions = [
     { value: '', label: 'All Vendors' },
-    ...props.vendors.map((v) => ({ value: String(v.id), label: `${v.name} (${v.product_count} products)` })),
+    ...props.vendors.map((v) => ({ value: String(v.id), label: `${v.name} (${plural(v.product_count, 'product')})` })),
   ];
   return (
     <Card withBorder padding="md">

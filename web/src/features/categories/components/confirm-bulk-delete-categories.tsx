@@ -1,6 +1,7 @@
 import { List, ScrollArea, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { moreLabel, selectionSummary } from '../category-tree-logic';
+import { plural } from '../../../lib/format';
 
 /** The confirmation names this many, then '+N more...'. */
 const CONFIRM_NAMES_SHOWN = 50;
@@ -22,7 +23,7 @@ function BulkDeleteCategoriesMessage({ names }: { names: string[] }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Are you sure you want to delete {count} {count === 1 ? 'category' : 'categories'}?
+        Are you sure you want to delete {plural(count, 'category', 'categories')}?
       </Text>
       <ScrollArea.Autosize mah={220} type="auto">
         <List size="sm" aria-label="Categories to delete">

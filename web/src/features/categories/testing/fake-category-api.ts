@@ -1,4 +1,4 @@
-import { buildCategoryTree, type Category } from '@bosun/shared';
+import { buildCategoryTree, plural, type Category } from '@bosun/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { HARKEN, LEWMAR } from './category-fixtures';
@@ -44,7 +44,7 @@ export function fakeCategoryApi(initial: Category[]) {
     }
     if (method === 'DELETE' && path === '/api/categories/bulk-delete') {
       const deleted = removeSubtrees((call.body as { categoryIds: number[] }).categoryIds);
-      return jsonResponse({ message: `${deleted} categories deleted successfully`, deleted });
+      return jsonResponse({ message: `${plural(deleted, 'category', 'categories')} deleted successfully`, deleted });
     }
     const one = path.match(/^\/api\/categories\/(\d+)$/);
     if (method === 'DELETE' && one) {

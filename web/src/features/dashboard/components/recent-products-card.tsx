@@ -3,12 +3,14 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { formatCurrency } from '../../../lib/format';
 import { StockBadge } from '../../products';
+import { useCurrency } from '../../settings';
 
 const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
 
 
 export function RecentProductsCard({ products }: { products: Product[] }) {
   const recent = products.slice(0, DASHBOARD_RECENT_PRODUCTS);
+  const currency = useCurrency();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="recent-products-title">
       <Title id="recent-products-title" order={3} size="h4" mb="md">
@@ -42,7 +44,7 @@ export function RecentProductsCard({ products }: { products: Product[] }) {
               </div>
               <Stack gap={4} align="flex-end" style={{ flex: 'none' }}>
                 <Text size="sm" fw={600}>
-                  {formatCurrency(product.list_price)}
+                  {formatCurrency(product.list_price, currency)}
                 </Text>
                 <StockBadge product={product} withWords />
               </Stack>

@@ -2,6 +2,7 @@ import type { DashboardStats } from '@bosun/shared';
 import { SimpleGrid } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingStore, IconPackage, IconStar } from '@tabler/icons-react';
 import { StatCard } from '../../../components/ui/stat-card';
+import { plural } from '../../../lib/format';
 
 export function StatCards({ stats }: { stats: DashboardStats['stats'] }) {
   return (
@@ -9,7 +10,7 @@ export function StatCards({ stats }: { stats: DashboardStats['stats'] }) {
       <StatCard
         label="Total Products"
         value={stats.totalProducts}
-        note={stats.totalVariations ? `and ${stats.totalVariations.toLocaleString('en-US')} variations` : undefined}
+        note={stats.totalVariations ? `and ${plural(stats.totalVariations, 'variation')}` : undefined}
         icon={<IconPackage size={24} />}
         color="blue"
       />

@@ -1,5 +1,6 @@
 import { DASHBOARD_TOP_VENDORS, vendorBarPercent, type DashboardStats } from '@bosun/shared';
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { plural } from '../../../lib/format';
 
 export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendors'] }) {
   const top = vendors.slice(0, DASHBOARD_TOP_VENDORS);
@@ -26,10 +27,10 @@ export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendor
                   </Text>
                 </Group>
                 <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-                  {vendor.product_count.toLocaleString('en-US')} products
+                  {plural(vendor.product_count, 'product')}
                 </Text>
               </Group>
-              <Progress value={vendorBarPercent(vendor.product_count)} size="sm" aria-label={`${vendor.name}: ${vendor.product_count} products`} />
+              <Progress value={vendorBarPercent(vendor.product_count)} size="sm" aria-label={`${vendor.name}: ${plural(vendor.product_count, 'product')}`} />
             </li>
           ))}
         </Stack>

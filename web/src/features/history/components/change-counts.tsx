@@ -1,6 +1,5 @@
 import { Group, Text } from '@mantine/core';
-
-const n = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '../../../lib/format';
 
 /** Products created, updated and deleted by one operation; the zero ones left out. */
 export function ChangeCounts({ created, updated, deleted }: { created: number; updated: number; deleted: number }) {
@@ -15,7 +14,7 @@ export function ChangeCounts({ created, updated, deleted }: { created: number; u
     <Group gap={8} wrap="wrap">
       {shown.map(([label, count, color]) => (
         <Text key={label} size="sm" c={color} style={{ whiteSpace: 'nowrap' }}>
-          {n(count)} {label}
+          {formatCount(count)} {label}
         </Text>
       ))}
     </Group>

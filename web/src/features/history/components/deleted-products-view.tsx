@@ -16,9 +16,10 @@ import { ChangeTime } from './change-time';
 import { ProductHistoryPanel } from './product-history-panel';
 import { SimplePager } from './simple-pager';
 import { HistoryPageHeader } from './history-page-header';
+import { plural } from '../../../lib/format';
 
 const PAGE_SIZE = 20;
-const products = (count: number) => `${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'}`;
+const products = (count: number) => plural(count, 'product');
 
 interface Outcome {
   response: RestoreDeletedResponse;

@@ -14,9 +14,9 @@ import { IMPORT_STATUS_BADGES, importDuration, importModeLabel, importModeName }
 import { ChangeTime } from './change-time';
 import { SimplePager } from './simple-pager';
 import { HistoryPageHeader } from './history-page-header';
+import { formatCount } from '../../../lib/format';
 
 const PAGE_SIZE = 20;
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** /imports: every import with who, when, the file, vendor, mode, counts, duration and status; 'Undo import'. */
 export function ImportsView() {
@@ -113,20 +113,20 @@ function RowCounts({ run }: { run: ImportRun }) {
     <Stack gap={0}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         <Text span c="teal">
-          {n(run.created)} created
+          {formatCount(run.created)} created
         </Text>
         {' · '}
         <Text span c="blue">
-          {n(run.updated)} updated
+          {formatCount(run.updated)} updated
         </Text>
       </Text>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         <Text span c="dimmed">
-          {n(run.skipped)} skipped
+          {formatCount(run.skipped)} skipped
         </Text>
         {' · '}
         <Text span c={run.errorCount > 0 ? 'red' : 'dimmed'}>
-          {n(run.errorCount)} failed
+          {formatCount(run.errorCount)} failed
         </Text>
       </Text>
     </Stack>
@@ -271,9 +271,9 @@ function UndoImportButton({ run, undone, onUndo }: Pick<ImportRowProps, 'run' | 
 function DownloadRowsButton(props: Pick<ImportRowProps, 'run' | 'downloading' | 'onDownload'> & { align: 'flex-start' | 'flex-end'; short?: boolean }) {
   const { run, downloading, onDownload, align, short = false } = props;
   if (run.rowsNotImported === 0) return null;
-  const label = `Download rows not imported (${n(run.rowsNotImported)})`;
+  const label = `Download rows not imported (${formatCount(run.rowsNotImported)})`;
   // The icon says 'download' where the words do not fit; the accessible name always does.
-  const text = short ? `Rows not imported (${n(run.rowsNotImported)})` : label;
+  const text = short ? `Rows not imported (${formatCount(run.rowsNotImported)})` : label;
   return (
     <Button
       size="compact-xs"

@@ -8,6 +8,7 @@ import { useRestoreVersion } from '../api/restore-version';
 import { fieldLabel, formatHistoryValue, type HistoryUnits, type ReferenceName } from '../model/history-fields';
 import { formatExactTime } from '../model/relative-time';
 import { HistoryEntryCard } from './history-entry-card';
+import { plural } from '../../../lib/format';
 
 export interface ProductHistoryPanelProps {
   productId: number;
@@ -68,7 +69,7 @@ export function ProductHistoryPanel({ productId, units, nameOf, readOnly = false
   return (
     <Stack gap="sm" aria-label="History">
       <Text size="sm" c="dimmed">
-        {total.toLocaleString('en-US')} change{total === 1 ? '' : 's'}, newest first
+        {plural(total, 'change')}, newest first
       </Text>
       {entries.map((entry, index) => (
         <HistoryEntryCard

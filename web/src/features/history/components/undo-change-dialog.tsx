@@ -5,11 +5,11 @@ import { errorMessage } from '../../../lib/api-errors';
 import { useUndoPreview } from '../api/get-undo-preview';
 import { formatExactTime } from '../model/relative-time';
 import { UndoProgress } from './undo-progress';
+import { formatCount, plural } from '../../../lib/format';
 
 type ConflictChoice = UndoBody['conflicts'];
 
-const n = (value: number) => value.toLocaleString('en-US');
-const products = (count: number) => `${n(count)} product${count === 1 ? '' : 's'}`;
+const products = (count: number) => plural(count, 'product');
 
 /** Where the undo started from the dialog is: not yet, running (with its progress), done or refused. */
 export type UndoRun =
@@ -155,7 +155,7 @@ function Conflicts({ plan, choice, onChoice }: { plan: UndoPreview; choice: Conf
         </ScrollArea.Autosize>
         {plan.conflictCount > plan.conflicts.length && (
           <Text size="xs">
-            Showing {n(plan.conflicts.length)} of {n(plan.conflictCount)}.
+            Showing {formatCount(plan.conflicts.length)} of {formatCount(plan.conflictCount)}.
           </Text>
         )}
         <Radio.Group value={choice} onChange={(value) => onChoice(value as ConflictChoice)} label="For these products" name="conflicts">

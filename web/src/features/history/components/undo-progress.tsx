@@ -1,7 +1,6 @@
 import type { UndoStatusEvent } from '@bosun/shared';
 import { Progress, Stack, Text } from '@mantine/core';
-
-const n = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '../../../lib/format';
 
 /**
  * How far a running undo has got: the step in words and 'Undoing… 35,000 of 100,000' over a bar;
@@ -15,7 +14,7 @@ export function UndoProgress({ progress }: { progress: UndoStatusEvent | null })
   return (
     <Stack gap={6} role="status" aria-live="polite">
       <Text size="sm" fw={600}>
-        {progress?.type === 'waiting' ? 'Waiting…' : total > 0 ? `Undoing… ${n(current)} of ${n(total)}` : 'Undoing…'}
+        {progress?.type === 'waiting' ? 'Waiting…' : total > 0 ? `Undoing… ${formatCount(current)} of ${formatCount(total)}` : 'Undoing…'}
       </Text>
       <Progress value={percent} size="lg" striped animated aria-label="Undo progress" />
       {progress && (

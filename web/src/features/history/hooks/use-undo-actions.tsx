@@ -8,12 +8,13 @@ import { undoPreviewQueryOptions } from '../api/get-undo-preview';
 import { useUndoChange, type UndoChangeInput } from '../api/undo-change';
 import { useUndoChangeWithProgress } from '../api/undo-change-with-progress';
 import { UndoChangeDialog, type UndoRun } from '../components/undo-change-dialog';
+import { formatCount } from '../../../lib/format';
 
 const UNDO_FAILED = 'Error undoing the change';
 
 /** What the undo did, in one line: the server's count and what it left alone. */
 export function undoResultMessage(result: UndoResult): string {
-  return result.skipped > 0 ? `${result.message}; ${result.skipped.toLocaleString('en-US')} changed since, left as they are` : result.message;
+  return result.skipped > 0 ? `${result.message}; ${formatCount(result.skipped)} changed since, left as they are` : result.message;
 }
 
 /**

@@ -5,6 +5,8 @@ import { formatCurrency } from '../../../lib/format';
 export interface HistoryUnits {
   weight: string;
   dimension: string;
+  /** The settings' currency for prices; the dollar when not given. */
+  currency?: string;
 }
 
 /** Names for the ids a history entry holds (vendor, categories), when the screen knows them. */
@@ -98,7 +100,7 @@ export function listItems(value: HistoryValue): string[] {
   return [value];
 }
 
-/** A stored value as the form shows it: money with '$', booleans as Yes/No, ids by name, empty as '—'. */
+/** A stored value as the form shows it: money in the settings' currency, booleans as Yes/No, ids by name, empty as '—'. */
 export function formatHistoryValue(field: string, value: HistoryValue, units: HistoryUnits, nameOf?: ReferenceName): string {
   const kind = fieldKind(field);
   if (kind === 'boolean') return value === null ? '—' : value === true || value === 1 || value === '1' || value === 'true' ? 'Yes' : 'No';
@@ -106,7 +108,7 @@ export function formatHistoryValue(field: string, value: HistoryValue, units: Hi
   const number = typeof value === 'number' ? value : Number(value);
   switch (kind) {
     case 'money':
-      return Number.isFinite(number) ? formatCurrency(number) : String(value);
+      return Number.isFinite(number) ? formatCurrency(number, units.currency) : String(value);
     case 'integer':
       return Number.isFinite(number) ? numberFormat.format(number) : String(value);
     case 'measure':

@@ -80,7 +80,7 @@ describe('selection and the bulk bar', () => {
     const user = userEvent.setup();
     await screen.findByText('SKU-1');
     await user.click(screen.getByRole('checkbox', { name: 'Select Product 1' }));
-    expect(within(bulkBar()).getByText('1 products selected')).toBeTruthy();
+    expect(within(bulkBar()).getByText('1 product selected')).toBeTruthy();
     expect(within(bulkBar()).queryByRole('button', { name: 'Delete Selected' })).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('selection and the bulk bar', () => {
     await user.click(within(bulkBar()).getByRole('button', { name: 'Delete Selected' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Error deleting products')).toBeTruthy();
-    expect(within(bulkBar()).getByText('1 products selected')).toBeTruthy();
+    expect(within(bulkBar()).getByText('1 product selected')).toBeTruthy();
   });
 });
 

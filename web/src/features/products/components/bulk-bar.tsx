@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { plural } from '../../../lib/format';
 
 interface BulkBarProps {
   /** Products ticked on this page. */
@@ -44,7 +45,7 @@ export function BulkBar({
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Text fw={600} size="sm" aria-live="polite">
-            {count} products selected
+            {plural(count, 'product')} selected
           </Text>
           {allMatching ? (
             <Text size="sm" c="dimmed">

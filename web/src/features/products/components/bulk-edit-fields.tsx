@@ -1,7 +1,10 @@
-import { PRICE_FIELDS, type PriceField } from '@bosun/shared';
+import type { PriceField } from '@bosun/shared';
 import { Group, NativeSelect } from '@mantine/core';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { FormNumberInput } from '../../../components/ui/form-fields';
+import { FormNumericInput } from '../../../components/ui/numeric-input';
+import { currencySymbol } from '../../../lib/format';
+import { useCurrency } from '../../settings';
+import { productNumberProblem } from '../model/product-form-values';
 import { PRICE_MODE_OPTIONS, type BulkEditValues, type BulkNumberField } from '../model/bulk-edit-values';
 
 export const PRICE_LABELS: Record<PriceField, string> = {
@@ -18,18 +21,17 @@ export const PRICE_LABELS: Record<PriceField, string> = {
 export function BulkPriceRow({ control, register, field }: { control: Control<BulkEditValues>; register: UseFormRegister<BulkEditValues>; field: PriceField }) {
   const mode = useWatch({ control, name: `${field}_mode` });
   const percent = mode.endsWith('percent');
+  const currency = useCurrency();
   return (
     <Group align="flex-start" grow wrap="nowrap">
       <NativeSelect label={`${PRICE_LABELS[field]} change`} data={PRICE_MODE_OPTIONS} {...register(`${field}_mode`)} />
-      <FormNumberInput
+      <FormNumericInput
         control={control}
         name={field}
         label={PRICE_LABELS[field]}
-        min={0}
-        step={0.01}
-        decimalScale={2}
-        allowNegative={false}
-        leftSection={percent ? undefined : '$'}
+        // A price, an amount and a percentage are all at least 0 with 2 decimals: the price's rule says what is wrong.
+        check={(value) => productNumberProblem(field, value)}
+        leftSection={percent ? undefined : currencySymbol(currency)}
         rightSection={percent ? '%' : undefined}
         placeholder="No change"
       />
@@ -40,15 +42,6 @@ export function BulkPriceRow({ control, register, field }: { control: Control<Bu
 /** A number of a bulk edit (stock, weight, sizes): empty means no change. */
 export function BulkNumberBox({ control, name, label, integer }: { control: Control<BulkEditValues>; name: BulkNumberField | PriceField; label: string; integer?: boolean }) {
   return (
-    <FormNumberInput
-      control={control}
-      name={name}
-      label={label}
-      min={0}
-      step={PRICE_FIELDS.includes(name as PriceField) ? 0.01 : integer ? 1 : 0.1}
-      allowDecimal={!integer}
-      allowNegative={false}
-      placeholder="No change"
-    />
+    <FormNumericInput control={control} name={name} label={label} integer={integer} check={(value) => productNumberProblem(name, value)} placeholder="No change" />
   );
 }

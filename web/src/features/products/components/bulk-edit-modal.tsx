@@ -21,6 +21,7 @@ import {
 import { storeCategoryOptions, treeToOptions } from '../model/category-options';
 import { BulkNumberBox, BulkPriceRow } from './bulk-edit-fields';
 import { FormSection, StickyFormActions } from './form-layout';
+import { plural } from '../../../lib/format';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -64,7 +65,7 @@ function BulkTagsBox({ control, name, label }: { control: Control<BulkEditValues
 /** Bulk Edit (SPEC §2, §5): every editable field but the SKU, all empty; only the filled ones are sent. */
 export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Bulk Edit (${count} products)`} size="xl">
+    <Modal opened={opened} onClose={onClose} title={`Bulk Edit (${plural(count, 'product')})`} size="xl">
       {opened && <BulkEditForm target={target} onClose={onClose} />}
     </Modal>
   );

@@ -3,6 +3,7 @@ import { ActionIcon, Box, Button, Checkbox, Group, Modal, Stack, Text, TextInput
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentLoader } from '../../../components/ui/loaders';
+import { plural } from '../../../lib/format';
 
 /** Indent per level of the tree (SPEC §9). */
 const INDENT_PX = 24;
@@ -51,7 +52,7 @@ function CategoryTreeNode({ node, depth, selected, expandAll, expanded, onToggle
         )}
         <Checkbox size="xs" label={node.name} checked={selected.has(node.id)} onChange={() => onToggleSelected(node.id)} />
         <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-          L{node.level} · {node.product_count} products
+          L{node.level} · {plural(node.product_count, 'product')}
         </Text>
       </Group>
       {open && children.length > 0 && (

@@ -2,6 +2,8 @@ import type { FilterColumnType } from '@bosun/shared';
 import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
+import { currencySymbol } from '../../../lib/format';
+import { useCurrency } from '../../settings';
 
 /** Typing pauses this long before a value filters the list. */
 export const FILTER_VALUE_DEBOUNCE_MS = 300;
@@ -21,6 +23,7 @@ interface FilterValueInputProps {
  */
 export function FilterValueInput({ type, value, onChange, label, placeholder = 'Value' }: FilterValueInputProps) {
   const [draft, setDraft] = useState(value);
+  const currency = useCurrency();
   const commit = useDebouncedCallback(onChange, FILTER_VALUE_DEBOUNCE_MS);
   const change = (next: string) => {
     setDraft(next);
@@ -52,7 +55,7 @@ export function FilterValueInput({ type, value, onChange, label, placeholder = '
           placeholder={placeholder}
           value={draft}
           onChange={(next) => change(String(next))}
-          {...(type === 'currency' ? { step: 0.01, decimalScale: 2, prefix: '$' } : {})}
+          {...(type === 'currency' ? { step: 0.01, decimalScale: 2, prefix: currencySymbol(currency) } : {})}
           {...flushKeys}
         />
       );

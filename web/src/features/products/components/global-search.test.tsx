@@ -15,33 +15,38 @@ const page = (count: number) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The settings the shell has loaded (prices are shown in their currency); every other call is a search. */
+const SETTINGS = { company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', currency: 'USD' };
+const withSettings = (answer: (url: string) => Response) => (url: string) => Promise.resolve(url.endsWith('/api/settings') ? jsonResponse(SETTINGS) : answer(url));
+
 describe('GlobalSearch', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
+  const searches = () => fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/api/settings'));
   beforeEach(() => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
 
   it('sends nothing under 2 characters, then searches with limit 10', async () => {
-    fetchMock.mockResolvedValue(page(3));
+    fetchMock.mockImplementation(withSettings(() => page(3)));
     renderWithProviders(<GlobalSearch />);
     const user = userEvent.setup();
     const box = screen.getByRole('textbox', { name: 'Search products' });
 
     await user.type(box, 'a');
     await wait(SEARCH_DEBOUNCE_MS + 150);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(searches()).toHaveLength(0);
 
     await user.type(box, 'n');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products?search=an&limit=10');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    expect(searches()[0]![0]).toBe('/api/products?search=an&limit=10');
     expect(await screen.findByText('Anchor 3')).toBeTruthy();
     expect(screen.getByText('SKU: ANC-1')).toBeTruthy();
     expect(screen.getByText('$20.50')).toBeTruthy();
   });
 
   it("offers 'See all results' only when exactly 10 results come back", async () => {
-    fetchMock.mockImplementation((url: string) => Promise.resolve(page(url.includes('search=ropes&') ? 10 : 9)));
+    fetchMock.mockImplementation(withSettings((url) => page(url.includes('search=ropes&') ? 10 : 9)));
     renderWithProviders(<GlobalSearch />);
     const user = userEvent.setup();
     const box = screen.getByRole('textbox', { name: 'Search products' });
@@ -57,7 +62,7 @@ describe('GlobalSearch', () => {
   });
 
   it('opens the product a result names', async () => {
-    fetchMock.mockResolvedValue(page(4));
+    fetchMock.mockImplementation(withSettings(() => page(4)));
     renderWithProviders(<GlobalSearch />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Search products' }), 'anchor');
@@ -68,7 +73,7 @@ describe('GlobalSearch', () => {
 
   it('only logs a failed search', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(jsonResponse({ message: 'boom', code: 'INTERNAL' }, { status: 500, statusText: 'Internal Server Error' }));
+    fetchMock.mockImplementation(withSettings(() => jsonResponse({ message: 'boom', code: 'INTERNAL' }, { status: 500, statusText: 'Internal Server Error' })));
     renderWithProviders(<GlobalSearch />);
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Search products' }), 'chain');
 

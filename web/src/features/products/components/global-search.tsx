@@ -6,13 +6,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { formatCurrency } from '../../../lib/format';
+import { useCurrency } from '../../settings';
 import { useSearchProducts } from '../api/search-products';
 
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
 const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
 
-function SearchResult({ product }: { product: Product }) {
+function SearchResult({ product, currency }: { product: Product; currency: string }) {
   return (
     <Group wrap="nowrap" gap="sm">
       <ImageWithFallback src={product.image_url} fallbackSrc={PRODUCT_PLACEHOLDER} alt="" w={36} h={36} radius="sm" fit="cover" style={{ flex: 'none' }} />
@@ -25,7 +26,7 @@ function SearchResult({ product }: { product: Product }) {
         </Text>
       </div>
       <Text size="sm" fw={600} style={{ flex: 'none' }}>
-        {formatCurrency(product.list_price)}
+        {formatCurrency(product.list_price, currency)}
       </Text>
     </Group>
   );
@@ -36,6 +37,7 @@ export function GlobalSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const currency = useCurrency();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   const searchable = debouncedQuery.length >= GLOBAL_SEARCH_MIN_CHARS;
@@ -88,7 +90,7 @@ export function GlobalSearch() {
         <Combobox.Options mah={480} style={{ overflowY: 'auto' }}>
           {results.map((product) => (
             <Combobox.Option value={String(product.id)} key={product.id} aria-label={`${product.name}, SKU ${product.sku}`}>
-              <SearchResult product={product} />
+              <SearchResult product={product} currency={currency} />
             </Combobox.Option>
           ))}
           {results.length === 0 && (

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, CloseButton, Group, Text } from '@mantine/core';
 import { IconArrowsSort, IconCategory, IconSearch } from '@tabler/icons-react';
 import type { SortState } from '../hooks/use-product-list-state';
 import { columnLabel } from '../model/product-columns';
+import { plural } from '../../../lib/format';
 
 interface ListBannersProps {
   sort: SortState | null;
@@ -19,8 +20,7 @@ interface ListBannersProps {
   onRemoveCategory: (id: number, type: 'vendor' | 'store') => void;
 }
 
-const count = new Intl.NumberFormat('en-US');
-const products = (total: number | undefined) => (total === undefined ? '…' : `${count.format(total)} ${total === 1 ? 'product' : 'products'}`);
+const products = (total: number | undefined) => (total === undefined ? '…' : plural(total, 'product'));
 
 function Banner({ icon, label, children, action }: { icon: React.ReactNode; label: string; children: React.ReactNode; action: React.ReactNode }) {
   return (
@@ -72,7 +72,7 @@ export function ListBanners(props: ListBannersProps) {
             }
           >
             <Text size="sm">
-              Filtered by {kindText}: {products(total)} in {selected.length} {selected.length === 1 ? 'category' : 'categories'}{' '}
+              Filtered by {kindText}: {products(total)} in {plural(selected.length, 'category', 'categories')}{' '}
               (subcategories included)
             </Text>
           </Banner>

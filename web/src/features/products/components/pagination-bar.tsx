@@ -1,9 +1,9 @@
 import { PAGE_SIZES } from '@bosun/shared';
 import { Group, Loader, NativeSelect, Text } from '@mantine/core';
 import { PageStepper } from '../../../components/ui/page-stepper';
+import { formatCount } from '../../../lib/format';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
-const count = new Intl.NumberFormat('en-US');
 
 interface PaginationBarProps {
   page: number;
@@ -22,7 +22,7 @@ export function PaginationBar({ page, pageSize, total, pages, loading, onPageCha
     <Group justify="space-between" gap="sm" component="nav" aria-label="Pagination">
       <Group gap="sm">
         <Text size="sm" c="dimmed">
-          Showing {count.format(from)} to {count.format(to)} of {count.format(total)}
+          Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)}
         </Text>
         {loading && <Loader size="xs" aria-label="Loading products" />}
       </Group>

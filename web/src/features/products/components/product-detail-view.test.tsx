@@ -78,6 +78,51 @@ describe('ProductDetailView', () => {
     expect(await screen.findByRole('textbox', { name: 'Description (visual)' }, { timeout: 8000 })).toBeTruthy();
   });
 
+  it("shows prices as money (two decimals, thousands separators, the settings' currency) and counts with separators", async () => {
+    stubWriteApi({ products: { 7: product(7, { name: 'Winch', list_price: 1234.5, market_price: 5.5, vendor_cost: 1000, special_price: null, stock: 12000 }) }, currency: 'EUR' });
+    renderDetail(7);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Winch' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Pricing' }));
+    const price = (label: string) => (screen.getByRole('textbox', { name: label }) as HTMLInputElement).value;
+    // The settings (and their currency) load beside the product.
+    await waitFor(() => expect(price('List Price')).toBe('€1,234.50'), { timeout: 5000 });
+    expect(price('Market Price')).toBe('€5.50');
+    expect(price('Vendor Cost')).toBe('€1,000.00');
+    expect(price('Special Price')).toBe('');
+    expect(screen.getByText('Margin on list price: €234.50')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Inventory' }));
+    expect(price('Stock')).toBe('12,000');
+    // Editing shows the number as stored, with the currency's sign beside it.
+    await user.click(screen.getByRole('button', { name: 'Edit Product' }));
+    await user.click(screen.getByRole('tab', { name: 'Pricing' }));
+    expect(price('List Price')).toBe('1234.5');
+  });
+
+  it("keeps '3.5' in Stock and '-5' in List Price as typed, says what is wrong, and saves nothing", async () => {
+    const api = stubWriteApi({ products: { 7: product(7, { name: 'Winch', list_price: 20, stock: 4 }) } });
+    renderDetail(7);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Winch' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Product' }));
+    await user.click(screen.getByRole('tab', { name: 'Inventory' }));
+    const stock = screen.getByRole('textbox', { name: 'Stock' }) as HTMLInputElement;
+    await user.clear(stock);
+    await user.type(stock, '3.5');
+    expect(stock.value).toBe('3.5');
+    expect(screen.getByText('Stock must be a whole number')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Pricing' }));
+    const listPrice = screen.getByRole('textbox', { name: 'List Price' }) as HTMLInputElement;
+    await user.clear(listPrice);
+    await user.type(listPrice, '-5');
+    expect(listPrice.value).toBe('-5');
+    expect(screen.getByText('List price cannot be negative')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByText('List price cannot be negative')).toBeTruthy());
+    expect(api.writes()).toHaveLength(0);
+    expect(listPrice.value).toBe('-5');
+  });
+
   it('opens the variations screen: "Variations (N)" with the total stock and price range for a variable product, "Add variations" for a simple one', async () => {
     stubWriteApi({
       products: {

@@ -10,7 +10,7 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { notify } from '../../../components/ui/notify';
 import { isApiError, isForbidden } from '../../../lib/api-client';
-import { formatCurrency, formatDate } from '../../../lib/format';
+import { formatCount, formatCurrency, formatDate, plural } from '../../../lib/format';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useConfirmDeleteProduct } from '../hooks/use-delete-actions';
@@ -19,6 +19,7 @@ import { useReferenceNames } from '../hooks/use-reference-names';
 import { useStaleSave } from '../hooks/use-stale-save';
 import { useUnits } from '../hooks/use-units';
 import { PRODUCT_FORM_FIELDS, productFormDefaults } from '../model/product-form-values';
+import { listPriceText } from '../model/variant-cells';
 import {
   CategoryFields,
   DescriptionFields,
@@ -74,14 +75,12 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** A variable product's stock and prices are its variations': their total and range, not a value of its own. */
-function VariableSummary({ product }: { product: Product }) {
-  const max = product.variation_price_max;
-  const range =
-    product.list_price === null ? '—' : max === null || max === product.list_price ? formatCurrency(product.list_price) : `${formatCurrency(product.list_price)} – ${formatCurrency(max)}`;
+function VariableSummary({ product, currency }: { product: Product; currency: string | undefined }) {
+  const range = product.list_price === null ? '—' : listPriceText(product, currency);
   return (
     <Group gap="md">
       <Text size="sm">
-        Stock: {product.stock ?? 'not tracked'} (total of {product.variation_count} variations)
+        Stock: {product.stock === null ? 'not tracked' : formatCount(product.stock)} (total of {plural(product.variation_count, 'variation')})
       </Text>
       <Text size="sm">Status: {STOCK_STATUS_LABELS[product.stock_status]}</Text>
       <Text size="sm">Price: {range}</Text>
@@ -187,7 +186,7 @@ function ProductDetail({ product }: { product: Product }) {
                   ))}
                 </Group>
               )}
-              {product.kind === 'variable' && <VariableSummary product={product} />}
+              {product.kind === 'variable' && <VariableSummary product={product} currency={units.currency} />}
             </Stack>
           </Group>
           <Group gap="xs" wrap="wrap">
@@ -251,17 +250,17 @@ function ProductDetail({ product }: { product: Product }) {
               </Tabs.Panel>
               <Tabs.Panel value="pricing">
                 <Stack gap="md">
-                  {product.kind === 'variable' ? <VariableSummary product={product} /> : <PricingFields readOnly={readOnly} />}
+                  {product.kind === 'variable' ? <VariableSummary product={product} currency={units.currency} /> : <PricingFields readOnly={readOnly} />}
                   {readOnly && product.kind !== 'variable' && product.vendor_cost !== null && product.list_price !== null && (
                     <Text size="sm" c="dimmed">
-                      Margin on list price: {formatCurrency(product.list_price - product.vendor_cost)}
+                      Margin on list price: {formatCurrency(product.list_price - product.vendor_cost, units.currency)}
                     </Text>
                   )}
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="inventory">
                 <Stack gap="md" maw={320}>
-                  {product.kind === 'variable' ? <VariableSummary product={product} /> : <StockField readOnly={readOnly} />}
+                  {product.kind === 'variable' ? <VariableSummary product={product} currency={units.currency} /> : <StockField readOnly={readOnly} />}
                   <StockBadge product={product} withWords w="fit-content" />
                 </Stack>
               </Tabs.Panel>

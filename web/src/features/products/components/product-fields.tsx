@@ -2,8 +2,11 @@ import { MAX_TAGS, STOCK_STATUS_LABELS, STOCK_STATUSES, tagKey, type Product } f
 import { Anchor, SimpleGrid, Stack, Switch, TagsInput, Text as MantineText, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { FormNativeSelect, FormNumberInput } from '../../../components/ui/form-fields';
+import { FormNativeSelect } from '../../../components/ui/form-fields';
+import { FormNumericInput } from '../../../components/ui/numeric-input';
+import { currencySymbol, formatCount, formatCurrency, plural } from '../../../lib/format';
 import { canPickCategories, canPickVendors, useCurrentUser } from '../../auth';
+import { useCurrency } from '../../settings';
 import { useAllCategories } from '../api/get-categories';
 import { useVendorCategories } from '../api/get-vendor-categories';
 import { useVendorOptions } from '../api/get-vendor-options';
@@ -11,7 +14,7 @@ import { storeCategoryOptions, treeToOptions, withCurrent } from '../model/categ
 import type { Units } from '../model/product-columns';
 import { formatNumber } from '../model/cell-format';
 import { variationsPath } from '../model/list-rows';
-import type { ProductFormValues } from '../model/product-form-values';
+import { productNumberProblem, type ProductFormValues, type ProductNumberField } from '../model/product-form-values';
 import { listPriceText, SET_ON_VARIATIONS } from '../model/variant-cells';
 import { RichTextField, type RichTextTab } from './rich-text-field';
 
@@ -40,7 +43,7 @@ function SetOnVariationsNote({ product }: { product: Product }) {
     <MantineText size="xs" c="dimmed">
       {SET_ON_VARIATIONS}:{' '}
       <Anchor component={Link} to={variationsPath(product.id)} size="xs">
-        open the {product.variation_count} variations
+        open the {plural(product.variation_count, 'variation')}
       </Anchor>
     </MantineText>
   );
@@ -51,23 +54,21 @@ function FromVariations({ label, value }: { label: string; value: string }) {
   return <TextInput label={label} value={value} readOnly placeholder="On each variation" />;
 }
 
-type NumberField = 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height';
-
-function NumberField({ name, label, readOnly, money, integer }: { name: NumberField; label: string; readOnly?: boolean; money?: boolean; integer?: boolean }) {
+/** A number of the product: kept as typed, checked at every key by the shared schema's rule; read-only, money reads as money and counts with separators. */
+function NumberField({ name, label, readOnly, money, integer }: { name: ProductNumberField; label: string; readOnly?: boolean; money?: boolean; integer?: boolean }) {
   const { control } = useFormContext<ProductFormValues>();
+  const currency = useCurrency();
   return (
-    <FormNumberInput
+    <FormNumericInput
       control={control}
       name={name}
       label={label}
       readOnly={readOnly}
-      min={0}
-      step={money ? 0.01 : integer ? 1 : 0.1}
-      decimalScale={money ? 2 : integer ? 0 : undefined}
-      allowDecimal={!integer}
-      allowNegative={false}
-      leftSection={money ? '$' : undefined}
-      hideControls={readOnly}
+      integer={integer}
+      check={(value) => productNumberProblem(name, value)}
+      // A measure reads as stored (0.4536 kg is not rounded to 0.45).
+      format={money ? (value) => formatCurrency(value, currency) : integer ? formatCount : undefined}
+      leftSection={money ? currencySymbol(currency) : undefined}
     />
   );
 }
@@ -176,11 +177,12 @@ export function DescriptionFields({
 }
 
 export function PricingFields({ readOnly, variable }: FieldsProps & VariableProps) {
+  const currency = useCurrency();
   if (isVariable(variable)) {
     return (
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <FromVariations label="List Price" value={variable.list_price === null ? '' : listPriceText(variable)} />
+          <FromVariations label="List Price" value={variable.list_price === null ? '' : listPriceText(variable, currency)} />
           <FromVariations label="Market Price" value="" />
           <FromVariations label="Vendor Cost" value="" />
           <FromVariations label="Special Price" value="" />

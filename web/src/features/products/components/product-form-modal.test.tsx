@@ -195,7 +195,7 @@ describe('ProductFormModal', () => {
     expect(within(dialog).queryByText(/Set on the variations/)).toBeNull();
   });
 
-  it('duplicates: a new product prefilled with the copy suffixes, sent with POST', async () => {
+  it('duplicates: a new product with the copy suffixes on name and SKU only (the short description is as it was), sent with POST', async () => {
     const api = stubWriteApi();
     const user = userEvent.setup();
     const original = product(4, { name: 'Shackle', sku: 'SH-4', short_description: '<p>Stainless</p>', list_price: 9.5 });
@@ -206,13 +206,13 @@ describe('ProductFormModal', () => {
     // The visual editor opens first; the HTML tab shows the code.
     expect(await within(dialog).findByRole('textbox', { name: 'Short Description (visual)' }, { timeout: 8000 })).toBeTruthy();
     await user.click(within(within(dialog).getByRole('tablist', { name: 'Short Description editor' })).getByRole('tab', { name: 'HTML' }));
-    expect((within(dialog).getByRole('textbox', { name: 'Short Description (HTML)' }) as HTMLTextAreaElement).value).toBe('<p>Stainless</p> (Copy)');
+    expect((within(dialog).getByRole('textbox', { name: 'Short Description (HTML)' }) as HTMLTextAreaElement).value).toBe('<p>Stainless</p>');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
     expect(await screen.findByText('Product created successfully')).toBeTruthy();
     const call = api.lastWrite()!;
     expect(call.method).toBe('POST');
-    expect(call.body).toMatchObject({ name: 'Shackle (Copy)', sku: 'SH-4_COPY', list_price: 9.5 });
+    expect(call.body).toMatchObject({ name: 'Shackle (Copy)', sku: 'SH-4_COPY', list_price: 9.5, short_description: '<p>Stainless</p>' });
     expect(call.body).not.toHaveProperty('id');
   });
 

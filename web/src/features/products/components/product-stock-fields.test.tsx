@@ -57,7 +57,7 @@ describe('ProductFormModal: stock fields', () => {
     await user.type(field(dialog, 'Stock'), '4');
     await user.selectOptions(select(dialog, 'Stock status'), 'out_of_stock');
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
-    expect(await within(dialog).findByText('Stock status cannot be out_of_stock with a stock of 4')).toBeTruthy();
+    expect(await within(dialog).findByText("Stock status cannot be 'Out of stock' with a stock of 4")).toBeTruthy();
     expect(api.writes()).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { IconColumns, IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format';
 
 interface ProductsHeaderProps {
   /** Products matching the list's filters; undefined before the first answer. */
@@ -22,7 +23,7 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
           Products
         </Title>
         <Text size="sm" c="dimmed">
-          {total !== undefined ? `${total.toLocaleString('en-US')} ${narrowed ? 'matching' : 'in the catalogue'}` : ' '}
+          {total !== undefined ? `${formatCount(total)} ${narrowed ? 'matching' : 'in the catalogue'}` : ' '}
         </Text>
       </div>
       <Group gap="xs">

@@ -25,6 +25,7 @@ import {
   type Units,
 } from '../model/product-columns';
 import classes from './products-table.module.css';
+import { formatCount } from '../../../lib/format';
 
 /** Rows are one line high, so every row has the same height and the virtualiser needs no measuring. */
 export const ROW_HEIGHT = 44;
@@ -245,7 +246,7 @@ function MoreVariationsRow({ row, index, start, width }: { row: Extract<ListRow,
     >
       <td role="cell" className={`${classes.td} ${classes.moreCell}`} style={{ width }}>
         <span className={classes.cellText}>
-          and {row.remaining.toLocaleString('en-US')} more:{' '}
+          and {formatCount(row.remaining)} more:{' '}
           <Anchor component={Link} to={variationsPath(row.parent.id)} size="sm">
             open variations
           </Anchor>

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { useSettings } from '../../settings';
+import { useCurrency, useSettings } from '../../settings';
 import type { Units } from '../model/product-columns';
 
-/** The company's units (ARCHITECTURE §4 Units): the same in the list, the form and the detail page. */
+/** The company's units and currency (ARCHITECTURE §4 Units): the same in the list, the form and the detail page. */
 export function useUnits(): Units {
   const settings = useSettings();
   const weight = settings.data?.weight_unit ?? 'kg';
   const dimension = settings.data?.dimension_unit ?? 'cm';
-  return useMemo(() => ({ weight, dimension }), [weight, dimension]);
+  const currency = useCurrency();
+  return useMemo(() => ({ weight, dimension, currency }), [weight, dimension, currency]);
 }

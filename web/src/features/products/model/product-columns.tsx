@@ -9,6 +9,8 @@ import { StockBadge } from '../components/stock-badge';
 export interface Units {
   weight: string;
   dimension: string;
+  /** The settings' currency for prices; the dollar when not given. */
+  currency?: string;
 }
 
 export interface ProductColumnSpec {
@@ -45,7 +47,7 @@ const money = (column: 'market_price' | 'vendor_cost' | 'special_price'): Produc
   id: column,
   label: label(column),
   align: 'right',
-  cell: (p) => (p.kind === 'variable' ? <span title={SET_ON_VARIATIONS} data-empty>—</span> : formatCurrency(p[column])),
+  cell: (p, units) => (p.kind === 'variable' ? <span title={SET_ON_VARIATIONS} data-empty>—</span> : formatCurrency(p[column], units.currency)),
 });
 const measure = (column: 'length' | 'width' | 'height'): ProductColumnSpec => ({
   id: column,
@@ -89,7 +91,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
     align: 'right',
     cell: (p) => <StockBadge size="sm" product={p} />,
   },
-  { id: 'list_price', label: label('list_price'), align: 'right', cell: listPriceText },
+  { id: 'list_price', label: label('list_price'), align: 'right', cell: (p, units) => listPriceText(p, units.currency) },
   money('market_price'),
   money('vendor_cost'),
   money('special_price'),

@@ -100,12 +100,32 @@ export function productFormDefaults(product?: Product | null, mode: ProductFormM
     meta_keywords: text(product.meta_keywords),
     tags: [...product.tags],
   };
+  // A copy is marked where staff tell products apart (name and SKU), never in the texts customers
+  // read: SPEC §4 also suffixed the short description, which put '<p>…</p> (Copy)' in the shop.
   if (mode === 'duplicate') {
     values.name = `${product.name} (Copy)`;
     values.sku = `${product.sku}_COPY`;
-    values.short_description = `${text(product.short_description)} (Copy)`;
   }
   return values;
+}
+
+/** The product fields typed as numbers; each is checked as typed by the shared schema's rule for it. */
+export type ProductNumberField = 'stock' | 'list_price' | 'market_price' | 'vendor_cost' | 'special_price' | 'weight' | 'length' | 'width' | 'height';
+
+/** The shared schema's message for a typed number of a product field, as the server would give it; nothing when it is fine. */
+export function productNumberProblem(field: ProductNumberField, value: number | string): string | undefined {
+  const result = productFieldsSchema.shape[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * What a numeric input sends: null when empty, the number, or the text itself when it is no number,
+ * so the schema says so ('List price must be a number') instead of the text being saved as nothing.
+ */
+export function typedNumber(value: number | string | null | undefined): number | string | null {
+  const n = numberOrNull(value);
+  if (n !== null || value === null || value === undefined) return n;
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
 /**
@@ -131,9 +151,12 @@ const idOrNull = (value: string) => {
  * and the chosen status, or none (the shared rule then gives it from the quantity). Both are sent
  * as the rule resolves them, so the server never keeps a backorder staff changed to 'from the quantity'.
  */
-function stockPayload(values: ProductFormValues): { stock: number | null; stock_status?: StockStatus } {
-  const stock = values.track_stock ? numberOrNull(values.stock) : null;
+function stockPayload(values: ProductFormValues): { stock: number | string | null; stock_status?: StockStatus } {
+  const typed = values.track_stock ? typedNumber(values.stock) : null;
   const status = values.stock_status || (values.track_stock ? undefined : 'in_stock');
+  // Text that is no number goes to the schema as typed, which says 'Stock must be a number'.
+  if (typeof typed === 'string') return { stock: typed, stock_status: status };
+  const stock = typed;
   const resolved = resolveStock({ stock, stock_status: status });
   // A contradiction is sent as chosen: the resolver shows the rule's message under the status.
   return resolved.ok ? resolved.value : { stock, stock_status: status };
@@ -153,14 +176,14 @@ export function toProductPayload(values: ProductFormValues): Record<string, unkn
     short_description: values.short_description,
     description: values.description,
     ...stockPayload(values),
-    list_price: numberOrNull(values.list_price),
-    market_price: numberOrNull(values.market_price),
-    vendor_cost: numberOrNull(values.vendor_cost),
-    special_price: numberOrNull(values.special_price),
-    weight: numberOrNull(values.weight),
-    length: numberOrNull(values.length),
-    width: numberOrNull(values.width),
-    height: numberOrNull(values.height),
+    list_price: typedNumber(values.list_price),
+    market_price: typedNumber(values.market_price),
+    vendor_cost: typedNumber(values.vendor_cost),
+    special_price: typedNumber(values.special_price),
+    weight: typedNumber(values.weight),
+    length: typedNumber(values.length),
+    width: typedNumber(values.width),
+    height: typedNumber(values.height),
     vendor_id: idOrNull(values.vendor_id),
     vendor_category_id: idOrNull(values.vendor_category_id),
     store_category_id: idOrNull(values.store_category_id),

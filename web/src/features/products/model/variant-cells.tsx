@@ -1,7 +1,7 @@
 import type { Product } from '@bosun/shared';
 import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency, plural } from '../../../lib/format';
 import { isVariationRow, variationName, variationsPath } from './list-rows';
 import classes from './variant-cells.module.css';
 
@@ -41,7 +41,7 @@ export function NameCell({ product }: { product: Product }) {
           className={classes.count}
           title={`Open the variations of ${product.name}`}
         >
-          {product.variation_count} {product.variation_count === 1 ? 'variation' : 'variations'}
+          {plural(product.variation_count, 'variation')}
         </Badge>
         {match && (
           <span className={`${classes.ellipsis} ${classes.matched}`} title={matchedVariationText(match)}>
@@ -69,10 +69,10 @@ function VariationName({ parent, values }: { parent: string; values: readonly st
 }
 
 /** A variable product's list price is its variations' range: '$19.90 – $34.50', one price when they agree. */
-export function listPriceText(product: Product): string {
+export function listPriceText(product: Product, currency?: string): string {
   const max = product.variation_price_max;
-  if (product.kind !== 'variable' || max === null || product.list_price === null || max === product.list_price) return formatCurrency(product.list_price);
-  return `${formatCurrency(product.list_price)} – ${formatCurrency(max)}`;
+  if (product.kind !== 'variable' || max === null || product.list_price === null || max === product.list_price) return formatCurrency(product.list_price, currency);
+  return `${formatCurrency(product.list_price, currency)} – ${formatCurrency(max, currency)}`;
 }
 
 /** Market price, vendor cost and special price of a variable product are each variation's own. */

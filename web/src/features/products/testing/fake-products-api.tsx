@@ -1,5 +1,5 @@
 /** Test support for the products screen: a recording stand-in for the API and a render helper. */
-import type { Category, User } from '@bosun/shared';
+import { PRODUCT_MESSAGES, type Category, type Settings, type User } from '@bosun/shared';
 import { vi } from 'vitest';
 import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
 import { admin } from '../../../test/users';
@@ -21,6 +21,8 @@ export interface FakeApiOptions {
   vendorCategories?: Record<number, Category[]>;
   /** Answers GET /products itself (for errors); return undefined to fall through. */
   onList?: (query: URLSearchParams, call: number) => Response | undefined;
+  /** The company settings' currency (the dollar when not given). */
+  currency?: Settings['currency'];
 }
 
 /** A stand-in for the API that records every call the screen makes. */
@@ -35,7 +37,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
     calls.push({ method, path: parsed.pathname, query: parsed.searchParams, body });
     const path = parsed.pathname;
     if (path === '/api/auth/verify') return jsonResponse({ user: options.user ?? admin });
-    if (path === '/api/settings') return jsonResponse({ company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' });
+    if (path === '/api/settings') return jsonResponse({ company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', currency: options.currency ?? 'USD' });
     if (path === '/api/vendors/names') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
     if (path === '/api/categories') {
       const flat = options.categories ?? [];
@@ -49,7 +51,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
     if (path === '/api/products/bulk-delete') {
       const deleted = body.ids ? body.ids.length : total;
       total -= deleted;
-      return jsonResponse({ message: `${deleted} products deleted successfully`, deleted });
+      return jsonResponse({ message: PRODUCT_MESSAGES.bulkDeleted(deleted), deleted });
     }
     if (path.startsWith('/api/products/') && method === 'DELETE') {
       total -= 1;

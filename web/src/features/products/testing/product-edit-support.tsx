@@ -1,5 +1,5 @@
 /** Test support for the product form, detail page and bulk edit: a fake API for writes and a render helper. */
-import type { Product, User } from '@bosun/shared';
+import { BULK_MESSAGES, type Product, type User } from '@bosun/shared';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
@@ -31,7 +31,7 @@ export function fakeWriteApi(options: WriteApiOptions = {}) {
       if (override) return override;
       if (path === '/api/products/bulk/update') {
         const updated = body.ids ? body.ids.length : 42;
-        return jsonResponse({ message: `${updated} products updated successfully`, updated });
+        return jsonResponse({ message: BULK_MESSAGES.updated(updated), updated });
       }
       if (method === 'POST') {
         const created = product(nextId++, { ...body });

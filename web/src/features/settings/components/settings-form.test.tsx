@@ -8,7 +8,7 @@ import { SettingsForm } from './settings-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const stored: Settings = { company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180 };
+const stored: Settings = { company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' };
 
 function renderAs(user: typeof admin) {
   const puts: unknown[] = [];
@@ -29,6 +29,20 @@ function renderAs(user: typeof admin) {
   return puts;
 }
 const daysField = () => screen.queryByRole('textbox', { name: 'Keep change history for N days' }) as HTMLInputElement | null;
+
+describe('the currency setting', () => {
+  it('offers the currencies by name and sign, and saves the chosen one', async () => {
+    const puts = renderAs(manager);
+    const user = userEvent.setup();
+    const select = (await screen.findByRole('combobox', { name: /Currency/ })) as HTMLSelectElement;
+    expect(select.value).toBe('USD');
+    expect([...select.options].map((o) => o.textContent)).toContain('Euro (€, EUR)');
+    await user.selectOptions(select, 'EUR');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ currency: 'EUR' });
+  });
+});
 
 describe('the history retention setting', () => {
   it('an admin sees it and saves a new number of days', async () => {

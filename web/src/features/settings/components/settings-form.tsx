@@ -1,17 +1,20 @@
-import { APP_VERSION, DEFAULT_HISTORY_DAYS, HISTORY_DAYS_MAX, HISTORY_DAYS_MIN, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
+import { APP_VERSION, CURRENCIES, DEFAULT_HISTORY_DAYS, HISTORY_DAYS_MAX, HISTORY_DAYS_MIN, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { showServerFieldErrors } from '../../../lib/api-errors';
-import { formatDate } from '../../../lib/format';
+import { currencySymbol, formatDate } from '../../../lib/format';
 import { isAdmin, useCurrentUser } from '../../auth';
 import { useUpdateSettings } from '../api/update-settings';
 import { settingsErrorMessage } from '../settings-error-message';
 import { LogoPreview } from './logo-preview';
 
-const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit', 'history_days'] as const;
+const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit', 'currency', 'history_days'] as const;
+
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${currencyNames.of(code) ?? code} (${currencySymbol(code)}, ${code})` }));
 
 interface SettingsFormProps {
   settings: Settings;
@@ -73,7 +76,7 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
 
           <Card withBorder padding="lg">
             <Title order={3} size="h4" mb="md">
-              Units
+              Units and currency
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               <Controller
@@ -99,6 +102,13 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
                     </Group>
                   </Radio.Group>
                 )}
+              />
+              <NativeSelect
+                label="Currency"
+                description="Every price is shown in it, with 2 decimals"
+                data={CURRENCY_OPTIONS}
+                error={errors.currency?.message}
+                {...register('currency')}
               />
             </SimpleGrid>
           </Card>

@@ -23,6 +23,7 @@ import {
   type AttributeDraft,
 } from '../model/attribute-draft';
 import { ValueChip } from './value-chip';
+import { plural } from '../../../lib/format';
 
 interface AttributesEditorProps {
   productId: number;
@@ -54,7 +55,7 @@ export const AttributesEditor = memo(function AttributesEditor({ productId, attr
     if (!checked.success || missingFill.length) {
       const fields: Record<string, string> = {};
       for (const issue of checked.error?.issues ?? []) fields[issue.path.join('.')] ??= issue.message;
-      for (const d of missingFill) fields[`attributes.${drafts.indexOf(d)}.fill`] ??= `Choose the value the ${variationCount} variations take`;
+      for (const d of missingFill) fields[`attributes.${drafts.indexOf(d)}.fill`] ??= `Choose the value the ${plural(variationCount, 'variation')} take`;
       setMessages(attributeMessages(fields, drafts));
       return;
     }

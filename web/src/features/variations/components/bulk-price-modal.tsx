@@ -5,6 +5,7 @@ import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { BulkNumberBox, BulkPriceRow, emptyBulkEditValues, validateBulkUpdate, type BulkEditValues } from '../../products';
 import { useBulkUpdateVariations } from '../api/bulk-update-variations';
+import { plural } from '../../../lib/format';
 
 /** What a bulk edit of variations may change: their prices, stock and stock status. */
 const BULK_FIELDS: readonly string[] = [...VARIATION_LEVEL_FIELDS, 'stock_status'];
@@ -20,7 +21,7 @@ interface BulkPriceModalProps {
 /** Prices (set, ± amount, ± percent) and stock of the selected variations, with the products bulk edit's fields and rules. */
 export function BulkPriceModal({ productId, ids, opened, onClose }: BulkPriceModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Edit prices and stock (${ids.length} variations)`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={`Edit prices and stock (${plural(ids.length, 'variation')})`} size="lg">
       {opened && <BulkPriceForm productId={productId} ids={ids} onClose={onClose} />}
     </Modal>
   );
@@ -75,7 +76,7 @@ function BulkPriceForm({ productId, ids, onClose }: Omit<BulkPriceModalProps, 'o
             Cancel
           </Button>
           <Button type="submit" loading={saving}>
-            Update {ids.length} variations
+            Update {plural(ids.length, 'variation')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,11 @@
 import type { Attribute, GeneratePreview, GenerateVariationsBody } from '@bosun/shared';
-import { Alert, Anchor, Button, Chip, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/notify';
+import { NumericInput } from '../../../components/ui/numeric-input';
+import { currencySymbol, formatCount, plural } from '../../../lib/format';
+import { productNumberProblem } from '../../products';
+import { useCurrency } from '../../settings';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-errors';
 import { useGenerateVariations, usePreviewVariations } from '../api/generate-variations';
@@ -34,6 +38,7 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
   const [pattern, setPattern] = useState(() => defaultSkuPattern(attributes));
   const [price, setPrice] = useState<number | string>('');
   const [stock, setStock] = useState<number | string>(0);
+  const currency = useCurrency();
   const [preview, setPreview] = useState<GeneratePreview | null>(null);
   const [fields, setFields] = useState<Fields>({});
   const previewing = usePreviewVariations();
@@ -52,8 +57,9 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
     // Chosen values keep the attribute's order, whatever order they were clicked in.
     values: chosen.map((values, i) => attributes[i]!.values.filter((v) => values.includes(v))),
     sku_pattern: pattern,
-    ...(price === '' ? {} : { list_price: Number(price) }),
-    stock: stock === '' ? 0 : Number(stock),
+    // Text that is no number is sent as typed: the server's message says so, nothing is made of it.
+    ...(price === '' ? {} : { list_price: price as number }),
+    stock: stock === '' ? 0 : (stock as number),
   });
   const showError = (error: unknown, fallback: string) => {
     const serverFields = isApiError(error) ? ((error.details as { fields?: Fields } | undefined)?.fields ?? {}) : {};
@@ -135,12 +141,10 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
         }}
       />
       <Group grow align="flex-start">
-        <NumberInput
+        <NumericInput
           label="Starting list price"
-          leftSection="$"
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
+          leftSection={currencySymbol(currency)}
+          check={(value) => productNumberProblem('list_price', value)}
           value={price}
           error={fields.list_price}
           onChange={(value) => {
@@ -148,11 +152,10 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
             changed();
           }}
         />
-        <NumberInput
+        <NumericInput
           label="Starting stock"
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
+          integer
+          check={(value) => productNumberProblem('stock', value)}
           value={stock}
           error={fields.stock}
           onChange={(value) => {
@@ -169,8 +172,8 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
       {preview && (
         <Stack gap="xs" aria-label="Preview" component="section">
           <Text size="sm" fw={500}>
-            {preview.count} combinations: {preview.creates} to create
-            {preview.count > preview.creates ? `, ${preview.count - preview.creates} already exist and are skipped` : ''}
+            {plural(preview.count, 'combination')}: {formatCount(preview.creates)} to create
+            {preview.count > preview.creates ? `, ${formatCount(preview.count - preview.creates)} already ${preview.count - preview.creates === 1 ? 'exists and is' : 'exist and are'} skipped` : ''}
           </Text>
           {preview.warning && (
             <Alert color="yellow" variant="light" title="Many variations">
@@ -179,7 +182,7 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
           )}
           {problems > 0 && (
             <Alert color="red" variant="light">
-              {problems} of the combinations cannot be created as they are: change the SKU pattern or the values.
+              {formatCount(problems)} of the combinations cannot be created as they are: change the SKU pattern or the values.
             </Alert>
           )}
           <PreviewTable preview={preview} attributes={attributes} chosen={body().values} />
@@ -191,7 +194,7 @@ function GenerateForm({ productId, attributes, onClose }: Omit<GenerateModalProp
         </Button>
         {preview ? (
           <Button onClick={() => void create()} loading={generating.isPending} disabled={!creates || problems > 0}>
-            Create {creates} variations
+            Create {plural(creates, 'variation')}
           </Button>
         ) : (
           <Button onClick={() => void askPreview()} loading={previewing.isPending} disabled={chosen.some((v) => !v.length)}>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteVariations } from '../api/delete-variations';
 import type { useVariationGrid } from '../hooks/use-variation-grid';
 import { BulkPriceModal } from './bulk-price-modal';
+import { plural } from '../../../lib/format';
 
 interface SelectionBarProps {
   productId: number;
@@ -29,13 +30,13 @@ export function SelectionBar({ productId, productName, ids, dirty, grid, onClear
   const setEnabled = (value: boolean) => grid.change(ids.map((id) => ({ id, field: 'enabled' as const, value })));
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: `Delete ${ids.length} variations?`,
+      title: `Delete ${plural(ids.length, 'variation')}?`,
       children: (
         <Text size="sm">
-          This deletes {ids.length} {ids.length === 1 ? 'variation' : 'variations'} of {productName}. It cannot be undone.
+          This deletes {plural(ids.length, 'variation')} of {productName}. It cannot be undone.
         </Text>
       ),
-      labels: { confirm: `Delete ${ids.length} variations`, cancel: 'Cancel' },
+      labels: { confirm: `Delete ${plural(ids.length, 'variation')}`, cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {

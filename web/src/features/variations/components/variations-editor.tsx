@@ -13,6 +13,7 @@ import { cellError, rowMessagesFromFields, type CellDraft, type GridField } from
 import { GenerateModal } from './generate-modal';
 import { SelectionBar } from './selection-bar';
 import { VariationsGrid, type GridActions } from './variations-grid';
+import { formatCount, plural, wasWere } from '../../../lib/format';
 
 /** Whether focus is in a field that has its own undo (Ctrl+Z there undoes typing, not a grid edit). */
 const isTextEntry = (target: EventTarget | null) =>
@@ -31,7 +32,7 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
   const [generating, setGenerating] = useState(false);
   const [onlyProblems, setOnlyProblems] = useState(false);
   const dirty = grid.changedRows > 0;
-  useUnsavedChangesGuard(dirty, `Changes to ${grid.changedRows} variations are`);
+  useUnsavedChangesGuard(dirty, `Changes to ${plural(grid.changedRows, 'variation')} are`);
 
   // Rows deleted (here or elsewhere) leave the selection.
   useEffect(() => {
@@ -66,8 +67,8 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
       commit: (id, field, value) => latest.current.grid.change([{ id, field, value }]),
       pasteColumn: (index, field, values) => {
         const { pasted, cutOff } = latest.current.grid.paste(latest.current.rows, index, field, values);
-        const message = `Pasted ${pasted} ${pasted === 1 ? 'cell' : 'cells'}`;
-        if (cutOff) notify.warning(`${message}; ${cutOff} ${cutOff === 1 ? 'value was' : 'values were'} cut off past the last row`);
+        const message = `Pasted ${plural(pasted, 'cell')}`;
+        if (cutOff) notify.warning(`${message}; ${plural(cutOff, 'value')} ${wasWere(cutOff)} cut off past the last row`);
         else notify.success(message);
       },
       toggle: (id, on) =>
@@ -96,7 +97,7 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
   const submit = async () => {
     const built = grid.buildBody();
     if (!built.body) {
-      notify.error(`${built.invalid.length} ${built.invalid.length === 1 ? 'cell has a problem' : 'cells have problems'}: correct ${built.invalid.length === 1 ? 'it' : 'them'} before saving`);
+      notify.error(`${plural(built.invalid.length, 'cell has a problem', 'cells have problems')}: correct ${built.invalid.length === 1 ? 'it' : 'them'} before saving`);
       return;
     }
     if (!built.body.variations.length) return;
@@ -119,7 +120,7 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4">
-            Variations ({data.variations.length.toLocaleString('en-US')})
+            Variations ({formatCount(data.variations.length)})
           </Title>
           <Group gap="xs">
             <Button variant="light" leftSection={<IconSparkles size={16} />} onClick={() => setGenerating(true)}>
@@ -143,8 +144,8 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
           <Alert color="red" variant="light" role="alert" py="xs">
             <Group justify="space-between" gap="xs">
               <Text size="sm">
-                {problemRows > 0 && `${problemRows} ${problemRows === 1 ? 'row was' : 'rows were'} not saved: see their Problems cell. `}
-                {invalidCells > 0 && `${invalidCells} ${invalidCells === 1 ? 'cell needs' : 'cells need'} correcting.`}
+                {problemRows > 0 && `${plural(problemRows, 'row')} ${wasWere(problemRows)} not saved: see their Problems cell. `}
+                {invalidCells > 0 && `${plural(invalidCells, 'cell needs', 'cells need')} correcting.`}
               </Text>
               <Switch size="xs" label="Only rows with problems" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.currentTarget.checked)} />
             </Group>

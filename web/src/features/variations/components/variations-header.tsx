@@ -2,12 +2,13 @@ import type { VariationsResponse } from '@bosun/shared';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCurrency } from '../../../lib/format';
+import { formatCount, formatCurrency } from '../../../lib/format';
+import { useCurrency } from '../../settings';
 
 /** The price range as the parent shows it: one price when all are the same. */
-export function priceRange(min: number | null, max: number | null): string {
+export function priceRange(min: number | null, max: number | null, currency?: string): string {
   if (min === null) return '—';
-  return max === null || max === min ? formatCurrency(min) : `${formatCurrency(min)} – ${formatCurrency(max)}`;
+  return max === null || max === min ? formatCurrency(min, currency) : `${formatCurrency(min, currency)} – ${formatCurrency(max, currency)}`;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -26,6 +27,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** Whose variations these are: the parent's name and SKU, its stock total and price range, and the way back. */
 export function VariationsHeader({ data }: { data: VariationsResponse }) {
   const { product } = data;
+  const currency = useCurrency();
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -40,9 +42,9 @@ export function VariationsHeader({ data }: { data: VariationsResponse }) {
         </Title>
         <Group gap="xl" wrap="wrap">
           <Figure label="SKU" value={product.sku} />
-          <Figure label="Variations" value={data.variations.length.toLocaleString('en-US')} />
-          <Figure label="Stock total" value={data.stock_total.toLocaleString('en-US')} />
-          <Figure label="Price range" value={priceRange(data.price_min, data.price_max)} />
+          <Figure label="Variations" value={formatCount(data.variations.length)} />
+          <Figure label="Stock total" value={formatCount(data.stock_total)} />
+          <Figure label="Price range" value={priceRange(data.price_min, data.price_max, currency)} />
         </Group>
       </Stack>
     </Card>

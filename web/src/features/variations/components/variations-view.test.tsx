@@ -31,14 +31,14 @@ describe('VariationsView', () => {
     await user.clear(price);
     await user.type(price, '-3');
     expect(price.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('List price must be at least 0')).toBeTruthy();
+    expect(screen.getByText('List price cannot be negative')).toBeTruthy();
     await user.clear(price);
     await user.type(price, '19.90');
     expect(price.getAttribute('aria-invalid')).toBeNull();
     await user.tab();
     expect(price.dataset.changed).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Save 1 changed' }));
-    expect(await toast('1 variations saved')).toBeTruthy();
+    expect(await toast('1 variation saved')).toBeTruthy();
     expect(api.lastWrite()).toMatchObject({ method: 'PATCH', path: '/api/products/7/variations', body: { variations: [{ id: 102, list_price: 19.9 }] } });
     await waitFor(() => expect(cell('List price', '8 mm / 25 m').dataset.changed).toBeUndefined());
     expect(cell('List price', '8 mm / 25 m').value).toBe('19.9');
@@ -102,7 +102,7 @@ describe('VariationsView', () => {
     await user.type(await screen.findByRole('textbox', { name: 'GTIN of 8 mm / 10 m' }), '4006381333931');
     await user.tab();
     await user.click(screen.getByRole('link', { name: /Back to Rope/ }));
-    expect(await screen.findByText('Changes to 1 variations are not saved. Leave this page and lose them?')).toBeTruthy();
+    expect(await screen.findByText('Changes to 1 variation are not saved. Leave this page and lose them?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/product/7/variations');
     expect(cell('GTIN', '8 mm / 10 m').value).toBe('4006381333931');

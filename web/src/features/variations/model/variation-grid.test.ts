@@ -76,7 +76,7 @@ describe('paste', () => {
     const { state } = pasteColumn(emptyGrid(), rows, 0, 'list_price', ['12,5', '-1']);
     expect(state.edits[1]).toEqual({ list_price: '12,5' });
     expect(cellError('list_price', '12,5')).toBe('List price must be a number');
-    expect(cellError('list_price', '-1')).toBe('List price must be at least 0');
+    expect(cellError('list_price', '-1')).toBe('List price cannot be negative');
   });
 });
 
@@ -145,14 +145,14 @@ describe('the server refusal, by row', () => {
         {
           'variations.1.sku': 'SKU B is already taken',
           'variations.2.values': 'A variation 8 mm / 10 m already exists',
-          'variations.2.list_price': 'List price must be at least 0',
+          'variations.2.list_price': 'List price cannot be negative',
           attributes: 'not about rows',
         },
         body,
       ),
     ).toEqual({
       2: { sku: 'SKU B is already taken' },
-      5: { row: 'A variation 8 mm / 10 m already exists', list_price: 'List price must be at least 0' },
+      5: { row: 'A variation 8 mm / 10 m already exists', list_price: 'List price cannot be negative' },
     });
   });
 });

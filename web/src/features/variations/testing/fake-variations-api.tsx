@@ -1,5 +1,5 @@
 /** Test support for the variations screen: a recording stand-in for its API and a render helper. */
-import type { User, VariationsResponse } from '@bosun/shared';
+import { VARIANT_MESSAGES, type User, type VariationsResponse } from '@bosun/shared';
 import { vi } from 'vitest';
 import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
 import { admin } from '../../../test/users';
@@ -43,25 +43,25 @@ export function stubVariationsApi({ data, user = admin, onWrite }: FakeVariation
     if (path === `${base}/variations` && method === 'PATCH') {
       const changes = new Map<number, Record<string, unknown>>(body.variations.map((v: { id: number }) => [v.id, v]));
       current = { ...current, variations: current.variations.map((v) => ({ ...v, ...(changes.get(v.id) ?? {}) })) };
-      return jsonResponse({ message: `${changes.size} variations saved`, saved: changes.size });
+      return jsonResponse({ message: VARIANT_MESSAGES.saved(changes.size), saved: changes.size });
     }
     if (path === `${base}/variations/generate`) {
       const combos: string[][] = body.values.reduce((all: string[][], values: string[]) => all.flatMap((prefix) => values.map((v) => [...prefix, v])), [[]]);
       const existing = new Set(current.variations.map((v) => JSON.stringify(v.values)));
       const combinations = combos.map((values) => ({ values, sku: `ROPE-${values.join('-').replaceAll(' ', '')}`, exists: existing.has(JSON.stringify(values)) }));
       const fresh = combinations.filter((c) => !c.exists);
-      if (body.preview) return jsonResponse({ count: combos.length, creates: fresh.length, combinations, ...(fresh.length > 100 ? { warning: `This creates ${fresh.length} variations` } : {}) });
+      if (body.preview) return jsonResponse({ count: combos.length, creates: fresh.length, combinations, ...(fresh.length > 100 ? { warning: VARIANT_MESSAGES.manyWarning(fresh.length) } : {}) });
       const first = 1000 + current.variations.length;
       current = { ...current, variations: [...current.variations, ...fresh.map((c, i) => variation(first + i, { values: c.values, sku: c.sku, list_price: body.list_price ?? null, stock: body.stock }))] };
-      return jsonResponse({ message: `${fresh.length} variations created`, created: fresh.length, skipped: combos.length - fresh.length });
+      return jsonResponse({ message: VARIANT_MESSAGES.created(fresh.length, 0), created: fresh.length, skipped: combos.length - fresh.length });
     }
     if (path === `${base}/variations/delete`) {
       current = { ...current, variations: current.variations.filter((v) => !body.ids.includes(v.id)) };
-      return jsonResponse({ message: `${body.ids.length} variations deleted`, deleted: body.ids.length });
+      return jsonResponse({ message: VARIANT_MESSAGES.deleted(body.ids.length), deleted: body.ids.length });
     }
     if (path === `${base}/variations/bulk-update`) {
       current = { ...current, variations: current.variations.map((v) => (body.ids.includes(v.id) && typeof body.updateData.list_price === 'number' ? { ...v, list_price: body.updateData.list_price } : v)) };
-      return jsonResponse({ message: `${body.ids.length} variations updated`, updated: body.ids.length });
+      return jsonResponse({ message: VARIANT_MESSAGES.updated(body.ids.length), updated: body.ids.length });
     }
     return jsonResponse({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 });
   });

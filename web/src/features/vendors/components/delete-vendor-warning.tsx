@@ -1,8 +1,8 @@
 import type { Vendor } from '@bosun/shared';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { plural } from '../../../lib/format';
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** What else goes with the vendor, from its own counts. */
 export function cascadeSummary(vendor: Pick<Vendor, 'category_count' | 'product_count'>): string {

@@ -4,6 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { VendorStatus } from '../vendor-list-options';
 import type { RenameVendor } from './vendor-name-field';
+import { formatCount } from '../../../lib/format';
 
 /** What every view can do with a vendor; the screen owns the calls and the rename state. */
 export interface VendorItemActions {
@@ -97,7 +98,7 @@ export function VendorCounts({ vendor, compact = false }: { vendor: Vendor; comp
             {item.label}
           </Text>
           <Text component="dd" m={0} fw={700} size={compact ? 'sm' : 'lg'} c={`${item.color}.7`} lh={1.2}>
-            {item.value.toLocaleString('en-US')}
+            {formatCount(item.value)}
           </Text>
         </div>
       ))}

@@ -3,7 +3,7 @@ import { Anchor, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type ReactNode } from 'react';
 import { useDeferredMeasure, usePageOffsetTop } from '../../../components/ui/window-virtual-grid';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { NOT_SET, VendorActionButtons, vendorLocation, type VendorItemActions } from './vendor-item-parts';
 import { VendorNameField } from './vendor-name-field';
 import { VendorStatusMenu } from './vendor-status-menu';
@@ -34,7 +34,7 @@ const link = (href: string, label: string, external: boolean) => (
   </Anchor>
 );
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 const VendorRow = memo(function VendorRow({ vendor, actions, index, measure }: { vendor: Vendor; actions: VendorItemActions; index: number; measure: (node: Element | null) => void }) {
   return (

@@ -23,6 +23,7 @@ import { VendorStatCards } from './vendor-stat-cards';
 import { VendorTableView } from './vendor-table-view';
 import { VendorToolbar } from './vendor-toolbar';
 import { VendorsEmptyState } from './vendors-empty-state';
+import { formatCount, plural } from '../../../lib/format';
 
 const NETWORK_ERROR_MESSAGE = 'Network error while loading vendors';
 
@@ -171,8 +172,8 @@ export function VendorsView({ accessDeniedMessage }: { accessDeniedMessage: stri
             <>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {visible.length === totals.totalVendors
-                  ? `${totals.totalVendors.toLocaleString('en-US')} ${totals.totalVendors === 1 ? 'vendor' : 'vendors'}`
-                  : `Showing ${visible.length.toLocaleString('en-US')} of ${totals.totalVendors.toLocaleString('en-US')} vendors`}
+                  ? plural(totals.totalVendors, 'vendor')
+                  : `Showing ${formatCount(visible.length)} of ${plural(totals.totalVendors, 'vendor')}`}
               </Text>
               {options.view === 'grid' ? (
                 <VendorGridView vendors={visible} actions={actions} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ExportTarget } from '../../api/export-products';
 import { ExportDialog } from '../export/export-dialog';
 import { ImportWizard } from './import-wizard';
+import { plural } from '../../../../lib/format';
 
 interface Props {
   /** The list's current filter: what an export without a selection contains. */
@@ -17,7 +18,7 @@ interface Props {
   canCreateVendor: boolean;
 }
 
-const plural = (n: number) => `${n.toLocaleString('en-US')} product${n === 1 ? '' : 's'}`;
+const products = (n: number) => plural(n, 'product');
 
 /** The list header's 'Import CSV' and 'Export CSV' buttons with the wizard and the dialog they open. */
 export function ImportExportButtons({ filter, selectedIds, allMatching, total, vendorsAvailable, canCreateVendor }: Props) {
@@ -26,10 +27,10 @@ export function ImportExportButtons({ filter, selectedIds, allMatching, total, v
   const onlySelection = !allMatching && selectedIds.length > 0;
   const target: ExportTarget = onlySelection ? { ids: selectedIds } : { filter };
   const scope = onlySelection
-    ? `the ${plural(selectedIds.length)} selected`
+    ? `the ${products(selectedIds.length)} selected`
     : Object.keys(filter).length > 0
-      ? `the ${plural(total)} matching the list's filters`
-      : `all ${plural(total)}`;
+      ? `the ${products(total)} matching the list's filters`
+      : `all ${products(total)}`;
 
   return (
     <>

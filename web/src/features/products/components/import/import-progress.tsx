@@ -1,13 +1,12 @@
 import { IMPORT_MESSAGES, type ImportProgressEvent } from '@bosun/shared';
 import { Card, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { formatCount, plural } from '../../../../lib/format';
 import classes from './import-wizard.module.css';
-
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** The line under the bar: 'Preparing import...' until the server knows the total. */
 export function progressText(progress: ImportProgressEvent | null): string {
   if (!progress || progress.total === 0) return IMPORT_MESSAGES.preparing;
-  return `Processing ${n(progress.current)} of ${n(progress.total)} products`;
+  return `Processing ${formatCount(progress.current)} of ${plural(progress.total, 'product')}`;
 }
 
 /** Step 4: the overlay over the wizard while the import runs. */
@@ -36,10 +35,10 @@ export function ImportProgressOverlay({ progress }: { progress: ImportProgressEv
           {progress && total > 0 && (
             <>
               <Text size="sm">
-                Imported {n(progress.imported)} · Updated {n(progress.updated)} · Skipped {n(progress.skipped)} · Errors {n(progress.errors)}
+                Imported {formatCount(progress.imported)} · Updated {formatCount(progress.updated)} · Skipped {formatCount(progress.skipped)} · Errors {formatCount(progress.errors)}
               </Text>
               <Text size="sm" c="dimmed">
-                {n(progress.processingRate)} rows/s{progress.currentProduct ? ` · Current: ${progress.currentProduct}` : ''}
+                {formatCount(progress.processingRate)} rows/s{progress.currentProduct ? ` · Current: ${progress.currentProduct}` : ''}
               </Text>
             </>
           )}

@@ -69,7 +69,7 @@ const completeEvent = {
   warnings: [],
   warningRows: [],
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
-  message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 errors',
+  message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 error',
   totalProducts: 12,
   processingRate: 1500,
   processingTime: 2000,
@@ -381,6 +381,11 @@ describe('ImportWizard: preview', () => {
     await user.click(within(dialog()).getByRole('radio', { name: /Standard/ }));
     expect(within(dialog()).getByText(/Estimated time:/).textContent).toContain('about 2.0 minutes');
     expect(within(dialog()).getByText(IMPORT_MESSAGES.standardWarning)).toBeTruthy();
+    // SPEC §5 and §9's words: ultra-fast is '10 times faster', and what each mode is for.
+    expect(IMPORT_MESSAGES.standardWarning).toContain('choose ultra-fast: it is 10 times faster');
+    expect(within(dialog()).getByText(/For 10,000\+ products: 10,000\+ in under 60 seconds/)).toBeTruthy();
+    expect(within(dialog()).getByText(/For 1,000 to 10,000 products, with real-time progress/)).toBeTruthy();
+    expect(within(dialog()).getByText(/For small datasets \(best under 1,000 products\), with detailed validation/)).toBeTruthy();
   });
 
   it('does not warn about standard mode for 1000 rows', async () => {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import { assignHeader, unmappedHeaders } from './field-mapping';
 import classes from './import-wizard.module.css';
+import { formatCount, plural } from '../../../../lib/format';
 
 interface Props {
   fileName: string;
@@ -32,7 +33,7 @@ export function MappingStep(props: Props) {
   return (
     <Stack gap="md">
       <Text size="sm">
-        File <b>{props.fileName}</b> has {headers.length} columns. Choose the column for each product field; SKU and Product Name are
+        File <b>{props.fileName}</b> has {plural(headers.length, 'column')}. Choose the column for each product field; SKU and Product Name are
         required.
       </Text>
       {props.vendorField}
@@ -72,7 +73,7 @@ export function MappingStep(props: Props) {
             Mapping summary
           </Text>
           <Text size="sm">
-            {mappedCount} of {fieldCount} fields mapped; {headers.length - unmapped.length} of {headers.length} columns used.
+            {formatCount(mappedCount)} of {plural(fieldCount, 'field')} mapped; {formatCount(headers.length - unmapped.length)} of {plural(headers.length, 'column')} used.
           </Text>
           {unmapped.length > 0 && (
             <Group gap={4} mt={4}>

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import classes from './import-wizard.module.css';
 import { VendorOptions, type VendorChoices } from './vendor-options';
+import { formatCount, plural } from '../../../../lib/format';
 
 /** More rows than this in standard mode earn the performance warning (SPEC §5). */
 export const STANDARD_WARNING_ROWS = 1000;
@@ -87,7 +88,7 @@ function RowWarnings({ dry }: { dry: ImportPreviewResponse['dryRun'] }) {
       </Table>
       {dry.warningCount > dry.warnings.length && (
         <Text size="xs" c="dimmed" mt={4}>
-          Showing the first {dry.warnings.length} of {dry.warningCount} warnings.
+          Showing the first {formatCount(dry.warnings.length)} of {plural(dry.warningCount, 'warning')}.
         </Text>
       )}
     </ScrollArea.Autosize>
@@ -116,7 +117,7 @@ export function PreviewStep(props: Props) {
     <Stack gap="md">
       <Group gap="lg">
         <Text size="sm">
-          Total rows: <b>{preview.totalRows.toLocaleString('en-US')}</b>
+          Total rows: <b>{formatCount(preview.totalRows)}</b>
         </Text>
         <Text size="sm">
           Mapped fields: <b>{mappedKeys.length}</b>
@@ -183,7 +184,7 @@ export function PreviewStep(props: Props) {
 
       <section aria-label="Dry run">
         <Title order={3} size="h5" mb={4}>
-          Dry run over all {preview.totalRows.toLocaleString('en-US')} rows
+          Dry run over all {plural(preview.totalRows, 'row')}
         </Title>
         <SimpleGrid cols={{ base: 3, sm: 6 }}>
           <Figure label="Valid" value={dry.valid} />
@@ -225,7 +226,7 @@ export function PreviewStep(props: Props) {
           </Table>
           {dry.errorCount > dry.errors.length && (
             <Text size="xs" c="dimmed" mt={4}>
-              Showing the first {dry.errors.length} of {dry.errorCount} errors.
+              Showing the first {formatCount(dry.errors.length)} of {plural(dry.errorCount, 'error')}.
             </Text>
           )}
         </ScrollArea.Autosize>
@@ -265,7 +266,7 @@ export function PreviewStep(props: Props) {
       <Group gap={6}>
         <IconClock size={16} />
         <Text size="sm">
-          Estimated time: {formatImportEstimate(preview.totalRows, rate)} at about {rate.toLocaleString('en-US')} rows per second
+          Estimated time: {formatImportEstimate(preview.totalRows, rate)} at about {formatCount(rate)} rows per second
         </Text>
         {props.updateMode && <Badge variant="light">update mode</Badge>}
       </Group>

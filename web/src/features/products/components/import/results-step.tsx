@@ -4,13 +4,13 @@ import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { saveBlob } from '../../../../lib/save-file';
 import { warningRowsCsv, warningRowsFileName } from './warning-rows-csv';
+import { formatCount, plural, wasWere } from '../../../../lib/format';
 
-const n = (value: number) => value.toLocaleString('en-US');
 /** Skipped rows listed on the page; the downloaded file has all the complete event carries. */
 const SKIPPED_SHOWN = 100;
 
 /** One kind of row message (errors, skipped rows, warnings): the first ones listed, and how many there are in all. */
-function RowMessages(props: { color: string; title: string; label: string; messages: string[]; total: number; what: string; note?: string }) {
+function RowMessages(props: { color: string; title: string; label: string; messages: string[]; total: number; what: [one: string, many: string]; note?: string }) {
   if (!props.messages.length) return null;
   return (
     <Alert color={props.color} variant="light" title={props.title}>
@@ -23,7 +23,7 @@ function RowMessages(props: { color: string; title: string; label: string; messa
       </ScrollArea.Autosize>
       {props.total > props.messages.length && (
         <Text size="xs" mt={4}>
-          Showing {n(props.messages.length)} of {n(props.total)} {props.what}
+          Showing {formatCount(props.messages.length)} of {plural(props.total, ...props.what)}
           {props.note}.
         </Text>
       )}
@@ -40,14 +40,14 @@ function formatDuration(ms: number) {
 /** Step 5: what the import did. */
 export function ResultsStep({ result, fileName, onClose }: { result: ImportCompleteEvent; fileName: string; onClose: () => void }) {
   const figures: Array<[string, string, string?]> = [
-    ['Total rows', n(result.total)],
-    ['Imported', n(result.imported), 'teal'],
-    ['Updated', n(result.updated), 'blue'],
-    ['Skipped', n(result.skipped), 'gray'],
-    ['Errors', n(result.errorCount), result.errorCount ? 'red' : undefined],
-    ['Warnings', n(result.warningCount), result.warningCount ? 'orange' : undefined],
-    ['Products in catalogue', n(result.totalProducts)],
-    ['Rate', `${n(result.processingRate)} rows/s`],
+    ['Total rows', formatCount(result.total)],
+    ['Imported', formatCount(result.imported), 'teal'],
+    ['Updated', formatCount(result.updated), 'blue'],
+    ['Skipped', formatCount(result.skipped), 'gray'],
+    ['Errors', formatCount(result.errorCount), result.errorCount ? 'red' : undefined],
+    ['Warnings', formatCount(result.warningCount), result.warningCount ? 'orange' : undefined],
+    ['Products in catalogue', formatCount(result.totalProducts)],
+    ['Rate', `${formatCount(result.processingRate)} rows/s`],
     ['Time', formatDuration(result.processingTime)],
   ];
   const skippedRows = result.skippedRows ?? [];
@@ -86,27 +86,41 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
           </div>
         ))}
       </SimpleGrid>
-      <RowMessages color="red" title={`${n(result.errorCount)} rows were not imported`} label="Import errors" messages={result.errors} total={result.errorCount} what="errors" />
+      <RowMessages
+        color="red"
+        title={`${plural(result.errorCount, 'row')} ${wasWere(result.errorCount)} not imported`}
+        label="Import errors"
+        messages={result.errors}
+        total={result.errorCount}
+        what={['error', 'errors']}
+      />
       <RowMessages
         color="gray"
-        title={`${n(result.skipped)} rows were skipped`}
+        title={`${plural(result.skipped, 'row')} ${wasWere(result.skipped)} skipped`}
         label="Skipped rows"
         messages={skippedRows.slice(0, SKIPPED_SHOWN).map((s) => s.reason)}
         total={result.skipped}
-        what="skipped rows"
-        note={skippedRows.length > SKIPPED_SHOWN ? `; the file below lists ${n(skippedRows.length)}` : ''}
+        what={['skipped row', 'skipped rows']}
+        note={skippedRows.length > SKIPPED_SHOWN ? `; the file below lists ${formatCount(skippedRows.length)}` : ''}
       />
-      <RowMessages color="orange" title={`${n(result.warningCount)} warnings on imported rows`} label="Import warnings" messages={result.warnings} total={result.warningCount} what="warnings" />
+      <RowMessages
+        color="orange"
+        title={`${plural(result.warningCount, 'warning')} on imported rows`}
+        label="Import warnings"
+        messages={result.warnings}
+        total={result.warningCount}
+        what={['warning', 'warnings']}
+      />
       <Group justify="space-between">
         <Group gap="sm">
           {notImported > 0 && (
             <Button variant="light" color={result.errorRows.length ? 'red' : 'gray'} leftSection={<IconDownload size={16} />} onClick={downloadRows}>
-              Download rows not imported ({n(notImported)})
+              Download rows not imported ({formatCount(notImported)})
             </Button>
           )}
           {result.warningRows.length > 0 && (
             <Button variant="light" color="orange" leftSection={<IconDownload size={16} />} onClick={downloadWarnings}>
-              Download warnings ({n(result.warningCount)})
+              Download warnings ({formatCount(result.warningCount)})
             </Button>
           )}
         </Group>

@@ -1,9 +1,8 @@
 import type { ImportPreviewResponse } from '@bosun/shared';
 import { Alert, Checkbox, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { plural } from '../../../../lib/format';
 
-const n = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
 export interface VendorChoices {
   moveVendors: boolean;
