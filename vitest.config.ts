@@ -28,6 +28,8 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Reduced motion (test/render.tsx's theme respects it): Mantine's transitions set no timers.
+          environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 20_000,
         },

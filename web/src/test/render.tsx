@@ -34,11 +34,18 @@ export function createTestQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
+/**
+ * The app's theme with reduced motion respected (vitest.config.ts has happy-dom prefer it): every
+ * Mantine transition then takes no time and sets no timer. A tooltip's leave transition (issue
+ * 24's DisabledReason) otherwise fired after a test file's window was gone: 'window is not defined'.
+ */
+const testTheme = { ...theme, respectReducedMotion: true };
+
 /** Renders UI the way the app does: Mantine (no transitions), toasts, modals, queries and a router. */
 export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createTestQueryClient(), ...options }: Options = {}) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={testTheme} env="test">
         <Notifications />
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
