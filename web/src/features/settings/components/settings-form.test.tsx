@@ -56,7 +56,7 @@ describe('the history retention setting', () => {
     expect(puts[0]).toMatchObject({ history_days: 90 });
   });
 
-  it('says an empty value is missing, keeps a typed one within the limits, and saves nothing wrong', async () => {
+  it('says an empty value is missing, keeps what is typed as typed with its message, and saves nothing wrong', async () => {
     const puts = renderAs(admin);
     const user = userEvent.setup();
     await waitFor(() => expect(daysField()).toBeTruthy());
@@ -64,10 +64,21 @@ describe('the history retention setting', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('History days must be a number')).toBeTruthy();
     expect(puts).toHaveLength(0);
+    // Neither clamped to the limit nor cut to a whole number: the text stays and says what is wrong.
     await user.type(daysField()!, '5000');
+    expect(daysField()!.value).toBe('5000');
+    expect(await screen.findByText('History days must be at most 3650')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(puts).toHaveLength(0);
+    await user.clear(daysField()!);
+    await user.type(daysField()!, '3.5');
+    expect(daysField()!.value).toBe('3.5');
+    expect(await screen.findByText('History days must be a whole number')).toBeTruthy();
+    await user.clear(daysField()!);
+    await user.type(daysField()!, '400');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
-    expect(puts).toEqual([expect.objectContaining({ history_days: 3650 })]);
+    expect(puts).toEqual([expect.objectContaining({ history_days: 400 })]);
   });
 
   it('a shop manager with the settings permission does not see it, and the save leaves it out', async () => {

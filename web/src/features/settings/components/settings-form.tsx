@@ -1,8 +1,9 @@
 import { APP_VERSION, CURRENCIES, DEFAULT_HISTORY_DAYS, HISTORY_DAYS_MAX, HISTORY_DAYS_MIN, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { NumericInput } from '../../../components/ui/numeric-input';
 import { notify } from '../../../components/ui/notify';
 import { showServerFieldErrors } from '../../../lib/api-errors';
 import { currencySymbol, formatDate } from '../../../lib/format';
@@ -126,16 +127,15 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
                 control={control}
                 name="history_days"
                 render={({ field }) => (
-                  <NumberInput
+                  <NumericInput
                     label="Keep change history for N days"
-                    min={HISTORY_DAYS_MIN}
-                    max={HISTORY_DAYS_MAX}
-                    allowDecimal={false}
-                    allowNegative={false}
+                    integer
                     maw={320}
                     value={field.value === undefined || Number.isNaN(field.value) ? '' : field.value}
-                    // Empty is NaN, so the schema says the number is missing instead of the field being left out of the save.
-                    onChange={(value) => field.onChange(value === '' ? Number.NaN : Number(value))}
+                    // What is typed stays as typed, with the schema's message at once ('History days must be a whole number').
+                    check={(value) => updateSettingsBodySchema.shape.history_days.safeParse(value).error?.issues[0]?.message}
+                    // Empty or not a number is NaN, so the schema refuses the save instead of the field being left out of it.
+                    onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
                     onBlur={field.onBlur}
                     error={errors.history_days?.message}
                   />
