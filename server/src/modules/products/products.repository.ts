@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import {
   COLUMN_SQL,
+  categorySubtreeIds,
   escapeLike,
   filterColumns,
   filterConditions,
@@ -48,6 +49,12 @@ function matchingProducts(db: Kysely<DB>, dialect: Dialect, filter: ProductFilte
 const ASCENDING = sql.raw('asc');
 const DESCENDING = sql.raw('desc');
 
+/** The sort's direction, and the id's: the sort's, or newest first without a sort. */
+function pageDirections(plan: Pick<ProductListPlan, 'sort' | 'order'>) {
+  const direction = plan.order === 'desc' ? DESCENDING : ASCENDING;
+  return { direction, idDirection: plan.sort ? direction : DESCENDING };
+}
+
 /**
  * A page's ORDER BY: the sort's column, then the id (newest first without a sort). PostgreSQL is
  * told where NULLs go (the smallest value, as SQLite keeps them), which its sort indexes keep too
@@ -55,8 +62,7 @@ const DESCENDING = sql.raw('desc');
  * keeps the default NULLs order; naming one kept the planner off it (a sort of every product).
  */
 export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sortColumn' | 'order'>) {
-  const direction = plan.order === 'desc' ? DESCENDING : ASCENDING;
-  const idDirection = plan.sort ? direction : DESCENDING;
+  const { direction, idDirection } = pageDirections(plan);
   const nulls = plan.dialect === 'postgres' && plan.sortColumn !== 'sku' ? sql.raw(plan.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
   const column = plan.sortColumn ? [sql`${sql.ref(COLUMN_SQL[plan.sortColumn])} ${direction}${nulls}`] : [];
   // A SKU is unique: it orders alone, and the unique index (sku) serves it without a sort of ties.
@@ -70,8 +76,7 @@ export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sort
  * rows are read with their names: a deep page never builds and throws away every row before it.
  */
 export async function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, page: { offset: number; limit: number }) {
-  const direction = plan.order === 'desc' ? DESCENDING : ASCENDING;
-  const idDirection = plan.sort ? direction : DESCENDING;
+  const { direction, idDirection } = pageDirections(plan);
   const order = pageOrder(plan);
   let rows = selectProductsWithNames(db);
   for (const term of order) rows = rows.orderBy(term);
@@ -164,8 +169,8 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
     case 'category-count': {
       // Each category of the chosen subtrees once, however the subtrees overlap; only the filter's
       // tree, whose categories are the only ones that column of a product names.
-      const { rows } = await sql<{ n: number | null }>`select sum(d.direct_product_count) as n from categories d
-        where d.type = ${route.tree} and exists (select 1 from categories s where s.id in (${sql.join(route.ids)}) and d.path like s.path || '%')`.execute(db);
+      const { rows } = await sql<{ n: number | null }>`select sum(direct_product_count) as n from categories
+        where type = ${route.tree} and id in (${categorySubtreeIds(route.ids)})`.execute(db);
       return Number(rows[0]?.n ?? 0);
     }
     case 'filtered': {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VARIANT_MESSAGES } from '@bosun/shared';
 import { insertProduct } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { setupTestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.register('owner', 'admin')).token;
-});
-afterAll(async () => t.close());
-const call = (method: string, url: string, body?: unknown) => t.request(method, url, admin, body);
+const t = setupTestApp();
+const call = (method: string, url: string, body?: unknown) => t.request(method, url, t.admin, body);
 
 /** A variable product with one attribute, Size S or M. */
 async function variable(sku: string) {

@@ -6,11 +6,13 @@ import type { ProductExpressions } from './columns.js';
 import { searchCondition } from './search.js';
 import type { ShortSearch } from './short-search.js';
 
-/** Products in any of the categories or their subcategories, through the materialised paths. */
+/** The ids of these categories and of all their subcategories, through the materialised paths. */
+export const categorySubtreeIds = (ids: number[]) =>
+  sql<number>`select d.id from categories d join categories s on d.path like s.path || '%' where s.id in (${sql.join(ids)})`;
+
+/** Products in any of the categories or their subcategories. */
 function inCategorySubtrees(column: 'p.vendor_category_id' | 'p.store_category_id', ids: number[]) {
-  return sql<SqlBool>`${sql.ref(column)} in (
-    select d.id from categories d join categories s on d.path like s.path || '%'
-    where s.id in (${sql.join(ids)}))`;
+  return sql<SqlBool>`${sql.ref(column)} in (${categorySubtreeIds(ids)})`;
 }
 
 /** Products with any of the tags: one seek of product_tags (tag, product_id) per tag, by the tags' keys. */

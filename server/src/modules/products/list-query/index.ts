@@ -1,6 +1,6 @@
 // What the rest of the products module and the export read of the list's query planning.
 export { COLUMN_SQL, productsJoinedFor, type JoinedName, type ProductExpressions, type ProductQueryDB } from './columns.js';
-export { filterColumns, filterConditions, listedOnly, type ConditionOptions } from './conditions.js';
+export { categorySubtreeIds, filterColumns, filterConditions, listedOnly, type ConditionOptions } from './conditions.js';
 export { planProductList, type ProductListPlan } from './plan.js';
 export { sqliteOwnMatches, sqliteSearchIds, sqliteVariationOnlyMatches } from './search.js';
 export { escapeLike } from './text-match.js';
