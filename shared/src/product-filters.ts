@@ -114,6 +114,23 @@ export interface ParsedFilter {
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A plain number, or one with commas between groups of three digits ('1,500.25'); a leading currency sign may be typed. */
+const FILTER_NUMBER = /^(?:[+-]?\p{Sc}?|\p{Sc}[+-]?)(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?$/u;
+
+/**
+ * A number filter's value as typed (the list's value box and the API read it alike). Commas are
+ * read only as thousands separators: '1,5' is refused rather than read as 15 (or as 1.5 in a
+ * decimal-comma locale), so a filter never means another number than the one typed.
+ */
+export function readFilterNumber(typed: string): { ok: true; value: number } | { ok: false; error: string } {
+  const text = typed.trim();
+  const digits = /\d/.test(text) && FILTER_NUMBER.test(text) ? text.replace(/[^\d.+-]/g, '') : '';
+  const n = Number(digits);
+  if (digits !== '' && Number.isFinite(n)) return { ok: true, value: n };
+  const why = /\d,\d/.test(text) ? ': a comma separates thousands (1,500); use a point for decimals (1.5)' : '';
+  return { ok: false, error: `'${typed}' is not a number${why}` };
+}
+
 type ValueResult = { ok: true; value: ParsedFilterValue } | { ok: false; error: string };
 
 /** Reads one value as the column's type; a value that does not parse is an error naming it. */
@@ -131,9 +148,8 @@ function parseValue(type: FilterColumnType, raw: unknown, label: string): ValueR
     case 'number':
     case 'currency': {
       if (typeof text === 'number') return Number.isFinite(text) ? { ok: true, value: text } : fail('the value must be a number');
-      const cleaned = typeof text === 'string' ? text.replace(/^\$/, '').replace(/,/g, '') : '';
-      const n = Number(cleaned);
-      return cleaned !== '' && Number.isFinite(n) ? { ok: true, value: n } : fail(`'${String(raw)}' is not a number`);
+      const read = typeof text === 'string' ? readFilterNumber(text) : { ok: false as const, error: 'the value must be a number' };
+      return read.ok ? read : fail(read.error);
     }
     case 'boolean': {
       const v = String(text).toLowerCase();

@@ -85,7 +85,8 @@ export const vendorsListResponseSchema = z.object({ vendors: z.array(vendorSchem
  * form, the list's filter), readable with the products permission as well as the vendors one.
  * Contacts, terms and notes stay behind the vendors permission (issue 24).
  */
-export const vendorNameSchema = vendorSchema.pick({ id: true, name: true });
+/** What product and category work picks a vendor by: its name and how many products it has (no contacts, tax id or notes). */
+export const vendorNameSchema = vendorSchema.pick({ id: true, name: true, product_count: true });
 export type VendorName = z.infer<typeof vendorNameSchema>;
 export const vendorNamesResponseSchema = z.object({ vendors: z.array(vendorNameSchema) });
 export const deleteVendorResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { fieldLabel } from '@bosun/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../errors.js';
@@ -21,13 +22,36 @@ function fieldErrors(issues: Array<{ instancePath?: string; params?: unknown; me
   return fields;
 }
 
+/**
+ * A field path as staff read it ('updateData.list_price' is 'List Price', 'variations.2.sku' is
+ * 'SKU (variations 3)', 'tags.0' is 'Tags (item 1)'); the raw paths stay in details.fields for the forms.
+ */
+export function fieldPathLabel(path: string): string {
+  const parts = path.split('.').filter(Boolean);
+  const named = parts.filter((p) => !/^\d+$/.test(p));
+  const last = named.at(-1);
+  if (!last || last === 'body') return 'Request';
+  const label = fieldLabel(last);
+  const index = parts.findLastIndex((p) => /^\d+$/.test(p));
+  if (index <= 0) return label;
+  const position = Number(parts[index]) + 1;
+  // 'tags.0' is an item of a list of values; 'variations.2.sku' a field of a list's row.
+  return index === parts.length - 1 ? `${label} (item ${position})` : `${label} (${fieldLabel(parts[index - 1]!).toLowerCase()} ${position})`;
+}
+
+/** The message of a field's issue: as the schema says it when it names the field already, else after the field's label. */
+function fieldMessage(path: string, message: string) {
+  const label = fieldPathLabel(path);
+  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
+}
+
 /** The status and body an error is answered with; a 5xx never tells the client why. */
 export function errorAnswer(err: FastifyError | Error): { status: number; body: { message: string; code: string; details?: unknown } } {
   if (err instanceof AppError) return { status: err.statusCode, body: { message: err.message, code: err.code, details: err.details } };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = fieldErrors(err.validation);
     const [field, message] = Object.entries(fields)[0] ?? ['body', 'Invalid input'];
-    return { status: 400, body: { message: `${field}: ${message}`, code: 'VALIDATION_ERROR', details: { fields } } };
+    return { status: 400, body: { message: fieldMessage(field, message), code: 'VALIDATION_ERROR', details: { fields } } };
   }
   if (isUniqueViolation(err)) return { status: 409, body: { message: 'This record already exists', code: 'CONFLICT' } };
   const { statusCode, code } = err as FastifyError;

@@ -183,12 +183,21 @@ describe('advanced filters', () => {
     expect(await skus(`advanced_filters=${encodeURIComponent(JSON.stringify(rows))}`)).toEqual(['ALP-001', 'BRV-200']);
   });
 
+  it('reads a number typed with thousands separators or a currency sign as that number', async () => {
+    const plain = await skus(advanced('list_price', 'less_than', '1000'));
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await skus(advanced('list_price', 'less_than', '1,000'))).toEqual(plain);
+    expect(await skus(advanced('list_price', 'less_than', '$1,000.00'))).toEqual(plain);
+  });
+
   it('refuses an unknown column, a wrong operator, a bad value and bad JSON with 400 naming it', async () => {
     const cases: Array<[string, RegExp]> = [
       [advanced('password_hash', 'is', 'x'), /unknown column 'password_hash'/],
       [advanced('name; drop table products', 'is', 'x'), /unknown column/],
       [advanced('stock', 'contains', '1'), /operator 'contains' does not apply to Stock/],
       [advanced('list_price', 'greater_than', 'cheap'), /'cheap' is not a number/],
+      // A comma separates thousands only: '1,5' is neither 15 nor 1.5.
+      [advanced('stock', 'greater_than', '1,5'), /Stock: '1,5' is not a number: a comma separates thousands/],
       [advanced('created_at', 'before', 'tomorrow'), /not a date/],
       [advanced('published', 'is', 'maybe'), /not true or false/],
       [advanced('list_price', 'between', 1), /second value/],

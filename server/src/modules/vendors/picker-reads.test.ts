@@ -38,17 +38,17 @@ beforeAll(async () => {
 });
 
 describe('GET /api/vendors/names', () => {
-  it('answers the names alone to the products flag and to the vendors flag', async () => {
-    for (const token of [productsOnly, vendorsOnly, t.admin]) {
+  it('answers the names and product counts alone to the products, categories and vendors flags', async () => {
+    for (const token of [productsOnly, categoriesOnly, vendorsOnly, t.admin]) {
       const res = await t.request('GET', '/api/vendors/names', token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ vendors: [{ id: vendorId, name: 'Harken' }] });
+      expect(res.json()).toEqual({ vendors: [{ id: vendorId, name: 'Harken', product_count: 0 }] });
     }
   });
 
-  it('answers 401 without a token, 403 without either flag, and 403 to a pending account', async () => {
+  it('answers 401 without a token, 403 without any of those flags, and 403 to a pending account', async () => {
     expect((await t.request('GET', '/api/vendors/names')).statusCode).toBe(401);
-    for (const token of [categoriesOnly, settingsOnly]) expect((await t.request('GET', '/api/vendors/names', token)).statusCode).toBe(403);
+    expect((await t.request('GET', '/api/vendors/names', settingsOnly)).statusCode).toBe(403);
     const waiting = await t.request('GET', '/api/vendors/names', pending);
     expect(waiting.statusCode).toBe(403);
     expect(waiting.json().message).toBe(AUTH_MESSAGES.pendingApproval);

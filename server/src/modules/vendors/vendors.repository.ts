@@ -17,8 +17,8 @@ export async function findVendorIdByName(db: Kysely<DB>, name: string, exceptId?
 export const listVendorRows = (db: Kysely<DB>): Promise<VendorRow[]> =>
   db.selectFrom('vendors').selectAll().orderBy('name').orderBy('id').execute();
 
-export const listVendorNameRows = (db: Kysely<DB>): Promise<Pick<VendorRow, 'id' | 'name'>[]> =>
-  db.selectFrom('vendors').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+export const listVendorNameRows = (db: Kysely<DB>): Promise<Pick<VendorRow, 'id' | 'name' | 'product_count'>[]> =>
+  db.selectFrom('vendors').select(['id', 'name', 'product_count']).orderBy('name').orderBy('id').execute();
 
 export async function insertVendor(db: Kysely<DB>, values: Insertable<VendorsTable>): Promise<VendorRow> {
   const { id } = await db.insertInto('vendors').values(values).returning('id').executeTakeFirstOrThrow();

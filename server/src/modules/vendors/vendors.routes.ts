@@ -25,10 +25,11 @@ export const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ vendors: await listVendors(app.deps.db) }),
   });
 
-  // Product work (the import wizard, the product form, the list's filter) picks a vendor by name:
-  // the products flag reads the names, and only the names (issue 24).
+  // Product work (the import wizard, the product form, the list's filter) and category work (a
+  // vendor's tree) pick a vendor by name: the products and categories flags read the names and
+  // product counts, and nothing else of a vendor (issue 24).
   app.get('/vendors/names', {
-    config: { readableWith: ['products'] },
+    config: { readableWith: ['products', 'categories'] },
     schema: { tags: ['vendors'], response: { 200: vendorNamesResponseSchema, ...errors } },
     handler: async () => ({ vendors: await listVendorNames(app.deps.db) }),
   });

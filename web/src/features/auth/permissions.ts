@@ -8,7 +8,9 @@ export const hasPermission = (user: User | null | undefined, permission: Permiss
 
 /**
  * Product work picks vendors and categories by name: the server answers those reads to the
- * products flag as well as the vendors / categories flag (issue 24). Changing them is not.
+ * products flag as well as the vendors / categories flag, and the vendor names to the categories
+ * flag for a vendor's tree (issue 24). Changing them is not.
  */
-export const canPickVendors = (user: User | null | undefined) => hasPermission(user, 'products') || hasPermission(user, 'vendors');
+export const canPickVendors = (user: User | null | undefined) =>
+  hasPermission(user, 'products') || hasPermission(user, 'vendors') || hasPermission(user, 'categories');
 export const canPickCategories = (user: User | null | undefined) => hasPermission(user, 'products') || hasPermission(user, 'categories');

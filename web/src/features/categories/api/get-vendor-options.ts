@@ -1,14 +1,11 @@
-import type { Vendor } from '@bosun/shared';
+import type { VendorName } from '@bosun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { getVendorNames } from '../../vendors';
 
-export type VendorOption = Pick<Vendor, 'id' | 'name' | 'product_count'>;
+export type VendorOption = VendorName;
 
-/** The vendors the filter and the form offer, with their product counts (GET /vendors). */
-export const getVendorOptions = async (signal?: AbortSignal): Promise<VendorOption[]> => {
-  const { vendors } = await apiClient.get<{ vendors: Vendor[] }>('/vendors', { signal });
-  return vendors.map(({ id, name, product_count }) => ({ id, name, product_count }));
-};
+/** The vendors the filter and the form offer, with their product counts: GET /vendors/names, which the categories flag reads too (issue 24). */
+export const getVendorOptions = (signal?: AbortSignal): Promise<VendorOption[]> => getVendorNames(signal);
 
 // Its own key: the vendors feature caches whole vendors, this list only what the category screens need.
 export const vendorOptionsQueryKey = ['categories', 'vendor-options'] as const;
@@ -16,7 +13,6 @@ export const vendorOptionsQueryKey = ['categories', 'vendor-options'] as const;
 export const vendorOptionsQueryOptions = () =>
   queryOptions({ queryKey: vendorOptionsQueryKey, queryFn: ({ signal }) => getVendorOptions(signal) });
 
-/** Without the vendors permission this is a 403: the screens then offer no vendors, and say nothing. */
 export function useVendorOptions() {
   return useQuery(vendorOptionsQueryOptions());
 }

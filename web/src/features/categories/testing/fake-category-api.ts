@@ -39,7 +39,7 @@ export function fakeCategoryApi(initial: Category[]) {
       if (answer) return answer;
     }
     if (method === 'GET' && path === '/api/categories') return jsonResponse({ categories: buildCategoryTree(flat), flatCategories: flat });
-    if (method === 'GET' && path === '/api/vendors') {
+    if (method === 'GET' && path === '/api/vendors/names') {
       return jsonResponse({ vendors: [{ ...HARKEN, product_count: 40 }, { ...LEWMAR, product_count: 9 }] });
     }
     if (method === 'DELETE' && path === '/api/categories/bulk-delete') {

@@ -1,14 +1,12 @@
 import type { VendorName } from '@bosun/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { getVendorNames } from '../../vendors';
 
 export type VendorOption = VendorName;
 
-/** GET /vendors/names: the names alone, which the products permission may read (issue 24). */
-export const getVendorOptions = async (signal?: AbortSignal): Promise<VendorOption[]> => {
-  const { vendors } = await apiClient.get<{ vendors: VendorName[] }>('/vendors/names', { signal });
-  return vendors.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-};
+/** GET /vendors/names, sorted by name: the products permission may read it (issue 24). */
+export const getVendorOptions = async (signal?: AbortSignal): Promise<VendorOption[]> =>
+  (await getVendorNames(signal)).sort((a, b) => a.name.localeCompare(b.name));
 
 // Kept under 'products': the vendors screen owns its own queries and their shape.
 export const vendorOptionsQueryOptions = () =>

@@ -1,5 +1,5 @@
-import type { FilterColumnType } from '@bosun/shared';
-import { NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { readFilterNumber, type FilterColumnType } from '@bosun/shared';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { currencySymbol } from '../../../lib/format';
@@ -17,8 +17,8 @@ interface FilterValueInputProps {
 }
 
 /**
- * The value box of an advanced filter row, shaped by the column's type: text, a number, money in
- * steps of 0.01, a date, or yes/no. Typed values are sent after a short pause (or at once on
+ * The value box of an advanced filter row, shaped by the column's type: text, a number, money, a
+ * date, or yes/no. Typed values are sent after a short pause (or at once on
  * Enter or leaving the box), not on every key.
  */
 export function FilterValueInput({ type, value, onChange, label, placeholder = 'Value' }: FilterValueInputProps) {
@@ -48,17 +48,29 @@ export function FilterValueInput({ type, value, onChange, label, placeholder = '
     case 'date':
       return <TextInput type="date" aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
     case 'number':
-    case 'currency':
+    case 'currency': {
+      // The text stays as typed (a number input dropped characters: '1,5' became 15); only a value
+      // the list reads as the number typed filters it, anything else says why under the box.
+      const read = draft.trim() === '' ? undefined : readFilterNumber(draft);
       return (
-        <NumberInput
+        <TextInput
           aria-label={label}
           placeholder={placeholder}
+          inputMode="decimal"
+          autoComplete="off"
           value={draft}
-          onChange={(next) => change(String(next))}
-          {...(type === 'currency' ? { step: 0.01, decimalScale: 2, prefix: currencySymbol(currency) } : {})}
+          leftSection={type === 'currency' ? currencySymbol(currency) : undefined}
+          error={read && !read.ok ? read.error : undefined}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setDraft(next);
+            if (next.trim() === '' || readFilterNumber(next).ok) commit(next.trim());
+            else commit.cancel();
+          }}
           {...flushKeys}
         />
       );
+    }
     case 'text':
       return (
         <TextInput aria-label={label} placeholder={placeholder} value={draft} onChange={(event) => change(event.currentTarget.value)} {...flushKeys} />

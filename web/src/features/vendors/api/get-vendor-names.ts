@@ -2,7 +2,7 @@ import type { VendorName } from '@bosun/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-/** GET /vendors/names: ids and names only, which the products permission reads too (issue 24). */
+/** GET /vendors/names: ids, names and product counts only, which the products and categories permissions read too (issue 24). */
 export const getVendorNames = async (signal?: AbortSignal) => (await apiClient.get<{ vendors: VendorName[] }>('/vendors/names', { signal })).vendors;
 
 // Its own key beside the full list's: a different answer from a different call.

@@ -332,7 +332,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
         onCreated={(vendor) => {
           // The new vendor is in the select at once, before the refetch the mutation started.
           queryClient.setQueryData(vendorOptionsQueryOptions().queryKey, (current) =>
-            current ? [...current.filter((v) => v.id !== vendor.id), { id: vendor.id, name: vendor.name }].sort((a, b) => a.name.localeCompare(b.name)) : current,
+            current ? [...current.filter((v) => v.id !== vendor.id), { id: vendor.id, name: vendor.name, product_count: vendor.product_count }].sort((a, b) => a.name.localeCompare(b.name)) : current,
           );
           chooseVendor(vendor.id);
         }}
