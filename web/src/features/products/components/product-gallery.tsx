@@ -39,7 +39,7 @@ export function ProductGallery({ name, images, viewing, onView }: ProductGallery
           <UnstyledButton
             key={src}
             onClick={() => onView(index)}
-            aria-label={`Show ${imageName('image', index, images.length)} larger${failed.has(src) ? ' (it could not be loaded)' : ''}`}
+            aria-label={`Show ${images.length === 1 ? 'the image' : `image ${index + 1} of ${images.length}`} larger${failed.has(src) ? ' (it could not be loaded)' : ''}`}
             style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
           >
             <ImageWithFallback src={src} fallbackSrc={PRODUCT_PLACEHOLDER_URL} alt="" w={88} h={88} fit="contain" onError={() => markFailed(src)} />
