@@ -116,8 +116,11 @@ describe('variations screen', () => {
     await page.getByText('Stock: 34 (total of 12 variations)').first().waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
-    await page.getByRole('button', { name: 'Variations (12)' }).waitFor();
+    // On a phone the page's secondary actions share one menu (issue 24 point 3).
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Variations (12)' }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/variations-detail-375.png` });
+    await page.keyboard.press('Escape');
     await page.goto(`/product/${ropeId}/variations`);
     await cell('SKU', '8 mm / 10 m').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/variations-saved-375.png` });

@@ -35,6 +35,10 @@ export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Mai
 /** Mantine marks required fields with an asterisk inside the label, so labels are matched by their start. */
 export const textbox = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}`) });
 
+/** A read-only value shown as text under its label (a description list's term and definition), e.g. the product page's view mode. */
+export const valueShown = (scope: Page | Locator, label: string) =>
+  scope.locator('dt').filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
+
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('bosun.token'));
 
 /**

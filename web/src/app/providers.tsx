@@ -10,8 +10,12 @@ import { theme } from './theme';
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Bottom right: at the top a toast would cover the header's user menu for its five seconds. */}
-      <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
+      {/*
+        Top centre (issue 24 point 14): a dialog keeps its buttons at its foot (Create Product, Preview
+        Data), which a toast at the bottom covered for its five seconds; the header's middle holds no
+        control. On a phone the toasts take the width at the top, over the header until they close.
+      */}
+      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>{children}</ModalsProvider>

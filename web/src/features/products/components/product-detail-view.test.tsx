@@ -14,6 +14,9 @@ function DetailRoute() {
 }
 const renderDetail = (id: number) => renderWithSession(<DetailRoute />, { path: `/product/${id}`, routePath: '/product/:id' });
 const name = () => screen.getByRole('textbox', { name: /^Product Name/ }) as HTMLInputElement;
+/** View mode: the text under a value's label (a description list), not an input. */
+const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const noInput = (label: RegExp) => expect(screen.queryByRole('textbox', { name: label })).toBeNull();
 
 describe('ProductDetailView', () => {
   it('goes back to the list with "Product not found" when there is no such product', async () => {
@@ -40,8 +43,11 @@ describe('ProductDetailView', () => {
     expect(screen.getByText('ID: 7')).toBeTruthy();
     expect(screen.getByText('SKU: TK-7')).toBeTruthy();
     expect(screen.getByText('Draft')).toBeTruthy();
-    expect(name().readOnly).toBe(true);
-    const visual = screen.getByRole('region', { name: 'Description (visual)' });
+    // View mode shows values as text, not inputs that cannot be typed in (issue 24 point 11).
+    expect(valueOf('Product Name')).toBe('Teak cleat');
+    expect(valueOf('MFN')).toBe('—');
+    noInput(/^Product Name/);
+    const visual = screen.getByRole('region', { name: 'Description' });
     expect(within(visual).getByText('teak').tagName).toBe('STRONG');
     // Removing script and event handlers is checked in Chromium (e2e/product-edit.e2e.ts): happy-dom's DOM
     // lets DOMPurify run but not strip anything, so here that check could only fail for the wrong reason.
@@ -51,8 +57,8 @@ describe('ProductDetailView', () => {
     await user.clear(name());
     await user.type(name(), 'Changed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(name().value).toBe('Teak cleat');
-    expect(name().readOnly).toBe(true);
+    expect(valueOf('Product Name')).toBe('Teak cleat');
+    noInput(/^Product Name/);
     expect(api.writes()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Edit Product' }));
@@ -72,27 +78,34 @@ describe('ProductDetailView', () => {
     expect(api.lastWrite()!.body).not.toHaveProperty('id');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Oiled teak cleat' })).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Edit Product' })).toBeTruthy();
-    expect(name().readOnly).toBe(true);
+    expect(valueOf('Product Name')).toBe('Oiled teak cleat');
+    expect(within(screen.getByRole('region', { name: 'Description' })).getByText('Oiled')).toBeTruthy();
     // Back in view mode the tabs return to Visual on the next edit.
     await user.click(screen.getByRole('button', { name: 'Edit Product' }));
     expect(await screen.findByRole('textbox', { name: 'Description (visual)' }, { timeout: 8000 })).toBeTruthy();
   });
 
-  it("shows prices as money (two decimals, thousands separators, the settings' currency) and counts with separators", async () => {
-    stubWriteApi({ products: { 7: product(7, { name: 'Winch', list_price: 1234.5, market_price: 5.5, vendor_cost: 1000, special_price: null, stock: 12000 }) }, currency: 'EUR' });
+  it("shows prices as money (two decimals, thousands separators, the settings' currency), counts with separators and what is not set as a dash", async () => {
+    stubWriteApi({
+      products: { 7: product(7, { name: 'Winch', list_price: 1234.5, market_price: 5.5, vendor_cost: 1000, special_price: null, stock: 12000, weight: 0.4536, length: null }) },
+      currency: 'EUR',
+    });
     renderDetail(7);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Winch' })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Pricing' }));
-    const price = (label: string) => (screen.getByRole('textbox', { name: label }) as HTMLInputElement).value;
     // The settings (and their currency) load beside the product.
-    await waitFor(() => expect(price('List Price')).toBe('€1,234.50'), { timeout: 5000 });
-    expect(price('Market Price')).toBe('€5.50');
-    expect(price('Vendor Cost')).toBe('€1,000.00');
-    expect(price('Special Price')).toBe('');
-    expect(screen.getByText('Margin on list price: €234.50')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Inventory' }));
-    expect(price('Stock')).toBe('12,000');
+    await waitFor(() => expect(valueOf('List Price')).toBe('€1,234.50'), { timeout: 5000 });
+    expect(valueOf('Market Price')).toBe('€5.50');
+    expect(valueOf('Vendor Cost')).toBe('€1,000.00');
+    expect(valueOf('Special Price')).toBe('—');
+    expect(valueOf('Margin on list price')).toBe('€234.50');
+    noInput(/List Price/);
+    expect(valueOf('Stock')).toBe('12,000');
+    // A measure reads as stored, with its unit.
+    expect(valueOf('Weight')).toBe('0.4536 kg');
+    expect(valueOf('Length')).toBe('—');
+    const price = (label: string) => (screen.getByRole('textbox', { name: label }) as HTMLInputElement).value;
     // Editing shows the number as stored, with the currency's sign beside it.
     await user.click(screen.getByRole('button', { name: 'Edit Product' }));
     await user.click(screen.getByRole('tab', { name: 'Pricing' }));

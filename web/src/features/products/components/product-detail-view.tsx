@@ -1,16 +1,15 @@
 import { AUTH_MESSAGES, PRODUCT_FORM_MESSAGES, PRODUCT_MESSAGES, STOCK_STATUS_LABELS, type Product } from '@bosun/shared';
-import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconEdit, IconLayersSubtract, IconTrash, IconX } from '@tabler/icons-react';
+import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ProductHistoryPanel, useHistoryReferenceNames } from '../../history';
 import { AccessDenied } from '../../../components/ui/access-denied';
-import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { ContentLoader } from '../../../components/ui/loaders';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
 import { isApiError, isForbidden } from '../../../lib/api-client';
-import { formatCount, formatCurrency, formatDate, plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useConfirmDeleteProduct } from '../hooks/use-delete-actions';
@@ -34,9 +33,12 @@ import {
   VISUAL_TABS,
   type DescriptionTabs,
 } from './product-fields';
+import { EditActionsBar, ProductDetailHeader, type ProductDetailActions } from './product-detail-header';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
+import { ProductGallery, productImages } from './product-gallery';
+import { CategoryValues, DescriptionValues, IdentityValues, InventoryValues, PricingValues, SeoValues, ShippingValues, StatusValues } from './product-values';
 import { StaleVersionModal } from './stale-version-modal';
-import { StockBadge } from './stock-badge';
+import { Value, ValueList } from './value-list';
 
 /** /product/{id} (SPEC §2 Product detail, §4 view and edit modes). */
 export function ProductDetailView({ id }: { id: number }) {
@@ -61,17 +63,6 @@ export function ProductDetailView({ id }: { id: number }) {
   if (query.data) return <ProductDetail key={query.data.id} product={query.data} />;
   if (query.isPending && valid) return <ContentLoader label="Loading product" />;
   return <Text c="dimmed">{PRODUCT_MESSAGES.notFound}</Text>;
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
 }
 
 /** A variable product's stock and prices are its variations': their total and range, not a value of its own. */
@@ -143,83 +134,32 @@ function ProductDetail({ product }: { product: Product }) {
   );
 
   const saving = form.formState.isSubmitting;
-  const readOnly = !editing;
-  const image = product.image_url || product.images[0] || null;
+  const phone = useIsPhone();
+  const images = productImages(product);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const variable = product.kind === 'variable';
+  const summary = <VariableSummary product={product} currency={units.currency} />;
+  const actions: ProductDetailActions = {
+    editing,
+    saving,
+    deleting: deletes.deleting,
+    onEdit: startEditing,
+    onSave: () => void save(),
+    onCancel: cancel,
+    onDuplicate: () => setDuplicate({ mode: 'duplicate', product }),
+    onDelete: () => deletes.confirmDeleteProduct(product),
+    onVariations: () => navigate(`/product/${product.id}/variations`),
+  };
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
-            <Tooltip label="Back to products">
-              <ActionIcon variant="default" size="lg" aria-label="Back to products" onClick={() => navigate('/products')}>
-                <IconArrowLeft size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <ImageWithFallback src={image} alt={product.name} w={88} h={88} fit="contain" radius="sm" />
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Title order={1} size="h2">
-                {product.name}
-              </Title>
-              <Group gap="md">
-                <Text size="sm" c="dimmed">
-                  ID: {product.id}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  SKU: {product.sku}
-                </Text>
-                <Badge color={product.published ? 'teal' : 'gray'} variant="light">
-                  {product.published ? 'Published' : 'Draft'}
-                </Badge>
-                {product.featured && (
-                  <Badge color="yellow" variant="light">
-                    Featured
-                  </Badge>
-                )}
-              </Group>
-              {product.tags.length > 0 && (
-                <Group gap={6} aria-label="Tags">
-                  {product.tags.map((tag) => (
-                    <Badge key={tag} variant="outline" color="gray" tt="none">
-                      {tag}
-                    </Badge>
-                  ))}
-                </Group>
-              )}
-              {product.kind === 'variable' && <VariableSummary product={product} currency={units.currency} />}
-            </Stack>
-          </Group>
-          <Group gap="xs" wrap="wrap">
-            {editing ? (
-              <>
-                <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} disabled={saving}>
-                  {saving ? 'Saving...' : 'Save Changes'}
-                </Button>
-                <Button variant="default" leftSection={<IconX size={16} />} onClick={cancel} disabled={saving}>
-                  Cancel
-                </Button>
-              </>
-            ) : (
-              <>
-                {product.kind !== 'variation' && (
-                  <Button variant="light" leftSection={<IconLayersSubtract size={16} />} onClick={() => navigate(`/product/${product.id}/variations`)}>
-                    {product.kind === 'variable' ? `Variations (${product.variation_count})` : 'Add variations'}
-                  </Button>
-                )}
-                <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setDuplicate({ mode: 'duplicate', product })}>
-                  Duplicate
-                </Button>
-                <Button leftSection={<IconEdit size={16} />} onClick={startEditing}>
-                  Edit Product
-                </Button>
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => deletes.confirmDeleteProduct(product)} loading={deletes.deleting}>
-                  Delete Product
-                </Button>
-              </>
-            )}
-          </Group>
-        </Group>
-      </Card>
+      <ProductDetailHeader
+        product={product}
+        actions={actions}
+        image={images[0] ?? null}
+        onOpenImage={() => setViewing(0)}
+        summary={variable ? summary : null}
+      />
 
       <FormProvider {...form}>
         <form
@@ -242,52 +182,60 @@ function ProductDetail({ product }: { product: Product }) {
                 <Tabs.Tab value="advanced">Advanced</Tabs.Tab>
                 <Tabs.Tab value="history">History</Tabs.Tab>
               </Tabs.List>
+              {/* View mode shows the values as text; edit mode the inputs, with the same labels. */}
               <Tabs.Panel value="general">
-                <Stack gap="md">
-                  <IdentityFields readOnly={readOnly} />
-                  <DescriptionFields readOnly={readOnly} tabs={descriptionTabs} onTabsChange={setDescriptionTabs} />
-                </Stack>
+                {editing ? (
+                  <Stack gap="md">
+                    <IdentityFields />
+                    <DescriptionFields tabs={descriptionTabs} onTabsChange={setDescriptionTabs} />
+                  </Stack>
+                ) : (
+                  <Stack gap="lg">
+                    <ValueList cols={1}>
+                      <Value label={images.length > 1 ? `Images (${images.length})` : 'Image'}>
+                        <ProductGallery name={product.name} images={images} viewing={viewing} onView={setViewing} />
+                      </Value>
+                    </ValueList>
+                    <IdentityValues product={product} />
+                    <DescriptionValues product={product} />
+                  </Stack>
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="pricing">
-                <Stack gap="md">
-                  {product.kind === 'variable' ? <VariableSummary product={product} currency={units.currency} /> : <PricingFields readOnly={readOnly} />}
-                  {readOnly && product.kind !== 'variable' && product.vendor_cost !== null && product.list_price !== null && (
-                    <Text size="sm" c="dimmed">
-                      Margin on list price: {formatCurrency(product.list_price - product.vendor_cost, units.currency)}
-                    </Text>
-                  )}
-                </Stack>
+                {variable ? summary : editing ? <PricingFields /> : <PricingValues product={product} currency={units.currency} />}
               </Tabs.Panel>
               <Tabs.Panel value="inventory">
-                <Stack gap="md" maw={320}>
-                  {product.kind === 'variable' ? <VariableSummary product={product} currency={units.currency} /> : <StockField readOnly={readOnly} />}
-                  <StockBadge product={product} withWords w="fit-content" />
-                </Stack>
+                {variable ? summary : editing ? <StockField /> : <InventoryValues product={product} />}
               </Tabs.Panel>
-              <Tabs.Panel value="shipping">
-                <ShippingFields readOnly={readOnly} units={units} />
-              </Tabs.Panel>
+              <Tabs.Panel value="shipping">{editing ? <ShippingFields units={units} /> : <ShippingValues product={product} units={units} />}</Tabs.Panel>
               <Tabs.Panel value="categories">
-                <Stack gap="md">
-                  <CategoryFields readOnly={readOnly} current={product} />
-                  <TagsField readOnly={readOnly} />
-                </Stack>
+                {editing ? (
+                  <Stack gap="md">
+                    <CategoryFields current={product} />
+                    <TagsField />
+                  </Stack>
+                ) : (
+                  <CategoryValues product={product} />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="seo">
-                <Stack gap="md">
-                  <SeoFields readOnly={readOnly} />
-                </Stack>
+                {editing ? (
+                  <Stack gap="md">
+                    <SeoFields />
+                  </Stack>
+                ) : (
+                  <SeoValues product={product} />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="advanced">
-                <Stack gap="md">
-                  <StatusFields readOnly={readOnly} />
-                  <ImageFields readOnly={readOnly} />
-                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <Fact label="Product ID" value={String(product.id)} />
-                    <Fact label="Created" value={formatDate(product.created_at)} />
-                    <Fact label="Updated" value={formatDate(product.updated_at)} />
-                  </SimpleGrid>
-                </Stack>
+                {editing ? (
+                  <Stack gap="md">
+                    <StatusFields />
+                    <ImageFields />
+                  </Stack>
+                ) : (
+                  <StatusValues product={product} />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="history">
                 {/* Loaded when opened: most visits never look at the history. */}
@@ -297,6 +245,8 @@ function ProductDetail({ product }: { product: Product }) {
           </Card>
         </form>
       </FormProvider>
+
+      {editing && phone && <EditActionsBar actions={actions} />}
 
       <StaleVersionModal stale={staleSave} units={units} nameOf={nameOf} busy={updateProduct.isPending} />
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormNativeSelect } from '../../../components/ui/form-fields';
 import { FormNumericInput } from '../../../components/ui/numeric-input';
-import { currencySymbol, formatCount, formatCurrency, plural } from '../../../lib/format';
+import { currencySymbol, plural } from '../../../lib/format';
 import { canPickCategories, canPickVendors, useCurrentUser } from '../../auth';
 import { useCurrency } from '../../settings';
 import { useAllCategories } from '../api/get-categories';
@@ -14,18 +14,14 @@ import { storeCategoryOptions, treeToOptions, withCurrent } from '../model/categ
 import type { Units } from '../model/product-columns';
 import { formatNumber } from '../model/cell-format';
 import { variationsPath } from '../model/list-rows';
-import { productNumberProblem, type ProductFormValues, type ProductNumberField } from '../model/product-form-values';
+import { productNumberProblem, VISIBILITY_LABELS, type ProductFormValues, type ProductNumberField } from '../model/product-form-values';
 import { listPriceText, SET_ON_VARIATIONS } from '../model/variant-cells';
 import { RichTextField, type RichTextTab } from './rich-text-field';
 
 /**
  * The product's inputs in groups, shared by the form modal (all groups on one page) and the detail
- * page (one group per tab). In view mode every input is read-only.
+ * page's edit mode (one group per tab). Its view mode shows the values as text: product-values.tsx.
  */
-
-interface FieldsProps {
-  readOnly?: boolean;
-}
 
 /**
  * The product being edited, when it is variable: its stock and prices are its variations' (shown
@@ -54,8 +50,8 @@ function FromVariations({ label, value }: { label: string; value: string }) {
   return <TextInput label={label} value={value} readOnly placeholder="On each variation" />;
 }
 
-/** A number of the product: kept as typed, checked at every key by the shared schema's rule; read-only, money reads as money and counts with separators. */
-function NumberField({ name, label, readOnly, money, integer }: { name: ProductNumberField; label: string; readOnly?: boolean; money?: boolean; integer?: boolean }) {
+/** A number of the product: kept as typed, checked at every key by the shared schema's rule; money with the currency's sign beside it. */
+function NumberField({ name, label, money, integer }: { name: ProductNumberField; label: string; money?: boolean; integer?: boolean }) {
   const { control } = useFormContext<ProductFormValues>();
   const currency = useCurrency();
   return (
@@ -63,11 +59,8 @@ function NumberField({ name, label, readOnly, money, integer }: { name: ProductN
       control={control}
       name={name}
       label={label}
-      readOnly={readOnly}
       integer={integer}
       check={(value) => productNumberProblem(name, value)}
-      // A measure reads as stored (0.4536 kg is not rounded to 0.45).
-      format={money ? (value) => formatCurrency(value, currency) : integer ? formatCount : undefined}
       leftSection={money ? currencySymbol(currency) : undefined}
     />
   );
@@ -76,14 +69,12 @@ function NumberField({ name, label, readOnly, money, integer }: { name: ProductN
 function Text({
   name,
   label,
-  readOnly,
   required,
   multiline,
   description,
 }: {
   name: keyof ProductFormValues;
   label: string;
-  readOnly?: boolean;
   required?: boolean;
   multiline?: boolean;
   description?: string;
@@ -92,29 +83,25 @@ function Text({
     register,
     formState: { errors },
   } = useFormContext<ProductFormValues>();
-  const props = { label, readOnly, description, withAsterisk: required && !readOnly, error: errors[name]?.message, ...register(name) };
+  const props = { label, description, withAsterisk: required, error: errors[name]?.message, ...register(name) };
   return multiline ? <Textarea rows={2} resize="vertical" {...props} /> : <TextInput autoComplete="off" {...props} />;
 }
 
-export function IdentityFields({ readOnly }: FieldsProps) {
+export function IdentityFields() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Text name="name" label="Product Name" required readOnly={readOnly} />
-      <Text name="sku" label="SKU" required readOnly={readOnly} />
-      <Text name="brand" label="Brand" readOnly={readOnly} />
-      <Text name="mfn" label="MFN" readOnly={readOnly} />
-      <Text name="gtin" label="GTIN (UPC/EAN/ISBN)" readOnly={readOnly} />
+      <Text name="name" label="Product Name" required />
+      <Text name="sku" label="SKU" required />
+      <Text name="brand" label="Brand" />
+      <Text name="mfn" label="MFN" />
+      <Text name="gtin" label="GTIN (UPC/EAN/ISBN)" />
     </SimpleGrid>
   );
 }
 
-const VISIBILITY_OPTIONS = [
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-  { value: 'hidden', label: 'Hidden' },
-];
+const VISIBILITY_OPTIONS = Object.entries(VISIBILITY_LABELS).map(([value, label]) => ({ value, label }));
 
-export function StatusFields({ readOnly }: FieldsProps) {
+export function StatusFields() {
   const { control } = useFormContext<ProductFormValues>();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} verticalSpacing="md">
@@ -131,13 +118,12 @@ export function StatusFields({ readOnly }: FieldsProps) {
               checked={field.value}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               onBlur={field.onBlur}
-              disabled={readOnly}
               mt={{ sm: 28 }}
             />
           )}
         />
       ))}
-      <FormNativeSelect control={control} name="visibility" label="Visibility" data={VISIBILITY_OPTIONS} disabled={readOnly} />
+      <FormNativeSelect control={control} name="visibility" label="Visibility" data={VISIBILITY_OPTIONS} />
     </SimpleGrid>
   );
 }
@@ -146,11 +132,7 @@ export type DescriptionTabs = { short_description: RichTextTab; description: Ric
 /** Both descriptions open on their visual editor. */
 export const VISUAL_TABS: DescriptionTabs = { short_description: 'visual', description: 'visual' };
 
-export function DescriptionFields({
-  readOnly,
-  tabs,
-  onTabsChange,
-}: FieldsProps & { tabs: DescriptionTabs; onTabsChange: (tabs: DescriptionTabs) => void }) {
+export function DescriptionFields({ tabs, onTabsChange }: { tabs: DescriptionTabs; onTabsChange: (tabs: DescriptionTabs) => void }) {
   const { control } = useFormContext<ProductFormValues>();
   return (
     <>
@@ -164,7 +146,6 @@ export function DescriptionFields({
               label={name === 'short_description' ? 'Short Description' : 'Description'}
               value={field.value}
               onChange={field.onChange}
-              readOnly={readOnly}
               tab={tabs[name]}
               onTabChange={(tab) => onTabsChange({ ...tabs, [name]: tab })}
               error={fieldState.error?.message}
@@ -176,7 +157,7 @@ export function DescriptionFields({
   );
 }
 
-export function PricingFields({ readOnly, variable }: FieldsProps & VariableProps) {
+export function PricingFields({ variable }: VariableProps) {
   const currency = useCurrency();
   if (isVariable(variable)) {
     return (
@@ -193,10 +174,10 @@ export function PricingFields({ readOnly, variable }: FieldsProps & VariableProp
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <NumberField name="list_price" label="List Price" money readOnly={readOnly} />
-      <NumberField name="market_price" label="Market Price" money readOnly={readOnly} />
-      <NumberField name="vendor_cost" label="Vendor Cost" money readOnly={readOnly} />
-      <NumberField name="special_price" label="Special Price" money readOnly={readOnly} />
+      <NumberField name="list_price" label="List Price" money />
+      <NumberField name="market_price" label="Market Price" money />
+      <NumberField name="vendor_cost" label="Vendor Cost" money />
+      <NumberField name="special_price" label="Special Price" money />
     </SimpleGrid>
   );
 }
@@ -210,7 +191,7 @@ const TRACKED_STATUS_OPTIONS = [{ value: '', label: 'From the quantity' }, ...ST
  * no quantity, only a status; a tracked one's status follows its quantity unless one is chosen
  * (backorder: it sells at 0).
  */
-export function StockField({ readOnly, variable }: FieldsProps & VariableProps) {
+export function StockField({ variable }: VariableProps) {
   const { control, setValue } = useFormContext<ProductFormValues>();
   const [tracked, status] = useWatch({ control, name: ['track_stock', 'stock_status'] });
   if (isVariable(variable)) {
@@ -242,32 +223,30 @@ export function StockField({ readOnly, variable }: FieldsProps & VariableProps) 
               if (!on && status === '') setValue('stock_status', 'in_stock');
             }}
             onBlur={field.onBlur}
-            disabled={readOnly}
           />
         )}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {tracked && <NumberField name="stock" label="Stock" integer readOnly={readOnly} />}
+        {tracked && <NumberField name="stock" label="Stock" integer />}
         <FormNativeSelect
           control={control}
           name="stock_status"
           label="Stock status"
           data={tracked ? TRACKED_STATUS_OPTIONS : STATUS_OPTIONS}
-          disabled={readOnly}
         />
       </SimpleGrid>
     </Stack>
   );
 }
 
-export function ShippingFields({ readOnly, units, variable }: FieldsProps & VariableProps & { units: Units }) {
+export function ShippingFields({ units, variable }: VariableProps & { units: Units }) {
   return (
     <Stack gap={4}>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <NumberField name="weight" label={`Weight (${units.weight})`} readOnly={readOnly} />
-        <NumberField name="length" label={`Length (${units.dimension})`} readOnly={readOnly} />
-        <NumberField name="width" label={`Width (${units.dimension})`} readOnly={readOnly} />
-        <NumberField name="height" label={`Height (${units.dimension})`} readOnly={readOnly} />
+        <NumberField name="weight" label={`Weight (${units.weight})`} />
+        <NumberField name="length" label={`Length (${units.dimension})`} />
+        <NumberField name="width" label={`Width (${units.dimension})`} />
+        <NumberField name="height" label={`Height (${units.dimension})`} />
       </SimpleGrid>
       {isVariable(variable) && (
         <MantineText size="xs" c="dimmed">
@@ -282,7 +261,7 @@ export function ShippingFields({ readOnly, units, variable }: FieldsProps & Vari
  * Vendor, then the vendor's own categories (the list follows the vendor chosen), then the shop's
  * store categories; options carry their paths. `current` names what is chosen before the lists load.
  */
-export function CategoryFields({ readOnly, current }: FieldsProps & { current?: Product | null }) {
+export function CategoryFields({ current }: { current?: Product | null }) {
   const { control, setValue } = useFormContext<ProductFormValues>();
   const user = useCurrentUser();
   const vendorsAvailable = canPickVendors(user);
@@ -290,8 +269,8 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
   const [vendorId, vendorCategoryId, storeCategoryId] = useWatch({ control, name: ['vendor_id', 'vendor_category_id', 'store_category_id'] });
   const vendorIdNumber = vendorId ? Number(vendorId) : null;
   const vendors = useVendorOptions({ enabled: vendorsAvailable });
-  const vendorCategories = useVendorCategories(vendorIdNumber, { enabled: categoriesAvailable && !readOnly });
-  const allCategories = useAllCategories({ enabled: categoriesAvailable && !readOnly });
+  const vendorCategories = useVendorCategories(vendorIdNumber, { enabled: categoriesAvailable });
+  const allCategories = useAllCategories({ enabled: categoriesAvailable });
 
   const vendorOptions = withCurrent(
     (vendors.data ?? []).map((v) => ({ value: String(v.id), label: v.name })),
@@ -319,24 +298,22 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
         data={[{ value: '', label: 'No vendor' }, ...vendorOptions]}
         // A vendor category belongs to one vendor: a new vendor starts without one.
         onValueChange={() => setValue('vendor_category_id', '', { shouldDirty: true })}
-        disabled={readOnly}
       />
       <FormNativeSelect
         control={control}
         name="vendor_category_id"
         label="Vendor Category"
         data={[{ value: '', label: vendorIdNumber === null ? 'Choose a vendor first' : 'No vendor category' }, ...vendorCategoryChoices]}
-        disabled={readOnly || vendorIdNumber === null}
-        description={!readOnly && vendorIdNumber !== null && vendorCategories.isFetching ? 'Loading categories…' : undefined}
+        disabled={vendorIdNumber === null}
+        description={vendorIdNumber !== null && vendorCategories.isFetching ? 'Loading categories…' : undefined}
       />
       <FormNativeSelect
         control={control}
         name="store_category_id"
         label="Store Category"
         data={[{ value: '', label: 'No store category' }, ...storeCategoryChoices]}
-        disabled={readOnly}
       />
-      <Text name="google_category" label="Google Category" readOnly={readOnly} />
+      <Text name="google_category" label="Google Category" />
     </SimpleGrid>
   );
 }
@@ -345,7 +322,7 @@ export function CategoryFields({ readOnly, current }: FieldsProps & { current?: 
 const sameTag = (value: string, current: string[]) => current.some((tag) => tagKey(tag) === tagKey(value.trim()));
 
 /** Tags as chips: Enter or a comma ends one; a pasted 'winter, wool' becomes two. */
-export function TagsField({ readOnly }: FieldsProps) {
+export function TagsField() {
   const { control } = useFormContext<ProductFormValues>();
   return (
     <Controller
@@ -354,17 +331,16 @@ export function TagsField({ readOnly }: FieldsProps) {
       render={({ field, fieldState }) => (
         <TagsInput
           label="Tags"
-          description={readOnly ? undefined : `For staff search and filters; Enter or a comma ends a tag (at most ${MAX_TAGS})`}
-          placeholder={readOnly ? (field.value.length ? undefined : 'No tags') : 'Add a tag'}
+          description={`For staff search and filters; Enter or a comma ends a tag (at most ${MAX_TAGS})`}
+          placeholder="Add a tag"
           name={field.name}
           ref={field.ref}
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          readOnly={readOnly}
           maxTags={MAX_TAGS}
           isDuplicate={sameTag}
-          clearable={!readOnly}
+          clearable
           error={fieldState.error?.message}
         />
       )}
@@ -372,17 +348,17 @@ export function TagsField({ readOnly }: FieldsProps) {
   );
 }
 
-export function SeoFields({ readOnly }: FieldsProps) {
+export function SeoFields() {
   return (
     <>
-      <Text name="meta_title" label="Meta Title" readOnly={readOnly} />
-      <Text name="meta_description" label="Meta Description" multiline readOnly={readOnly} />
-      <Text name="meta_keywords" label="Meta Keywords" readOnly={readOnly} />
+      <Text name="meta_title" label="Meta Title" />
+      <Text name="meta_description" label="Meta Description" multiline />
+      <Text name="meta_keywords" label="Meta Keywords" />
     </>
   );
 }
 
-export function ImageFields({ readOnly, variable }: FieldsProps & VariableProps) {
+export function ImageFields({ variable }: VariableProps) {
   const {
     register,
     formState: { errors },
@@ -392,7 +368,6 @@ export function ImageFields({ readOnly, variable }: FieldsProps & VariableProps)
       <Text
         name="image_url"
         label="Image URL"
-        readOnly={readOnly}
         description={isVariable(variable) ? 'A variation without its own image uses this one.' : undefined}
       />
       <Textarea
@@ -400,7 +375,6 @@ export function ImageFields({ readOnly, variable }: FieldsProps & VariableProps)
         description="One address per line"
         rows={2}
         resize="vertical"
-        readOnly={readOnly}
         error={errors.images?.message}
         {...register('images')}
       />

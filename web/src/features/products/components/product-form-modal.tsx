@@ -3,6 +3,7 @@ import { Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { useCreateProduct } from '../api/create-product';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -45,8 +46,10 @@ const TITLES: Record<ProductFormMode, string> = { create: 'Add Product', edit: '
 
 /** Add, Quick Edit and Duplicate (SPEC §4 Product form and Duplicate). */
 export function ProductFormModal({ target, onClose, onSaved }: ProductFormModalProps) {
+  // On a phone the form takes the screen, its Cancel and Create at the foot of it.
+  const phone = useIsPhone();
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? TITLES[target.mode] : ''} size="xl">
+    <Modal opened={target !== null} onClose={onClose} title={target ? TITLES[target.mode] : ''} size="xl" fullScreen={phone}>
       {target && (
         // Keyed so that each opening starts from that product's current values.
         <ProductForm

@@ -49,6 +49,9 @@ export const PRODUCT_FORM_FIELDS = [
 
 export type ProductFormMode = 'create' | 'edit' | 'duplicate';
 
+/** How a visibility reads, in the form's select and on the detail page. */
+export const VISIBILITY_LABELS: Record<Product['visibility'], string> = { public: 'Public', private: 'Private', hidden: 'Hidden' };
+
 const text = (v: string | null | undefined) => v ?? '';
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : v);
 const id = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
