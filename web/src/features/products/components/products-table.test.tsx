@@ -43,8 +43,8 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent ?? ''));
-/** Cells follow the columns' display order, after the checkbox cell. */
-const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.includes(c)).indexOf(id) + 1;
+/** Cells follow the columns' display order, after the checkbox and thumbnail cells. */
+const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.includes(c)).indexOf(id) + 2;
 
 function variation(id: number, parentId: number, values: string[], fields: Partial<ListedVariation> = {}): ListedVariation {
   return {
