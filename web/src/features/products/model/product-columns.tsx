@@ -123,7 +123,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
   {
     id: 'published',
     label: 'Status',
-    width: 84,
+    width: 90,
     // A variation has no status of its own (it is its parent's), only its enabled flag.
     cell: (p) => (
       <Badge size="xs" variant="light" color={p.published ? 'green' : 'gray'}>
