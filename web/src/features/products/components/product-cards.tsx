@@ -14,7 +14,7 @@ import { ProductThumbnail } from './product-thumbnail';
 import classes from './product-cards.module.css';
 import { StockBadge } from './stock-badge';
 
-export const productPath = (id: number) => `/product/${id}`;
+const productPath = (id: number) => `/product/${id}`;
 
 interface CardActions {
   toggle: (id: number, checked: boolean) => void;

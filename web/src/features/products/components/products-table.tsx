@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { SortState } from '../hooks/use-product-list-state';
 import { useResetOnChange } from '../hooks/use-reset-on-change';
@@ -276,7 +276,7 @@ function MoreVariationsRow({ row, index, start }: { row: Extract<ListRow, { type
 }
 
 /** The scroll box's inner width, followed as the window or the sidebar changes (0 until measured). */
-function useInnerWidth(ref: React.RefObject<HTMLElement | null>) {
+function useInnerWidth(ref: RefObject<HTMLElement | null>) {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
