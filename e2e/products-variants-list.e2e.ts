@@ -79,8 +79,11 @@ describe('a variable product in the products list', () => {
     await page.reload();
     await visible(row(`${ROPE_SKU}-8mm-25m`));
 
+    // On a phone the rows are cards, the variations' under their parent's (issue 24 point 3).
     await page.setViewportSize({ width: 375, height: 800 });
-    await visible(row(`${ROPE_SKU}-8mm-25m`));
+    const cards = page.getByRole('list', { name: 'Products' });
+    await visible(cards.getByText(`${ROPE_SKU}-8mm-25m`, { exact: true }));
+    await visible(cards.getByRole('link', { name: `${ROPE_NAME} — 8 mm / 25 m: open the variations of ${ROPE_NAME}` }));
     await snap('variants-list-variations-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 

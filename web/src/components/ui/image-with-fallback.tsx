@@ -9,6 +9,8 @@ interface ImageWithFallbackProps extends Omit<ImageProps, 'src' | 'fallbackSrc'>
   src: string | null | undefined;
   alt: string;
   fallbackSrc?: string;
+  /** 'lazy': fetched only when it comes near the screen (long lists). */
+  loading?: 'lazy' | 'eager';
 }
 
 /** An image that shows the fallback when the address is empty or does not load; `onError` still hears of the failure. */

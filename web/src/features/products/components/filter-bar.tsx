@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
-import { IconCategory, IconFilterOff, IconFilterPlus, IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Drawer, Group, NativeSelect, Stack, Switch, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconCategory, IconFilterOff, IconFilterPlus, IconRefresh } from '@tabler/icons-react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { PublishedFilter, StockStatusFilter } from '../model/list-filter';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
@@ -30,6 +31,10 @@ interface FilterBarProps {
   /** Each variable product's variations listed under it (a saved preference, not a filter). */
   showVariations: boolean;
   onShowVariationsChange: (show: boolean) => void;
+  /** A phone: the search stays in the page and the filters go into a drawer. */
+  phone?: boolean;
+  /** How many filters narrow the list (shown on the phone's Filters button). */
+  activeFilterCount: number;
 }
 
 const SEARCH_FORM_ID = 'product-list-search';
@@ -46,9 +51,9 @@ const STATUS_OPTIONS = [
   { value: 'draft', label: 'Draft' },
 ];
 
-function CountBadge({ n }: { n: number }) {
+function CountBadge({ n, label = `${n} selected` }: { n: number; label?: string }) {
   return n > 0 ? (
-    <Badge size="xs" circle variant="filled" aria-label={`${n} selected`}>
+    <Badge size="xs" circle variant="filled" aria-label={label}>
       {n}
     </Badge>
   ) : null;
@@ -56,6 +61,88 @@ function CountBadge({ n }: { n: number }) {
 
 /** The list's filters. Each one applies as it is chosen; the search applies on Enter or Search. */
 export function FilterBar(props: FilterBarProps) {
+  return props.phone ? <PhoneFilterBar {...props} /> : <DesktopFilterBar {...props} />;
+}
+
+function DesktopFilterBar(props: FilterBarProps) {
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Filters">
+      <Group gap="xs" wrap="wrap">
+        <FilterControls {...props} />
+        <Button variant="subtle" color="gray" onClick={props.onClearFilters}>
+          Clear Filters
+        </Button>
+        <Button variant="filled" leftSection={<IconRefresh size={16} />} type="submit" form={SEARCH_FORM_ID}>
+          Apply Filters
+        </Button>
+        <ProductSearchBox search={props.search} formId={SEARCH_FORM_ID} onSubmit={props.onApply} onClear={props.onClearSearch} />
+        <ResetAllButton onClick={props.onClearAll} />
+        <ShowVariationsSwitch {...props} />
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * On a phone the search stays in the page, beside a Filters button that says how many filters are
+ * on; the filters themselves are in a drawer. A control that opens something else (a category
+ * picker, a new advanced-filter row in the page) closes the drawer first, so nothing opens under it.
+ */
+function PhoneFilterBar(props: FilterBarProps) {
+  const [opened, drawer] = useDisclosure(false);
+  const thenClose = (action: () => void) => () => {
+    drawer.close();
+    action();
+  };
+  // The search form is in the page, not in the drawer: submitting it applies the typed text too.
+  const applyAndClose = () => {
+    (document.getElementById(SEARCH_FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+    drawer.close();
+  };
+  const filtersLabel = props.activeFilterCount > 0 ? `Filters (${props.activeFilterCount} on)` : 'Filters';
+  return (
+    <Stack gap="xs" component="section" aria-label="Filters">
+      <ProductSearchBox search={props.search} formId={SEARCH_FORM_ID} onSubmit={props.onApply} onClear={props.onClearSearch} />
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          rightSection={<CountBadge n={props.activeFilterCount} label={`${props.activeFilterCount} on`} />}
+          onClick={drawer.open}
+          aria-label={filtersLabel}
+        >
+          Filters
+        </Button>
+      </Group>
+      <Drawer opened={opened} onClose={drawer.close} title="Filters" position="bottom" size="auto" styles={{ content: { height: 'auto', maxHeight: '90dvh' } }}>
+        <Stack gap="sm">
+          <FilterControls
+            {...props}
+            onAddFilter={thenClose(props.onAddFilter)}
+            onOpenVendorCategories={thenClose(props.onOpenVendorCategories)}
+            onOpenStoreCategories={thenClose(props.onOpenStoreCategories)}
+            fullWidth
+          />
+          <ShowVariationsSwitch {...props} />
+          <Group gap="xs" grow>
+            <Button variant="default" leftSection={<IconFilterOff size={16} />} onClick={props.onClearAll}>
+              Reset all
+            </Button>
+            <Button variant="default" onClick={props.onClearFilters}>
+              Clear Filters
+            </Button>
+          </Group>
+          <Button variant="filled" leftSection={<IconRefresh size={16} />} onClick={applyAndClose}>
+            Apply Filters
+          </Button>
+        </Stack>
+      </Drawer>
+    </Stack>
+  );
+}
+
+/** The filters proper, the same controls in the bar and in the phone's drawer. */
+function FilterControls(props: FilterBarProps & { fullWidth?: boolean }) {
   const vendorOptions = [
     { value: '', label: 'All Vendors' },
     ...props.vendors.map((vendor) => ({ value: String(vendor.id), label: vendor.name })),
@@ -69,80 +156,78 @@ export function FilterBar(props: FilterBarProps) {
     : props.vendorId === null
       ? 'Choose a vendor first'
       : null;
+  const width = (desktop: number) => (props.fullWidth ? '100%' : desktop);
 
   return (
-    <Card withBorder padding="sm" component="section" aria-label="Filters">
-      <Group gap="xs" wrap="wrap">
-        <Button variant="light" leftSection={<IconFilterPlus size={16} />} onClick={props.onAddFilter}>
-          Add Filter
-        </Button>
-        <Tooltip label="You don't have access to vendors" disabled={props.vendorsAvailable}>
-          <NativeSelect
-            aria-label="Vendor"
-            data={vendorOptions}
-            value={props.vendorId === null ? '' : String(props.vendorId)}
-            disabled={!props.vendorsAvailable && props.vendorId === null}
-            onChange={(event) => props.onVendorChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-            w={200}
-          />
-        </Tooltip>
-        <Tooltip label={vendorCategoriesHint} disabled={!vendorCategoriesHint}>
-          {/* A disabled button gets no pointer events; the wrapper lets the tooltip explain why. */}
-          <span>
-            <Button
-              variant="default"
-              leftSection={<IconCategory size={16} />}
-              rightSection={<CountBadge n={props.vendorCategoryCount} />}
-              disabled={vendorCategoriesHint !== null}
-              onClick={props.onOpenVendorCategories}
-            >
-              Vendor Categories
-            </Button>
-          </span>
-        </Tooltip>
-        <DisabledReason reason={props.categoriesAvailable ? null : "You don't have access to categories"}>
+    <>
+      <Button variant="light" leftSection={<IconFilterPlus size={16} />} onClick={props.onAddFilter}>
+        Add Filter
+      </Button>
+      <Tooltip label="You don't have access to vendors" disabled={props.vendorsAvailable}>
+        <NativeSelect
+          aria-label="Vendor"
+          data={vendorOptions}
+          value={props.vendorId === null ? '' : String(props.vendorId)}
+          disabled={!props.vendorsAvailable && props.vendorId === null}
+          onChange={(event) => props.onVendorChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+          w={width(200)}
+        />
+      </Tooltip>
+      <Tooltip label={vendorCategoriesHint} disabled={!vendorCategoriesHint}>
+        {/* A disabled button gets no pointer events; the wrapper lets the tooltip explain why. */}
+        <span>
           <Button
             variant="default"
             leftSection={<IconCategory size={16} />}
-            rightSection={<CountBadge n={props.storeCategoryCount} />}
-            disabled={!props.categoriesAvailable}
-            onClick={props.onOpenStoreCategories}
+            rightSection={<CountBadge n={props.vendorCategoryCount} />}
+            disabled={vendorCategoriesHint !== null}
+            onClick={props.onOpenVendorCategories}
+            fullWidth={props.fullWidth}
           >
-            Store Categories
+            Vendor Categories
           </Button>
-        </DisabledReason>
-        <NativeSelect
-          aria-label="Stock status"
-          data={STOCK_OPTIONS}
-          value={props.stockStatus}
-          onChange={(event) => props.onStockStatusChange(event.currentTarget.value as StockStatusFilter)}
-          w={170}
-        />
-        <NativeSelect
-          aria-label="Status"
-          data={STATUS_OPTIONS}
-          value={props.published}
-          onChange={(event) => props.onPublishedChange(event.currentTarget.value as PublishedFilter)}
-          w={140}
-        />
-        <Button variant="subtle" color="gray" onClick={props.onClearFilters}>
-          Clear Filters
+        </span>
+      </Tooltip>
+      <DisabledReason reason={props.categoriesAvailable ? null : "You don't have access to categories"}>
+        <Button
+          variant="default"
+          leftSection={<IconCategory size={16} />}
+          rightSection={<CountBadge n={props.storeCategoryCount} />}
+          disabled={!props.categoriesAvailable}
+          onClick={props.onOpenStoreCategories}
+          fullWidth={props.fullWidth}
+        >
+          Store Categories
         </Button>
-        <Button variant="filled" leftSection={<IconRefresh size={16} />} type="submit" form={SEARCH_FORM_ID}>
-          Apply Filters
-        </Button>
-        <ProductSearchBox search={props.search} formId={SEARCH_FORM_ID} onSubmit={props.onApply} onClear={props.onClearSearch} />
-        <Tooltip label="Reset all filters, search and sort">
-          <ActionIcon variant="default" size="lg" aria-label="Reset all filters, search and sort" onClick={props.onClearAll}>
-            <IconFilterOff size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Switch
-          label="Show variations"
-          checked={props.showVariations}
-          onChange={(event) => props.onShowVariationsChange(event.currentTarget.checked)}
-        />
-      </Group>
-    </Card>
+      </DisabledReason>
+      <NativeSelect
+        aria-label="Stock status"
+        data={STOCK_OPTIONS}
+        value={props.stockStatus}
+        onChange={(event) => props.onStockStatusChange(event.currentTarget.value as StockStatusFilter)}
+        w={width(170)}
+      />
+      <NativeSelect
+        aria-label="Status"
+        data={STATUS_OPTIONS}
+        value={props.published}
+        onChange={(event) => props.onPublishedChange(event.currentTarget.value as PublishedFilter)}
+        w={width(140)}
+      />
+    </>
   );
+}
+
+function ResetAllButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Tooltip label="Reset all filters, search and sort">
+      <ActionIcon variant="default" size="lg" aria-label="Reset all filters, search and sort" onClick={onClick}>
+        <IconFilterOff size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function ShowVariationsSwitch({ showVariations, onShowVariationsChange }: Pick<FilterBarProps, 'showVariations' | 'onShowVariationsChange'>) {
+  return <Switch label="Show variations" checked={showVariations} onChange={(event) => onShowVariationsChange(event.currentTarget.checked)} />;
 }

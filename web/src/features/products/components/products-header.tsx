@@ -1,4 +1,4 @@
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconColumns, IconFileImport, IconPlus, IconTrashX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,9 +13,40 @@ interface ProductsHeaderProps {
   onAddProduct: () => void;
   /** The import and export buttons, which take the list's filter and selection. */
   importExport: ReactNode;
+  /** A phone: the title and Add Product share a line, the other buttons follow; no Columns (the cards show fixed fields). */
+  phone?: boolean;
 }
 
-export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProduct, importExport }: ProductsHeaderProps) {
+export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProduct, importExport, phone }: ProductsHeaderProps) {
+  const count = total !== undefined ? `${formatCount(total)} ${narrowed ? 'matching' : 'in the catalogue'}` : ' ';
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={1} size="h2">
+              Products
+            </Title>
+            <Text size="sm" c="dimmed">
+              {count}
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={onAddProduct} style={{ flex: 'none' }}>
+            Add Product
+          </Button>
+        </Group>
+        <Group gap={6}>
+          {importExport}
+          <Button component={Link} to="/imports" variant="subtle" size="compact-sm" leftSection={<IconFileImport size={14} />}>
+            Imports
+          </Button>
+          <Button component={Link} to="/products/deleted" variant="subtle" size="compact-sm" leftSection={<IconTrashX size={14} />}>
+            Recently deleted
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Group justify="space-between" align="flex-end">
       <div>
@@ -23,7 +54,7 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
           Products
         </Title>
         <Text size="sm" c="dimmed">
-          {total !== undefined ? `${formatCount(total)} ${narrowed ? 'matching' : 'in the catalogue'}` : ' '}
+          {count}
         </Text>
       </div>
       <Group gap="xs">

@@ -1,26 +1,32 @@
 import type { ListedVariation, Product } from '@bosun/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { DEFAULT_VISIBLE_COLUMNS, PRODUCT_COLUMN_IDS } from '../model/product-columns';
+import { fixedColumnsWidth } from '../model/list-layout';
+import { DEFAULT_VISIBLE_COLUMNS, defaultColumnWidth, PRODUCT_COLUMN_IDS } from '../model/product-columns';
 import { product } from '../testing/product-fixtures';
 import { ProductsTable } from './products-table';
 
 const COLUMNS = [...DEFAULT_VISIBLE_COLUMNS, 'market_price'];
 
 /** Renders the table and waits for its rows (the virtualiser draws them once it has measured). */
-async function renderTable(products: Product[], variations?: ListedVariation[]) {
+async function renderTable(
+  products: Product[],
+  variations?: ListedVariation[],
+  { columns = COLUMNS, widths = { name: 400 }, boxWidth = 1200 }: { columns?: string[]; widths?: Record<string, number>; boxWidth?: number } = {},
+) {
   const onRowSelectionChange = vi.fn();
   // happy-dom lays nothing out: the scroll box gets room for 20 rows so that the virtualised rows render.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(20 * 44);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(boxWidth);
   renderWithProviders(
     <ProductsTable
       products={products}
       variations={variations}
       units={{ weight: 'kg', dimension: 'cm' }}
-      visibleColumns={COLUMNS}
-      columnWidths={{ name: 400 }}
+      visibleColumns={columns}
+      columnWidths={widths}
       onColumnWidthsChange={() => {}}
       sort={null}
       onToggleSort={() => {}}
@@ -43,8 +49,8 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent ?? ''));
-/** Cells follow the columns' display order, after the checkbox cell. */
-const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.includes(c)).indexOf(id) + 1;
+/** Cells follow the columns' display order, after the checkbox and thumbnail cells. */
+const columnIndex = (id: string) => PRODUCT_COLUMN_IDS.filter((c) => COLUMNS.includes(c)).indexOf(id) + 2;
 
 function variation(id: number, parentId: number, values: string[], fields: Partial<ListedVariation> = {}): ListedVariation {
   return {
@@ -114,5 +120,59 @@ describe('ProductsTable: variable products', () => {
   it('draws no variation rows without the switch', async () => {
     await renderTable([rope]);
     expect(bodyRows()).toHaveLength(1);
+  });
+});
+
+describe('ProductsTable: fitting the screen (issue 24 point 10)', () => {
+  it('fits the default columns in the box, the name taking the room the others leave', async () => {
+    // The list's box at 1440 px: the window less the sidebar, the page padding and the card border.
+    const box = 1440 - 240 - 40 - 2;
+    await renderTable([product(1)], undefined, { columns: DEFAULT_VISIBLE_COLUMNS, widths: {}, boxWidth: box });
+    const table = screen.getByRole('table', { name: 'Products' });
+    expect(table.style.width).toBe(`${box}px`);
+    const others = DEFAULT_VISIBLE_COLUMNS.filter((id) => id !== 'name').reduce((sum, id) => sum + defaultColumnWidth(id), 0);
+    const nameWidth = Number(screen.getByRole('separator', { name: 'Resize Name column' }).getAttribute('aria-valuenow'));
+    expect(nameWidth).toBe(box - fixedColumnsWidth(false) - others);
+  });
+
+  it('scrolls sideways only once the user has made the columns wider than the box', async () => {
+    await renderTable([product(1)], undefined, { columns: DEFAULT_VISIBLE_COLUMNS, widths: { categories_display: 900 }, boxWidth: 1000 });
+    expect(parseInt(screen.getByRole('table', { name: 'Products' }).style.width)).toBeGreaterThan(1000);
+    // The name keeps its least width rather than being squeezed out.
+    expect(screen.getByRole('separator', { name: 'Resize Name column' }).getAttribute('aria-valuenow')).toBe(String(defaultColumnWidth('name')));
+  });
+});
+
+describe('ProductsTable: thumbnails and names', () => {
+  const thumbnail = (row: HTMLElement) => row.querySelector('img')!;
+  const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+
+  it("shows each row's image, loaded lazily, and the neutral placeholder when there is none or it fails to load", async () => {
+    await renderTable([product(1, { image_url: 'https://img.example/cleat.jpg' }), product(2, { image_url: null })]);
+    const shown = thumbnail(rowOf('Product 1'));
+    expect(shown.getAttribute('src')).toBe('https://img.example/cleat.jpg');
+    expect(shown.getAttribute('loading')).toBe('lazy');
+    expect(thumbnail(rowOf('Product 2')).getAttribute('src')).toBe('/product-placeholder.svg');
+
+    fireEvent.error(shown);
+    await waitFor(() => expect(thumbnail(rowOf('Product 1')).getAttribute('src')).toBe('/product-placeholder.svg'));
+  });
+
+  it('shows a cut name whole in a tooltip on hover (not the browser title), and no tooltip for a name that fits', async () => {
+    const long = 'Lewmar Ocean 12/24V Vertical Windlass for Boats to 25 ft with Chain Gypsy';
+    await renderTable([product(1, { name: long }), product(2, { name: 'Cleat' })]);
+    const user = userEvent.setup();
+    const name = screen.getByText(long);
+    expect(name.getAttribute('title')).toBeNull();
+    // happy-dom lays nothing out: the cut name is told by its text being taller than its box.
+    vi.spyOn(name, 'scrollHeight', 'get').mockReturnValue(54);
+    vi.spyOn(name, 'clientHeight', 'get').mockReturnValue(36);
+    await user.hover(name);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(long);
+    await user.unhover(name);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    await user.hover(screen.getByText('Cleat'));
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -11,26 +11,35 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { SortState } from '../hooks/use-product-list-state';
 import { useResetOnChange } from '../hooks/use-reset-on-change';
+import {
+  ACTIONS_COLUMN_WIDTH,
+  columnWidths as fitColumnWidths,
+  fixedColumnsWidth,
+  FILL_COLUMN,
+  ROW_HEIGHT,
+  SELECT_COLUMN_WIDTH,
+  THUMBNAIL_COLUMN_WIDTH,
+  THUMBNAIL_SIZE,
+} from '../model/list-layout';
 import { buildListRows, variationsPath, type ListRow } from '../model/list-rows';
 import {
-  DEFAULT_COLUMN_WIDTH,
+  clampColumnWidth,
+  defaultColumnWidth,
   isSortableColumn,
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
   PRODUCT_COLUMNS,
   type Units,
 } from '../model/product-columns';
+import { ProductThumbnail } from './product-thumbnail';
 import classes from './products-table.module.css';
 import { formatCount } from '../../../lib/format';
 
-/** Rows are one line high, so every row has the same height and the virtualiser needs no measuring. */
-export const ROW_HEIGHT = 44;
-const SELECT_COLUMN_WIDTH = 44;
-const ACTIONS_COLUMN_WIDTH = 156;
 const KEYBOARD_RESIZE_STEP = 10;
 
 interface ProductsTableProps {
@@ -57,8 +66,6 @@ interface ProductsTableProps {
   maxHeight?: string;
 }
 
-const clampWidth = (width: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
-
 function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
   if (order === 'asc') return <IconArrowUp size={14} aria-hidden />;
   if (order === 'desc') return <IconArrowDown size={14} aria-hidden />;
@@ -71,12 +78,15 @@ function HeaderCell({
   onToggleSort,
   onKeyboardResize,
   onKeyboardResizeEnd,
+  onResetWidth,
 }: {
   header: Header<Product, unknown>;
   sort: SortState | null;
   onToggleSort: (column: SortColumn) => void;
   onKeyboardResize: (id: string, width: number) => void;
   onKeyboardResizeEnd: () => void;
+  /** Back to the column's default width (for the name: the room the others leave). */
+  onResetWidth: (id: string) => void;
 }) {
   const id = header.column.id;
   const label = String(header.column.columnDef.header);
@@ -110,10 +120,7 @@ function HeaderCell({
         data-resizing={header.column.getIsResizing() || undefined}
         onMouseDown={header.getResizeHandler()}
         onTouchStart={header.getResizeHandler()}
-        onDoubleClick={() => {
-          onKeyboardResize(id, DEFAULT_COLUMN_WIDTH);
-          onKeyboardResizeEnd();
-        }}
+        onDoubleClick={() => onResetWidth(id)}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
           event.preventDefault();
@@ -150,6 +157,7 @@ interface ProductRowProps {
   layout: CellLayout[];
   units: Units;
   actions: RowActions;
+  actionsWidth: number;
 }
 
 /** A row's cells of the shown columns, a product's or a variation's under its parent alike. */
@@ -161,7 +169,15 @@ function ColumnCells({ product, layout, units }: { product: Product; layout: Cel
   ));
 }
 
-const ProductRow = memo(function ProductRow({ product, index, start, selected, layout, units, actions }: ProductRowProps) {
+function ThumbnailCell({ product }: { product: Product }) {
+  return (
+    <td role="cell" className={`${classes.td} ${classes.thumbnail}`} style={{ width: THUMBNAIL_COLUMN_WIDTH }}>
+      <ProductThumbnail src={product.image_url} size={THUMBNAIL_SIZE} />
+    </td>
+  );
+}
+
+const ProductRow = memo(function ProductRow({ product, index, start, selected, layout, units, actions, actionsWidth }: ProductRowProps) {
   return (
     <tr
       role="row"
@@ -173,8 +189,9 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
       <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }}>
         <Checkbox size="xs" aria-label={`Select ${product.name}`} checked={selected} onChange={(event) => actions.toggle(product.id, event.currentTarget.checked)} />
       </td>
+      <ThumbnailCell product={product} />
       <ColumnCells product={product} layout={layout} units={units} />
-      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: actionsWidth }}>
         <div className={classes.actionButtons}>
           <ActionIcon variant="subtle" aria-label="Quick Edit" title="Quick Edit" onClick={() => actions.edit(product)}>
             <IconEdit size={16} />
@@ -200,13 +217,14 @@ interface VariationRowProps {
   start: number;
   layout: CellLayout[];
   units: Units;
+  actionsWidth: number;
 }
 
 /**
  * A variation under its parent: the same columns, no checkbox (bulk actions act on products), and
  * one action, its parent's variations screen, where a variation is edited.
  */
-const VariationRow = memo(function VariationRow({ row, index, start, layout, units }: VariationRowProps) {
+const VariationRow = memo(function VariationRow({ row, index, start, layout, units, actionsWidth }: VariationRowProps) {
   const { product, parent } = row;
   return (
     <tr
@@ -217,8 +235,9 @@ const VariationRow = memo(function VariationRow({ row, index, start, layout, uni
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
     >
       <td role="cell" className={classes.td} style={{ width: SELECT_COLUMN_WIDTH }} />
+      <ThumbnailCell product={product} />
       <ColumnCells product={product} layout={layout} units={units} />
-      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+      <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: actionsWidth }}>
         <div className={classes.actionButtons}>
           <ActionIcon
             variant="subtle"
@@ -236,7 +255,7 @@ const VariationRow = memo(function VariationRow({ row, index, start, layout, uni
 });
 
 /** After the variations the list shows of a parent: how many more it has, and where they are. */
-function MoreVariationsRow({ row, index, start, width }: { row: Extract<ListRow, { type: 'more' }>; index: number; start: number; width: number }) {
+function MoreVariationsRow({ row, index, start }: { row: Extract<ListRow, { type: 'more' }>; index: number; start: number }) {
   return (
     <tr
       role="row"
@@ -244,7 +263,7 @@ function MoreVariationsRow({ row, index, start, width }: { row: Extract<ListRow,
       className={`${classes.tr} ${classes.row} ${classes.variationRow}`}
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
     >
-      <td role="cell" className={`${classes.td} ${classes.moreCell}`} style={{ width }}>
+      <td role="cell" className={`${classes.td} ${classes.moreCell}`} style={{ width: '100%' }}>
         <span className={classes.cellText}>
           and {formatCount(row.remaining)} more:{' '}
           <Anchor component={Link} to={variationsPath(row.parent.id)} size="sm">
@@ -256,9 +275,26 @@ function MoreVariationsRow({ row, index, start, width }: { row: Extract<ListRow,
   );
 }
 
+/** The scroll box's inner width, followed as the window or the sidebar changes (0 until measured). */
+function useInnerWidth(ref: RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /**
  * The products grid: only the rows in view are in the page (a 500-row page scrolls like a 20-row
- * one), widths are dragged on the header edges, and row actions show on hover or focus.
+ * one), widths are dragged on the header edges, the name column takes the room the others leave,
+ * and row actions show on hover or focus.
  */
 export function ProductsTable({
   products,
@@ -285,16 +321,25 @@ export function ProductsTable({
   const sizingRef = useRef(sizing);
   sizingRef.current = sizing;
 
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const innerWidth = useInnerWidth(scrollRef);
+  // Without hover (a touch screen) the row actions always show, so they get a column of their own.
+  const actionsTakeColumn = useMediaQuery('(hover: none)') ?? false;
+  const actionsWidth = actionsTakeColumn ? ACTIONS_COLUMN_WIDTH : 0;
+  // The widths the columns start from: the name's grows with the box while the user has not sized it.
+  const startWidths = fitColumnWidths(visibleColumns, sizing, innerWidth, actionsTakeColumn);
+  const startWidthsKey = JSON.stringify(startWidths);
   const columns = useMemo<ColumnDef<Product>[]>(
     () =>
       PRODUCT_COLUMNS.map((spec) => ({
         id: spec.id,
         header: spec.label,
-        size: DEFAULT_COLUMN_WIDTH,
+        size: startWidths[spec.id] ?? defaultColumnWidth(spec.id),
         minSize: MIN_COLUMN_WIDTH,
         maxSize: MAX_COLUMN_WIDTH,
       })),
-    [],
+    // The key holds every width the columns read.
+    [startWidthsKey],
   );
   const columnVisibility = useMemo(
     () => Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c.id, visibleColumns.includes(c.id)])),
@@ -314,13 +359,19 @@ export function ProductsTable({
     manualSorting: true,
   });
 
-  const saveWidths = () => {
+  // A width equal to the column's default is not kept; the name's, once dragged, always is (its default moves with the window).
+  const saveWidths = (sized = sizingRef.current) => {
     const widths = Object.fromEntries(
-      Object.entries(sizingRef.current)
-        .map(([id, width]) => [id, clampWidth(width)] as const)
-        .filter(([, width]) => width !== DEFAULT_COLUMN_WIDTH),
+      Object.entries(sized)
+        .map(([id, width]) => [id, clampColumnWidth(width)] as const)
+        .filter(([id, width]) => id === FILL_COLUMN || width !== defaultColumnWidth(id)),
     );
     if (JSON.stringify(widths) !== JSON.stringify(columnWidths)) onColumnWidthsChange(widths);
+  };
+  const resetWidth = (id: string) => {
+    const { [id]: _reset, ...rest } = sizingRef.current;
+    setSizing(rest);
+    saveWidths(rest);
   };
 
   const resizingColumn = table.getState().columnSizingInfo.isResizingColumn;
@@ -331,7 +382,6 @@ export function ProductsTable({
     // saveWidths reads the latest sizes through a ref; only the end of a drag matters here.
   }, [resizingColumn]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   // The table's own rows are the products (what selection acts on); variations are drawn between them.
   const listRows = useMemo(() => buildListRows(rows.map((row) => row.original), variations), [rows, variations]);
@@ -378,7 +428,7 @@ export function ProductsTable({
     }),
     [],
   );
-  const totalWidth = SELECT_COLUMN_WIDTH + table.getTotalSize() + ACTIONS_COLUMN_WIDTH;
+  const totalWidth = fixedColumnsWidth(actionsTakeColumn) + table.getTotalSize();
   const allSelected = table.getIsAllRowsSelected();
   const someSelected = table.getIsSomeRowsSelected();
 
@@ -397,17 +447,21 @@ export function ProductsTable({
                 onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
               />
             </th>
+            <th role="columnheader" className={classes.th} style={{ width: THUMBNAIL_COLUMN_WIDTH }}>
+              <VisuallyHidden>Image</VisuallyHidden>
+            </th>
             {headers.map((header) => (
               <HeaderCell
                 key={header.id}
                 header={header}
                 sort={sort}
                 onToggleSort={onToggleSort}
-                onKeyboardResize={(id, width) => setSizing((current) => ({ ...current, [id]: clampWidth(width) }))}
-                onKeyboardResizeEnd={saveWidths}
+                onKeyboardResize={(id, width) => setSizing((current) => ({ ...current, [id]: clampColumnWidth(width) }))}
+                onKeyboardResizeEnd={() => saveWidths()}
+                onResetWidth={resetWidth}
               />
             ))}
-            <th role="columnheader" className={`${classes.th} ${classes.actionsHead}`} style={{ width: ACTIONS_COLUMN_WIDTH }}>
+            <th role="columnheader" className={`${classes.th} ${classes.actionsHead}`} style={{ width: actionsWidth }}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </th>
           </tr>
@@ -416,9 +470,11 @@ export function ProductsTable({
           {virtualizer.getVirtualItems().map((item) => {
             const row = listRows[item.index]!;
             if (row.type === 'variation') {
-              return <VariationRow key={row.key} row={row} index={item.index} start={item.start} layout={layout} units={units} />;
+              return (
+                <VariationRow key={row.key} row={row} index={item.index} start={item.start} layout={layout} units={units} actionsWidth={actionsWidth} />
+              );
             }
-            if (row.type === 'more') return <MoreVariationsRow key={row.key} row={row} index={item.index} start={item.start} width={totalWidth} />;
+            if (row.type === 'more') return <MoreVariationsRow key={row.key} row={row} index={item.index} start={item.start} />;
             const product = row.product;
             return (
               <ProductRow
@@ -430,6 +486,7 @@ export function ProductsTable({
                 layout={layout}
                 units={units}
                 actions={rowActions}
+                actionsWidth={actionsWidth}
               />
             );
           })}

@@ -109,7 +109,7 @@ describe('ProductsView: sorting', () => {
     renderProductsView();
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Products' });
-    expect(screen.queryByRole('button', { name: 'Sort by Dimensions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sort by Categories' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(api.lastListQuery()!.get('page')).toBe('2'));
 

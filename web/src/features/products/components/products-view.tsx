@@ -3,6 +3,7 @@ import { Card, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ContentLoader } from '../../../components/ui/loaders';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { isForbidden } from '../../../lib/api-client';
 import { hasPermission, isAdmin, useCurrentUser } from '../../auth';
 import { useDeleteActions } from '../hooks/use-delete-actions';
@@ -13,6 +14,7 @@ import { useProductListState } from '../hooks/use-product-list-state';
 import { useProductSelection } from '../hooks/use-product-selection';
 import { useUnits } from '../hooks/use-units';
 import { newFilterRow } from '../model/advanced-filter-rows';
+import { activeFilterCount } from '../model/list-filter';
 import { AdvancedFiltersPanel } from './advanced-filters-panel';
 import { BulkBar } from './bulk-bar';
 import { FilterBar } from './filter-bar';
@@ -20,6 +22,7 @@ import { ImportExportButtons } from './import/import-export-buttons';
 import { ListBanners } from './list-banners';
 import { ListLoadFailed, StaleRowsAlert } from './list-load-error';
 import { PaginationBar } from './pagination-bar';
+import { ProductCards } from './product-cards';
 import { ProductsEmptyState } from './products-empty-state';
 import { ProductsHeader } from './products-header';
 import { ProductsModals, type ProductsModal } from './products-modals';
@@ -30,6 +33,7 @@ const openProductDetails = (product: Product) => window.open(`/product/${product
 /** The /products screen (SPEC §2 Products list). */
 export function ProductsView() {
   const user = useCurrentUser();
+  const phone = useIsPhone();
   const preferences = useListPreferences();
   const state = useProductListState({ pageSize: preferences.pageSize, showVariations: preferences.showVariations });
   const { list, data, products, variations, total, showingCurrentAnswer } = useProductList(state);
@@ -41,13 +45,8 @@ export function ProductsView() {
 
   if (isForbidden(list.error)) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
 
-  const filtered =
-    state.url.vendor_id !== null ||
-    state.url.vendor_category_ids.length + state.url.store_category_ids.length > 0 ||
-    state.stockStatus !== '' ||
-    state.published !== '' ||
-    state.url.tags.length > 0 ||
-    state.filter.advanced_filters !== undefined;
+  const filterCount = activeFilterCount(state);
+  const filtered = filterCount > 0;
   const bulkTarget = selection.allMatching ? { filter: state.filter } : { ids: selection.selectedIds };
   const bulkCount = selection.allMatching ? total : selection.selectedIds.length;
   // The variations a bulk delete takes along: known from the rows when every product it deletes is on screen.
@@ -67,10 +66,28 @@ export function ProductsView() {
     state.clearSearch();
   };
   const refetch = () => list.refetch();
+  // What the table (desktop) and the cards (phone) both take.
+  const rowProps = {
+    products,
+    variations,
+    units,
+    rowSelection: selection.rowSelection,
+    onRowSelectionChange: selection.changeRows,
+    sort: state.sort,
+    onToggleSort: state.toggleSort,
+    onQuickEdit: (product: Product) => setModal({ kind: 'product-form', target: { mode: 'edit', product } }),
+    onViewDetails: openProductDetails,
+    onDuplicate: (product: Product) => setModal({ kind: 'product-form', target: { mode: 'duplicate', product } }),
+    onDelete: deletes.confirmDeleteProduct,
+    scrollKey: state.viewKey,
+    busy: list.isFetching,
+    emptyState: <ProductsEmptyState search={state.url.search} filtered={filtered} onClearFilters={state.clearFilters} />,
+  };
 
   return (
     <Stack gap="md">
       <ProductsHeader
+        phone={phone}
         total={data ? total : undefined}
         narrowed={filtered || state.url.search !== ''}
         onCustomiseColumns={() => setModal({ kind: 'columns' })}
@@ -109,6 +126,8 @@ export function ProductsView() {
         onClearAll={state.clearAll}
         showVariations={preferences.showVariations}
         onShowVariationsChange={preferences.setShowVariations}
+        phone={phone}
+        activeFilterCount={filterCount}
       />
 
       {(state.filterRows.length > 0 || state.url.tags.length > 0) && (
@@ -157,25 +176,14 @@ export function ProductsView() {
           ) : (
             <ContentLoader label="Loading products" />
           )
+        ) : phone ? (
+          <ProductCards {...rowProps} onClearSort={state.clearSort} />
         ) : (
           <ProductsTable
-            products={products}
-            variations={variations}
-            units={units}
+            {...rowProps}
             visibleColumns={preferences.visibleColumns}
             columnWidths={preferences.columnWidths}
             onColumnWidthsChange={preferences.setColumnWidths}
-            sort={state.sort}
-            onToggleSort={state.toggleSort}
-            rowSelection={selection.rowSelection}
-            onRowSelectionChange={selection.changeRows}
-            onQuickEdit={(product) => setModal({ kind: 'product-form', target: { mode: 'edit', product } })}
-            onViewDetails={openProductDetails}
-            onDuplicate={(product) => setModal({ kind: 'product-form', target: { mode: 'duplicate', product } })}
-            onDelete={deletes.confirmDeleteProduct}
-            scrollKey={state.viewKey}
-            busy={list.isFetching}
-            emptyState={<ProductsEmptyState search={state.url.search} filtered={filtered} onClearFilters={state.clearFilters} />}
           />
         )}
       </Card>

@@ -4,11 +4,9 @@ import { useCallback, useMemo } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { updatePreferences, useCurrentUser, useUpdateSessionUser } from '../../auth';
-import { DEFAULT_VISIBLE_COLUMNS, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, PRODUCT_COLUMN_IDS } from '../model/product-columns';
+import { clampColumnWidth, DEFAULT_VISIBLE_COLUMNS, PRODUCT_COLUMN_IDS } from '../model/product-columns';
 
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
-
-const clampWidth = (width: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
 
 /**
  * The list's per-user choices (visible columns, widths, page size, variations shown), kept in the account's
@@ -46,7 +44,7 @@ export function useListPreferences() {
     showVariations,
     setVisibleColumns: (ids: string[]) => persist({ productColumns: PRODUCT_COLUMN_IDS.filter((id) => ids.includes(id)) }),
     setColumnWidths: (widths: Record<string, number>) =>
-      persist({ productColumnWidths: Object.fromEntries(Object.entries(widths).map(([id, w]) => [id, clampWidth(w)])) }),
+      persist({ productColumnWidths: Object.fromEntries(Object.entries(widths).map(([id, w]) => [id, clampColumnWidth(w)])) }),
     resetColumnWidths: () => persist({ productColumnWidths: {} }),
     setPageSize: (size: number) => persist({ pageSize: size }),
     setShowVariations: (show: boolean) => persist({ showVariations: show }),

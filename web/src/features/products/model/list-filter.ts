@@ -1,5 +1,5 @@
 import type { ProductFilterParams } from '@bosun/shared';
-import { serializeFilterRows, type FilterRowDraft } from './advanced-filter-rows';
+import { appliedFilterRows, serializeFilterRows, type FilterRowDraft } from './advanced-filter-rows';
 import type { UrlFilters } from './url-filters';
 
 export type StockStatusFilter = '' | 'in_stock' | 'out_of_stock' | 'backorder';
@@ -32,4 +32,13 @@ export function buildListFilter({ url, stockStatus, published, filterRows }: Lis
     category_ids: null,
   };
   return Object.fromEntries(Object.entries(every).filter(([, value]) => !isEmpty(value))) as ProductFilterParams;
+}
+
+/**
+ * How many filters narrow the list, the search apart (the phone's Filters button shows it): the
+ * vendor, each category picker, stock status, status, the tags, and each complete advanced row.
+ */
+export function activeFilterCount({ url, stockStatus, published, filterRows }: ListFilterState): number {
+  const chosen = [url.vendor_id !== null, url.vendor_category_ids.length > 0, url.store_category_ids.length > 0, stockStatus !== '', published !== '', url.tags.length > 0];
+  return chosen.filter(Boolean).length + appliedFilterRows(filterRows).length;
 }

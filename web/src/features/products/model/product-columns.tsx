@@ -17,18 +17,23 @@ export interface ProductColumnSpec {
   id: string;
   label: string;
   align?: 'right';
+  /** Its width until the user drags it; DEFAULT_COLUMN_WIDTH when not given. */
+  width?: number;
   cell: (product: Product, units: Units) => ReactNode;
 }
 
-/** Column widths (SPEC §9). */
+/** Column widths (SPEC §9): a column not sized below is 150 px until the user drags it. */
 export const DEFAULT_COLUMN_WIDTH = 150;
 export const MIN_COLUMN_WIDTH = 50;
 export const MAX_COLUMN_WIDTH = 2000;
+export const clampColumnWidth = (width: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
 
-/** Default visible columns (SPEC §9). */
-export const DEFAULT_VISIBLE_COLUMNS = [
-  'id', 'sku', 'name', 'brand', 'stock', 'list_price', 'dimensions', 'vendor_name', 'published', 'categories_display',
-];
+/**
+ * Default visible columns. SPEC §9 listed ID and Dimensions too; issue 24 (point 10) asks that the
+ * defaults fit a laptop screen with room for the names, so those two are one tick away in the
+ * customiser instead. The widths below are sized with them: see list-layout.ts.
+ */
+export const DEFAULT_VISIBLE_COLUMNS = ['sku', 'name', 'brand', 'stock', 'list_price', 'vendor_name', 'published', 'categories_display'];
 
 /** Text that may be cut short by the column's width; the full text is in the tooltip. */
 function Text({ value, full }: { value: string | null | undefined; full?: string }) {
@@ -37,9 +42,10 @@ function Text({ value, full }: { value: string | null | undefined; full?: string
 }
 
 const label = (column: FilterColumn) => FILTER_COLUMNS[column].label;
-const text = (column: keyof Product & FilterColumn): ProductColumnSpec => ({
+const text = (column: keyof Product & FilterColumn, width?: number): ProductColumnSpec => ({
   id: column,
   label: label(column),
+  width,
   cell: (p) => <Text value={p[column] as string | null} />,
 });
 /** A variable product's own prices are not shown: they are its variations' (the list price is their range). */
@@ -72,15 +78,16 @@ const date = (column: 'created_at' | 'updated_at'): ProductColumnSpec => ({
 
 /** Every column the list can show, in display order; the customiser lists them in this order. */
 export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
-  { id: 'id', label: 'ID', cell: (p) => p.id },
+  { id: 'id', label: 'ID', width: 80, cell: (p) => p.id },
   {
     id: 'image_url',
     label: 'Image URL',
     cell: (p) => <Text value={p.image_url && truncate(p.image_url, TRUNCATE_AT.image_url)} full={p.image_url ?? undefined} />,
   },
-  text('sku'),
-  { id: 'name', label: label('name'), cell: (p) => <NameCell product={p} /> },
-  text('brand'),
+  text('sku', 112),
+  // The least the name gets: the list gives it whatever room the other columns leave.
+  { id: 'name', label: label('name'), width: 170, cell: (p) => <NameCell product={p} /> },
+  text('brand', 88),
   text('mfn'),
   text('gtin'),
   shortened('short_description'),
@@ -89,9 +96,10 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
     id: 'stock',
     label: 'Stock',
     align: 'right',
+    width: 84,
     cell: (p) => <StockBadge size="sm" product={p} />,
   },
-  { id: 'list_price', label: label('list_price'), align: 'right', cell: (p, units) => listPriceText(p, units.currency) },
+  { id: 'list_price', label: label('list_price'), align: 'right', width: 112, cell: (p, units) => listPriceText(p, units.currency) },
   money('market_price'),
   money('vendor_cost'),
   money('special_price'),
@@ -105,19 +113,20 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
   measure('width'),
   measure('height'),
   { id: 'dimensions', label: 'Dimensions', cell: (p, units) => formatDimensions(p, units.dimension) },
-  text('vendor_name'),
+  text('vendor_name', 116),
   text('vendor_category_name'),
   text('store_category_name'),
-  { id: 'categories_display', label: 'Categories', cell: (p) => <Text value={formatCategories(p)} /> },
+  { id: 'categories_display', label: 'Categories', width: 120, cell: (p) => <Text value={formatCategories(p)} /> },
   // A variation's row shows its parent's tags (it has none of its own).
   { id: 'tags', label: 'Tags', cell: (p) => <Text value={p.tags.join(', ')} /> },
   text('google_category'),
   {
     id: 'published',
     label: 'Status',
+    width: 90,
     // A variation has no status of its own (it is its parent's), only its enabled flag.
     cell: (p) => (
-      <Badge size="sm" variant="light" color={p.published ? 'green' : 'gray'}>
+      <Badge size="xs" variant="light" color={p.published ? 'green' : 'gray'}>
         {p.kind === 'variation' ? (p.published ? 'Enabled' : 'Disabled') : p.published ? 'Published' : 'Draft'}
       </Badge>
     ),
@@ -132,6 +141,7 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
 ];
 
 export const PRODUCT_COLUMN_IDS = PRODUCT_COLUMNS.map((c) => c.id);
+export const defaultColumnWidth = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH;
 export const columnLabel = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.label ?? id;
 
 export const isSortableColumn = (id: string): id is SortColumn => (SORTABLE_COLUMNS as readonly string[]).includes(id);

@@ -1,5 +1,6 @@
 import type { Product } from '@bosun/shared';
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency, plural } from '../../../lib/format';
 import { isVariationRow, variationName, variationsPath } from './list-rows';
@@ -18,19 +19,11 @@ export function matchedVariationText(match: NonNullable<Product['matched_variati
 export function NameCell({ product }: { product: Product }) {
   if (isVariationRow(product)) return <VariationName parent={product.parent_name} values={product.variation_values} />;
   const match = product.matched_variation;
-  if (product.kind !== 'variable') {
-    return (
-      <span className={classes.ellipsis} title={product.name}>
-        {product.name || '—'}
-      </span>
-    );
-  }
+  if (product.kind !== 'variable') return <ClampedName name={product.name} lines={2} />;
   // The name keeps the whole first line; the count and the matching variation share the second.
   return (
     <span className={classes.name}>
-      <span className={classes.ellipsis} title={product.name}>
-        {product.name || '—'}
-      </span>
+      <ClampedName name={product.name} lines={1} />
       <span className={classes.nameLine}>
         <Badge
           component={Link}
@@ -50,6 +43,29 @@ export function NameCell({ product }: { product: Product }) {
         )}
       </span>
     </span>
+  );
+}
+
+/**
+ * A name cut to its lines with an ellipsis; while it is cut, hovering it shows the whole name in a
+ * tooltip (not the browser's own title, which is slow and unstyled). The text itself is whole in
+ * the page, so a screen reader reads all of it.
+ */
+export function ClampedName({ name, lines }: { name: string; lines: 1 | 2 }) {
+  const [cut, setCut] = useState(false);
+  return (
+    <Tooltip label={name} opened={cut} multiline maw={420} position="bottom-start" withinPortal>
+      <span
+        className={lines === 2 ? classes.twoLines : classes.ellipsis}
+        onMouseEnter={(event) => {
+          const text = event.currentTarget;
+          setCut(text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1);
+        }}
+        onMouseLeave={() => setCut(false)}
+      >
+        {name || '—'}
+      </span>
+    </Tooltip>
   );
 }
 
