@@ -32,23 +32,17 @@ export interface NumericInputProps extends Omit<TextInputProps, 'value' | 'onCha
   onChange: (value: NumericValue) => void;
   /** The field's rule (the shared schema's, as the server checks it): its message for a typed value, or nothing. */
   check?: (value: NumericValue) => string | undefined;
-  /** How a read-only number reads: money in the settings' currency, a count with thousands separators. */
-  format?: (value: number) => string;
   /** Whole numbers only (the phone's keyboard without a decimal point); the check says so when one is typed. */
   integer?: boolean;
 }
 
-export function NumericInput({ value, onChange, check, format, integer, readOnly, error, leftSection, ...props }: NumericInputProps) {
+export function NumericInput({ value, onChange, check, integer, error, leftSection, ...props }: NumericInputProps) {
   const [text, setText] = useState(() => textOf(value));
   // A value set from outside (a reset, a reload) replaces the text; one that is what the text says keeps the text as typed ('3.' stays).
   useEffect(() => {
     setText((current) => (sameValue(parseNumericText(current), value) ? current : textOf(value)));
   }, [value]);
 
-  if (readOnly) {
-    const shown = typeof value === 'number' && Number.isFinite(value) && format ? format(value) : textOf(value);
-    return <TextInput {...props} readOnly value={shown} error={error} />;
-  }
   const typed = parseNumericText(text);
   const problem = typed === '' ? undefined : check?.(typed);
   return (

@@ -4,19 +4,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
 import { formatCurrency } from '../../../lib/format';
 import { useCurrency } from '../../settings';
 import { useSearchProducts } from '../api/search-products';
 
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
-const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
 
 function SearchResult({ product, currency }: { product: Product; currency: string }) {
   return (
     <Group wrap="nowrap" gap="sm">
-      <ImageWithFallback src={product.image_url} fallbackSrc={PRODUCT_PLACEHOLDER} alt="" w={36} h={36} radius="sm" fit="cover" style={{ flex: 'none' }} />
+      <ImageWithFallback src={product.image_url} fallbackSrc={PRODUCT_PLACEHOLDER_URL} alt="" w={36} h={36} radius="sm" fit="cover" style={{ flex: 'none' }} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500} truncate="end">
           {product.name}

@@ -1,7 +1,4 @@
-import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
-
-/** The neutral picture shown for a product without an image, or whose image does not load. */
-export const PRODUCT_PLACEHOLDER_URL = '/product-placeholder.svg';
+import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
 
 /**
  * A product's small picture in the list. Decorative (the name is beside it), fetched only when its
