@@ -20,7 +20,12 @@ export const VARIATION_CODE_COLUMNS = ['sku', 'mfn', 'gtin'] as const;
  * NULL; the others are read as '' when they are. The variations' codes have such an index too.
  */
 export function postgresSearchText(table?: string, columns: readonly string[] = SEARCHED_COLUMNS) {
+  return sql.raw(postgresSearchTextSql(table, columns));
+}
+
+/** postgresSearchText as SQL text, for the trigger functions of migration 0035. */
+export function postgresSearchTextSql(table?: string, columns: readonly string[] = SEARCHED_COLUMNS) {
   const column = (name: string) => (table ? `${table}.${name}` : name);
   const parts = columns.map((name) => (name === 'sku' ? column(name) : `coalesce(${name === 'tags' ? searchedTags(column(name)) : column(name)}, '')`));
-  return sql.raw(`lower(${parts.join(" || ' ' || ")})`);
+  return `lower(${parts.join(" || ' ' || ")})`;
 }

@@ -2,6 +2,6 @@
 export { COLUMN_SQL, productsJoinedFor, type JoinedName, type ProductExpressions, type ProductQueryDB } from './columns.js';
 export { categorySubtreeIds, filterColumns, filterConditions, listedOnly, type ConditionOptions } from './conditions.js';
 export { planProductList, type ProductListPlan } from './plan.js';
-export { sqliteOwnMatches, sqliteSearchIds, sqliteVariationOnlyMatches } from './search.js';
+export { ownMatches, searchIds, variationOnlyMatches } from './search.js';
 export { escapeLike } from './text-match.js';
 export { shortSearchCandidates, type ShortSearch } from './short-search.js';

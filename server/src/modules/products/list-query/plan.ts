@@ -3,16 +3,16 @@
  * repository runs the plan (products.repository.ts) and the conditions say how each filter is
  * matched (conditions.ts, through the indexes text-match.ts and search.ts name).
  *
- * Most requests walk the filtered products in the sort's index order ('filtered'). SQLite has
- * three shorter roads, for the requests staff make most on a large catalogue:
- * - a search alone of three characters or more: the trigram tables hold one row per product and
- *   per variation, so their matches are counted, and in id order paged, reading no product row
- *   but a matching variation's (for its parent's id);
- * - a two-character search alone whose candidates are exactly its matches: counted from them;
+ * Most requests walk the filtered products in the sort's index order ('filtered'). Shorter roads
+ * serve the requests staff make most on a large catalogue:
+ * - a search alone of three characters or more: the search tables hold one narrow row per listed
+ *   product (SQLite's FTS5 table, PostgreSQL's product_search) and the variations' codes have their
+ *   trigram index, so their matches are counted, and in id order paged, reading no product row but
+ *   a matching variation's (for its parent's id);
+ * - a two-character search alone whose candidates are exactly its matches (SQLite): counted from them;
  * - the whole catalogue sorted by a vendor or category name: a merge of two runs already in order
- *   (products_*_idx and the names' indexes), stopping once the page is full.
- * PostgreSQL answers the searches well on the general road (its planner picks the pg_trgm index);
- * the name sorts take the same road as on SQLite, in a form its planner follows.
+ *   (products_*_idx and the names' indexes), stopping once the page is full; PostgreSQL's form is
+ *   one its planner follows.
  */
 import type { Kysely } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
@@ -20,11 +20,11 @@ import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/types.js';
 import { JOINED_NAMES, type JoinedName } from './columns.js';
 import { isVariationLevel, onlySearch } from './conditions.js';
-import { sqliteSearchPhrase } from './search.js';
+import { searchTableKey } from './search.js';
 import { shortSearchFor, type ShortSearch } from './short-search.js';
 
 export type CountRoute =
-  | { road: 'search-table'; phrase: string }
+  | { road: 'search-table'; key: string }
   | { road: 'short-search'; short: ShortSearch }
   | { road: 'listed-count'; key: string }
   | { road: 'vendor-count'; vendorId: number }
@@ -44,7 +44,7 @@ export function listedCountKey(filter: ProductFilterQuery): string | undefined {
 }
 
 export type PageRoute =
-  | { road: 'search-table'; phrase: string }
+  | { road: 'search-table'; key: string }
   | { road: 'joined-name'; name: JoinedName }
   | { road: 'filtered' };
 
@@ -80,7 +80,7 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
   const variations = (filter.advanced_filters ?? []).some((f) => isVariationLevel(f.column)) && (await anyVariationExists(db));
   const sortColumn = sort && sort !== 'id' ? sort : undefined;
   const searchAlone = onlySearch(filter);
-  const phrase = searchAlone ? sqliteSearchPhrase(dialect, filter.search) : undefined;
+  const key = searchAlone ? searchTableKey(dialect, filter.search) : undefined;
   const joinedName = sortColumn && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
   return {
     dialect,
@@ -90,11 +90,11 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     sortColumn,
     short,
     variations,
-    count: phrase ? { road: 'search-table', phrase } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
+    count: key ? { road: 'search-table', key } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
     page: joinedName
       ? { road: 'joined-name', name: joinedName }
-      : phrase && !sortColumn
-        ? { road: 'search-table', phrase }
+      : key && !sortColumn
+        ? { road: 'search-table', key }
         : { road: 'filtered' },
   };
 }

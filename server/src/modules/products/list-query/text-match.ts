@@ -1,7 +1,8 @@
 /**
- * Text matching as the list reads it (lower(column) LIKE …, ASCII case folded), and the SQLite
- * indexes that find the same rows without reading every product: the FTS5 trigram table (0004)
- * for 'contains' and the NOCASE SKU index (product-sort-indexes.ts) for 'is' and 'starts with'.
+ * Text matching as the list reads it (lower(column) LIKE …, ASCII case folded), and the indexes
+ * that find the same rows without reading every product: the search tables (SQLite's FTS5 trigram
+ * table of 0004, PostgreSQL's product_search of 0035) for 'contains', and the SKU indexes for 'is'
+ * and 'starts with'.
  * An index only ever narrows the rows the very same LIKE then decides, so the answer is the LIKE's.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -33,7 +34,12 @@ export function containsText(dialect: Dialect, column: FilterColumn, text: strin
   const ref = sql.ref(COLUMN_SQL[column]);
   const plain = like(ref, `%${escapeLike(text)}%`);
   const lowered = text.toLowerCase();
-  if (dialect !== 'sqlite' || !TRIGRAM_COLUMNS.has(column) || codePoints(lowered) < MIN_TRIGRAM_QUERY || !wellFormed(lowered)) return plain;
+  if (!TRIGRAM_COLUMNS.has(column) || codePoints(lowered) < MIN_TRIGRAM_QUERY || !wellFormed(lowered)) return plain;
+  if (dialect === 'postgres') {
+    // The product's whole search text holds the column's lower-cased value, so it holds the text
+    // wherever the column does (migration 0035's narrow table, through its trigram index).
+    return sql<SqlBool>`(p.id in (select id from product_search where text like ${`%${escapeLike(lowered)}%`} escape '\\') and ${plain})`;
+  }
   const query = `{${column}} : ${ftsPhrase(lowered)}`;
   return sql<SqlBool>`(p.id in (select rowid from products_search where products_search match ${query}) and ${plain})`;
 }
