@@ -31,15 +31,16 @@ describe('dashboard bars', () => {
     expect(barValues(screen.getByRole('region', { name: 'Top Vendors' }))).toEqual([100, 25]);
   });
 
-  it('draws store categories relative to the largest, the rest summed as Other, each category opening the filtered list', async () => {
+  it('draws store categories relative to the largest, the rest summed in words, each category opening the filtered list', async () => {
     renderWithProviders(
       <StoreCategoriesCard
         categories={{ top: [{ id: 9, name: 'Anchoring', product_count: 200 }, { id: 4, name: 'Safety', product_count: 50 }], other: { categories: 3, product_count: 100 } }}
       />,
     );
     const section = screen.getByRole('region', { name: 'Products by Store Category' });
-    expect(barValues(section)).toEqual([100, 25, 50]);
-    expect(within(section).getByText('Other (3 categories)')).toBeTruthy();
+    // The rest outnumber the second category but draw no bar: their sum is no category's size.
+    expect(barValues(section)).toEqual([100, 25]);
+    expect(within(section).getByText('and 3 more categories with 100 products')).toBeTruthy();
     await userEvent.click(within(section).getByRole('link', { name: 'Anchoring' }));
     expect(screen.getByTestId('location').textContent).toBe('/products?store_category_ids=9');
   });

@@ -5,11 +5,10 @@ import { plural } from '../../../lib/format';
 import { productsUrlFor } from '../../categories';
 import { CountBar } from './count-bar';
 
-/** Products per top-level store category, each bar opening the products list filtered by it. */
+/** Products per top-level store category, each opening the products list filtered by it; the rest summed in words. */
 export function StoreCategoriesCard({ categories }: { categories: DashboardStats['storeCategories'] }) {
   const { top, other } = categories;
-  const largest = Math.max(0, other.product_count, ...top.map((c) => c.product_count));
-  const otherName = `Other (${plural(other.categories, 'category', 'categories')})`;
+  const largest = Math.max(0, ...top.map((c) => c.product_count));
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="store-categories-title">
       <Title id="store-categories-title" order={3} size="h4" mb="md">
@@ -36,22 +35,13 @@ export function StoreCategoriesCard({ categories }: { categories: DashboardStats
               />
             </li>
           ))}
-          {other.categories > 0 && (
-            <li>
-              <CountBar
-                name={otherName}
-                count={other.product_count}
-                largest={largest}
-                color="gray"
-                label={
-                  <Text size="sm" c="dimmed" truncate="end">
-                    {otherName}
-                  </Text>
-                }
-              />
-            </li>
-          )}
         </Stack>
+      )}
+      {/* The rest as words, not a bar: their sum is no category's size and would outgrow the largest. */}
+      {other.categories > 0 && (
+        <Text size="sm" c="dimmed" mt="sm">
+          and {plural(other.categories, 'more category', 'more categories')} with {plural(other.product_count, 'product')}
+        </Text>
       )}
     </Card>
   );
