@@ -49,7 +49,11 @@ const VendorRow = memo(function VendorRow({ vendor, actions, index, measure }: {
           onStopEditing={() => actions.onRenamingChange(null)}
           onRename={actions.onRename}
         />
-        <Line dimmed>{vendorLocation(vendor)}</Line>
+        {vendorLocation(vendor) && (
+          <Text size="sm" c="dimmed" truncate="end" title={vendorLocation(vendor)}>
+            {vendorLocation(vendor)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <VendorStatusMenu vendor={vendor} onChange={actions.onStatusChange} pending={actions.statusSavingIds.has(vendor.id)} />
