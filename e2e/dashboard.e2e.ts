@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManyProducts, createProduct, createProducts, createVendor, getDashboardStats, uniqueSuffix, type NewProduct } from './support/api.js';
+import { api, createManyProducts, createProduct, createProducts, createVendor, getDashboardStats, uniqueSuffix, type NewProduct } from './support/api.js';
 import { launchBrowser, newPage } from './support/browser.js';
 import { signInAs, visible } from './support/ui.js';
 
@@ -37,6 +37,7 @@ describe('dashboard', () => {
     const first = await createVendor(`Anchorage Supply ${suffix}`);
     const second = await createVendor(`Bilge Works ${suffix}`);
     const third = await createVendor(`Cleat & Co ${suffix}`);
+    const deck = (await api<{ category: { id: number; name: string } }>('POST', '/categories', { name: `Deck Hardware ${suffix}`, type: 'store' }, 201)).category;
 
     const plan: [number, number][] = [
       [first.id, top + 3],
@@ -46,7 +47,7 @@ describe('dashboard', () => {
     const products: NewProduct[] = [];
     for (const [vendorId, n] of plan) {
       for (let i = 0; i < n; i++) {
-        products.push({ sku: `DSH-${suffix}-${vendorId}-${i}`, name: `Deck fitting ${suffix} ${vendorId}/${i}`, stock: 5, list_price: 9.99, vendor_id: vendorId, featured: i === 0 });
+        products.push({ sku: `DSH-${suffix}-${vendorId}-${i}`, name: `Deck fitting ${suffix} ${vendorId}/${i}`, stock: 5, list_price: 9.99, vendor_id: vendorId, store_category_id: deck.id, featured: i === 0 });
       }
     }
     // The last two are the most recent: one without a vendor, one out of stock.
@@ -71,7 +72,8 @@ describe('dashboard', () => {
       expect(await statValue(page, 'Out of Stock')).toBe(count(before.stats.outOfStock + 1));
       expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded));
 
-      // Top Vendors: ranked by product count, each with its count and a bar of count/100.
+      // Top Vendors: ranked by product count, each with its count and a bar relative to the largest
+      // vendor's (issue 24 point 12: count/100 drew every bar full).
       const ranking = page.getByRole('region', { name: 'Top Vendors' }).getByRole('listitem');
       const expected = [
         { vendor: first, n: top + 3 + 1 },
@@ -84,7 +86,23 @@ describe('dashboard', () => {
         await visible(item.getByText(vendor.name, { exact: true }));
         await visible(item.getByText(productCount(n), { exact: true }));
         const bar = item.getByRole('progressbar', { name: `${vendor.name}: ${productCount(n)}` });
-        expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(Math.min(100, n));
+        expect(Number(await bar.getAttribute('aria-valuenow'))).toBeCloseTo((n / expected[0]!.n) * 100, 5);
+      }
+      // Drawn, not only announced: the largest vendor's bar is longer than the third's.
+      const barWidth = async (index: number) => (await ranking.nth(index).getByRole('progressbar').boundingBox())!.width;
+      const widths = [await barWidth(0), await barWidth(2)];
+      expect(widths[0]).toBeGreaterThan(widths[1]!);
+      const track = (await ranking.nth(0).locator('.mantine-Progress-root').boundingBox())!.width;
+      expect(widths[0]).toBeCloseTo(track, 0);
+
+      // Products by store category: the API's ranking, each category opening the products list
+      // filtered by it.
+      const { storeCategories } = await getDashboardStats();
+      expect(storeCategories.top.some((c) => c.id === deck.id) || storeCategories.other.categories > 0).toBe(true);
+      const chart = page.getByRole('region', { name: 'Products by Store Category' }).getByRole('listitem');
+      for (const [index, category] of storeCategories.top.entries()) {
+        await visible(chart.nth(index).getByRole('link', { name: category.name, exact: true }));
+        await visible(chart.nth(index).getByText(productCount(category.product_count), { exact: true }));
       }
 
       // Recent Products: newest first, 'Unknown' without a vendor, the stock badge.
@@ -109,6 +127,10 @@ describe('dashboard', () => {
       expect(await statValue(page, 'Featured')).toBe(count(before.stats.featuredProducts + featuredAdded + 1));
       await visible(recent.nth(0).getByText(late.name, { exact: true }));
       await visible(ranking.nth(2).getByText(productCount(top + 2), { exact: true }));
+
+      const firstCategory = storeCategories.top[0]!;
+      await chart.nth(0).getByRole('link', { name: firstCategory.name, exact: true }).click();
+      await page.waitForURL(`**/products?store_category_ids=${firstCategory.id}`);
     } finally {
       await context.close();
     }

@@ -35,7 +35,7 @@ async function brokenImageTried(page: Page, action: () => Promise<void>, path: s
 }
 
 describe('company settings', () => {
-  it('previews the logo (hidden when it fails to load), saves, and the sidebar shows the new name and logo', async () => {
+  it('previews the logo (saying so when it does not load), saves, and the sidebar shows the new name and logo', async () => {
     const companyName = `Harbour Chandlery ${uniqueSuffix()}`;
     const { context, page } = await newPage(browser);
     try {
@@ -51,19 +51,24 @@ describe('company settings', () => {
       const logoUrl = textbox(form, 'Logo URL');
       const preview = form.getByRole('img', { name: 'Logo preview' });
 
-      // An address that does not load hides the preview (once the browser has tried it).
+      // An address that does not load replaces the preview with a message (issue 24 point 13),
+      // once the browser has tried it.
+      const didNotLoad = form.getByText(/^The logo at this address did not load\./);
       await brokenImageTried(page, () => logoUrl.fill('/no-such-logo.png'), '/no-such-logo.png');
       await gone(preview);
       await gone(form.getByText('Logo preview', { exact: true }));
+      await visible(didNotLoad);
 
-      // A same-origin image shows.
+      // A same-origin image shows, and the message goes.
       await logoUrl.fill('/logo-fallback.svg');
       await visible(preview);
+      await gone(didNotLoad);
       await expect.poll(() => imageLoaded(page, 'Logo preview'), { timeout: 10_000 }).toBe(true);
 
-      // Broken again: hidden again.
+      // Broken again: said again.
       await brokenImageTried(page, () => logoUrl.fill('/still-no-logo.png'), '/still-no-logo.png');
       await gone(preview);
+      await visible(didNotLoad);
 
       await logoUrl.fill('/logo-fallback.svg');
       await visible(preview);

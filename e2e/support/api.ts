@@ -58,6 +58,7 @@ export interface NewProduct {
   stock?: number;
   list_price?: number | null;
   vendor_id?: number | null;
+  store_category_id?: number | null;
   featured?: boolean;
 }
 
@@ -91,6 +92,7 @@ export async function createProducts(products: NewProduct[]): Promise<CreatedPro
 export interface DashboardStatsResponse {
   stats: { totalProducts: number; totalVendors: number; outOfStock: number; featuredProducts: number; totalVariations: number };
   topVendors: { id: number; name: string; product_count: number }[];
+  storeCategories: { top: { id: number; name: string; product_count: number }[]; other: { categories: number; product_count: number } };
 }
 
 export const getDashboardStats = () => api<DashboardStatsResponse>('GET', '/dashboard/stats');

@@ -25,7 +25,7 @@ function serveApi(verified: User | User[], extra: Record<string, unknown> = {}) 
     if (path === '/api/auth/logout') return new Response(null, { status: 204 });
     if (path === '/api/settings') return jsonResponse({ company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' });
     if (path === '/api/dashboard/stats') {
-      return jsonResponse({ stats: { totalProducts: 0, totalVariations: 0, totalVendors: 0, outOfStock: 0, featuredProducts: 0 }, topVendors: [], recentProducts: [] });
+      return jsonResponse({ stats: { totalProducts: 0, totalVariations: 0, totalVendors: 0, outOfStock: 0, featuredProducts: 0 }, topVendors: [], storeCategories: { top: [], other: { categories: 0, product_count: 0 } }, recentProducts: [] });
     }
     if (path in extra) return jsonResponse(extra[path]);
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });

@@ -15,7 +15,7 @@ function serveApi(verifiedUser: User | null) {
     }
     if (path === '/api/settings') return Promise.resolve(jsonResponse({ company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm' }));
     if (path === '/api/dashboard/stats') {
-      return Promise.resolve(jsonResponse({ stats: { totalProducts: 0, totalVariations: 0, totalVendors: 0, outOfStock: 0, featuredProducts: 0 }, topVendors: [], recentProducts: [] }));
+      return Promise.resolve(jsonResponse({ stats: { totalProducts: 0, totalVariations: 0, totalVendors: 0, outOfStock: 0, featuredProducts: 0 }, topVendors: [], storeCategories: { top: [], other: { categories: 0, product_count: 0 } }, recentProducts: [] }));
     }
     if (path === '/api/users') return Promise.resolve(jsonResponse([admin, manager]));
     return Promise.resolve(jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 }));

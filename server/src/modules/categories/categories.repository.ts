@@ -143,6 +143,22 @@ export async function reRootPaths(trx: Transaction<DB>, fromPath: string, toPath
 }
 
 /** How many categories the subtrees of the given roots hold (deleted with them). */
+/**
+ * Each top-level category of one tree with the products filed anywhere in its subtree: the kept
+ * direct counts summed over the subtree (the tree's own product_count rule), one grouped query.
+ */
+export async function sumProductsUnderRootCategories(db: Kysely<DB>, type: 'vendor' | 'store') {
+  const rows = await db
+    .selectFrom('categories as root')
+    .innerJoin('categories as c', (join) => join.on(sql<boolean>`c.path like root.path || '%'`))
+    .select(['root.id', 'root.name', (eb) => eb.fn.sum<number | string>('c.direct_product_count').as('product_count')])
+    .where('root.type', '=', type)
+    .where('root.parent_id', 'is', null)
+    .groupBy(['root.id', 'root.name'])
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, product_count: Number(r.product_count) }));
+}
+
 export async function countSubtrees(db: Kysely<DB>, paths: string[]): Promise<number> {
   if (!paths.length) return 0;
   const row = await db

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct, insertVendor } from '../../test/fixtures.js';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 
 const t = setupTestApp();
@@ -26,6 +26,25 @@ beforeAll(async () => {
     }
   }
   await insertProduct(db, { name: 'Orphan cleat', stock: -2, created_at: new Date(Date.UTC(2026, 5, 1)).toISOString() });
+
+  // Ten top-level store categories; the first holds products in a subcategory too, and a vendor
+  // tree's root holds one product that the store chart must not count.
+  const storeRoots = [];
+  for (const name of ['Rigging', 'Bilge', 'Deck', 'Cabin', 'Engine', 'Fishing', 'Galley', 'Hull', 'Navigation', 'Safety']) {
+    storeRoots.push(await insertCategory(db, { name, type: 'store' }));
+  }
+  const chain = await insertCategory(db, { name: 'Chain', type: 'store', parent: storeRoots[0] });
+  const vendorRoot = await insertCategory(db, { name: 'Vendor root', type: 'vendor', vendor_id: vendorIds[0] });
+  // Rigging 2 + 3 in Chain, Bilge 4, Cabin 3, Deck 3, then one each for Engine ... Navigation.
+  const filing = [
+    ...Array(2).fill(storeRoots[0]!.id), ...Array(3).fill(chain.id), ...Array(4).fill(storeRoots[1]!.id),
+    ...Array(3).fill(storeRoots[2]!.id), ...Array(3).fill(storeRoots[3]!.id), ...storeRoots.slice(4, 9).map((c) => c.id),
+  ];
+  const products = await db.selectFrom('products').select('id').orderBy('id').execute();
+  for (const [i, storeCategoryId] of filing.entries()) {
+    await db.updateTable('products').set({ store_category_id: storeCategoryId }).where('id', '=', products[i]!.id).execute();
+  }
+  await db.updateTable('products').set({ vendor_category_id: vendorRoot.id }).where('id', '=', products[0]!.id).execute();
 });
 
 describe('GET /api/dashboard/stats', () => {
@@ -41,6 +60,14 @@ describe('GET /api/dashboard/stats', () => {
     expect(topVendors.map((v: { name: string; product_count: number }) => [v.name, v.product_count])).toEqual([
       ['Alpha Marine', 6], ['Bravo Rigging', 5], ['Charlie Pumps', 4], ['Delta Paint', 3], ['Echo Nav', 2],
     ]);
+  });
+
+  it('ranks the top 8 store categories by the products of their whole subtree and sums the rest', async () => {
+    const { storeCategories } = (await t.request('GET', '/api/dashboard/stats', t.admin)).json();
+    expect(storeCategories.top.map((c: { name: string; product_count: number }) => [c.name, c.product_count])).toEqual([
+      ['Rigging', 5], ['Bilge', 4], ['Cabin', 3], ['Deck', 3], ['Engine', 1], ['Fishing', 1], ['Galley', 1], ['Hull', 1],
+    ]);
+    expect(storeCategories.other).toEqual({ categories: 2, product_count: 1 });
   });
 
   it('lists the 5 most recent products with vendor names (null when none)', async () => {

@@ -109,6 +109,8 @@ export function AppShellLayout({ navItems, collapsed, onToggleCollapsed, renderB
                     ) : undefined
                   }
                   active={isActive(pathname, item.to)}
+                  // On a phone the drawer closes on any choice, the page already shown included.
+                  onClick={isMobile ? closeMobileNav : undefined}
                   aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                   variant="light"
                   style={{ borderRadius: 8, justifyContent: showLabels ? undefined : 'center' }}

@@ -2,13 +2,20 @@ import { IconChevronDown, IconChevronRight, IconFileText, IconFolder, IconFolder
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { productCountLabel, productsUrlFor, type VisibleCategoryRow } from '../category-tree-logic';
 import { CategoryRowButtons, type CategoryRowActions } from './category-row-actions';
 import classes from './category-rows.module.css';
 
-/** SPEC §9: the tree indents 24 px per level. */
+/** SPEC §9: the tree indents 24 px per level; on a phone 14, so a fifth level still leaves room for its name. */
 export const TREE_INDENT_PX = 24;
+const PHONE_TREE_INDENT_PX = 14;
+
+/** The left padding of a row at this depth. */
+export const treeRowIndent = (depth: number, phone: boolean) => 12 + depth * (phone ? PHONE_TREE_INDENT_PX : TREE_INDENT_PX);
 const ROW_HEIGHT = 46;
+/** On a phone a row takes two lines: the name with its actions, then the badges. */
+export const PHONE_ROW_HEIGHT = 72;
 export const LIST_HEIGHT = 'max(360px, calc(100vh - 370px))';
 
 interface CategoryTreeListProps {
@@ -43,17 +50,26 @@ export function useCategoryVirtualizer(rows: VisibleCategoryRow[], rowHeight: nu
     overscan: 10,
   });
   useScrollReset(virtualizer, scrollResetKey);
+  // The row height changes when the page turns out to be a phone's (known only after the first
+  // render): the cached positions are thrown away, or the two-line rows would overlap.
+  const measured = useRef(rowHeight);
+  useEffect(() => {
+    if (measured.current === rowHeight) return;
+    measured.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   return { scrollRef, virtualizer };
 }
 
 /** The tree view: rows with their checkbox, type, level, count and actions. */
 export function CategoryTreeList({ rows, selected, actions, scrollResetKey }: CategoryTreeListProps) {
+  const phone = useIsPhone();
   return (
     <VirtualTreeList
       rows={rows}
-      rowHeight={ROW_HEIGHT}
+      rowHeight={phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT}
       scrollResetKey={scrollResetKey}
-      renderRow={(row) => <TreeRow row={row} selected={selected.has(row.node.id)} actions={actions} />}
+      renderRow={(row) => <TreeRow row={row} selected={selected.has(row.node.id)} actions={actions} phone={phone} />}
     />
   );
 }
@@ -118,10 +134,10 @@ export function CategoryIcon({ row }: { row: VisibleCategoryRow }) {
   return <Icon size={18} className={classes.icon} data-folder={row.hasChildren || undefined} aria-hidden />;
 }
 
-const TreeRow = memo(function TreeRow({ row, selected, actions }: { row: VisibleCategoryRow; selected: boolean; actions: CategoryRowActions }) {
+const TreeRow = memo(function TreeRow({ row, selected, actions, phone }: { row: VisibleCategoryRow; selected: boolean; actions: CategoryRowActions; phone: boolean }) {
   const { node, depth } = row;
   return (
-    <div className={classes.row} data-selected={selected || undefined} style={{ paddingLeft: 12 + depth * TREE_INDENT_PX }}>
+    <div className={classes.row} data-selected={selected || undefined} data-phone={phone || undefined} style={{ paddingLeft: treeRowIndent(depth, phone) }}>
       <input
         type="checkbox"
         className={classes.checkbox}
@@ -134,16 +150,18 @@ const TreeRow = memo(function TreeRow({ row, selected, actions }: { row: Visible
       <Link className={classes.name} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)} title={node.name}>
         {node.name}
       </Link>
-      <span className={classes.muted}>[{node.type}]</span>
-      <span className={classes.badge}>Level {node.level}</span>
-      <span className={classes.badge} data-color={node.product_count > 0 ? 'teal' : undefined}>
-        {productCountLabel(node.product_count)}
-      </span>
-      {node.vendor_name && (
-        <span className={classes.vendor} title={node.vendor_name}>
-          {node.vendor_name}
+      <span className={classes.meta}>
+        <span className={classes.muted}>[{node.type}]</span>
+        <span className={classes.badge}>Level {node.level}</span>
+        <span className={classes.badge} data-color={node.product_count > 0 ? 'teal' : undefined}>
+          {productCountLabel(node.product_count)}
         </span>
-      )}
+        {node.vendor_name && (
+          <span className={classes.vendor} title={node.vendor_name}>
+            {node.vendor_name}
+          </span>
+        )}
+      </span>
       <CategoryRowButtons node={node} actions={actions} />
     </div>
   );

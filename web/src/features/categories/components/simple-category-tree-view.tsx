@@ -20,7 +20,8 @@ import type { SimpleCategoryFormIntent } from '../simple-category-form-values';
 import { SimpleCategoryForm, type SimpleCategoryServerFieldErrors } from './simple-category-form';
 import { CategoryRowButtons } from './category-row-actions';
 import classes from './category-rows.module.css';
-import { CategoryIcon, ExpandToggle, TREE_INDENT_PX, VirtualTreeList } from './category-tree-list';
+import { CategoryIcon, ExpandToggle, PHONE_ROW_HEIGHT, treeRowIndent, VirtualTreeList } from './category-tree-list';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 
 const ROW_HEIGHT = 44;
 const SEARCH_DEBOUNCE_MS = 200;
@@ -40,6 +41,7 @@ export function SimpleCategoryTreeView() {
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
   const deleteCategory = useDeleteCategory();
+  const phone = useIsPhone();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [collapsed, setCollapsed] = useState<{ search: string; ids: ReadonlySet<number> }>({ search: '', ids: NO_IDS });
@@ -151,9 +153,9 @@ export function SimpleCategoryTreeView() {
         <Card withBorder padding={0}>
           <VirtualTreeList
             rows={rows}
-            rowHeight={ROW_HEIGHT}
+            rowHeight={phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT}
             scrollResetKey={debouncedSearch}
-            renderRow={(row) => <SimpleTreeRow row={row} actions={actions} />}
+            renderRow={(row) => <SimpleTreeRow row={row} actions={actions} phone={phone} />}
           />
         </Card>
       )}
@@ -167,19 +169,21 @@ export function SimpleCategoryTreeView() {
 /** SPEC §2 orders this screen's actions add subcategory, edit, delete. */
 const ADD_EDIT_DELETE = ['add', 'edit', 'delete'] as const;
 
-const SimpleTreeRow = memo(function SimpleTreeRow({ row, actions }: { row: VisibleCategoryRow; actions: SimpleRowActions }) {
+const SimpleTreeRow = memo(function SimpleTreeRow({ row, actions, phone }: { row: VisibleCategoryRow; actions: SimpleRowActions; phone: boolean }) {
   const { node, depth } = row;
   return (
-    <div className={classes.row} style={{ paddingLeft: 12 + depth * TREE_INDENT_PX }}>
+    <div className={classes.row} data-phone={phone || undefined} style={{ paddingLeft: treeRowIndent(depth, phone) }}>
       <ExpandToggle row={row} onToggle={actions.toggleExpanded} />
       <CategoryIcon row={row} />
       <span className={classes.name} title={node.name}>
         {node.name}
       </span>
-      <span className={classes.muted}>({node.description})</span>
-      <span className={classes.badge}>L{node.level}</span>
-      <span className={classes.badge} data-color={node.product_count > 0 ? 'teal' : undefined}>
-        {productCountLabel(node.product_count)}
+      <span className={classes.meta}>
+        <span className={classes.muted}>({node.description})</span>
+        <span className={classes.badge}>L{node.level}</span>
+        <span className={classes.badge} data-color={node.product_count > 0 ? 'teal' : undefined}>
+          {productCountLabel(node.product_count)}
+        </span>
       </span>
       <CategoryRowButtons node={node} actions={actions} order={ADD_EDIT_DELETE} />
     </div>

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { RecentProductsCard } from './recent-products-card';
 import { StatCards } from './stat-cards';
+import { StoreCategoriesCard } from './store-categories-card';
 import { TopVendorsCard } from './top-vendors-card';
 
 function statusLine(error: unknown): string {
@@ -27,7 +28,7 @@ export function DashboardView({ username }: { username: string }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
         <div>
           <Title order={1} size="h2">
             Dashboard
@@ -54,8 +55,9 @@ export function DashboardView({ username }: { username: string }) {
           <StatCards stats={dashboard.data.stats} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TopVendorsCard vendors={dashboard.data.topVendors} />
-            <RecentProductsCard products={dashboard.data.recentProducts} />
+            <StoreCategoriesCard categories={dashboard.data.storeCategories} />
           </SimpleGrid>
+          <RecentProductsCard products={dashboard.data.recentProducts} />
         </>
       )}
     </Stack>

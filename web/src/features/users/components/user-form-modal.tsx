@@ -6,6 +6,7 @@ import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPayload } from '../user-form-values';
 import { UserForm, type ServerFieldErrors } from './user-form';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 
 const SERVER_FIELDS = ['username', 'email', 'password', 'role'] as const;
 
@@ -39,8 +40,10 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
     }
   };
 
+  // A long form: the whole screen on a phone, its fields one under the other.
+  const phone = useIsPhone();
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="md">
+    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="md" fullScreen={phone}>
       {/* Keyed so that each opening starts from the user's current values. */}
       <UserForm key={user?.id ?? 'new'} mode={mode} user={user ?? undefined} onSubmit={save} onCancel={onClose} />
     </Modal>

@@ -1,7 +1,8 @@
 import type { User } from '@bosun/shared';
-import { Avatar, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ROLE_COLORS, ROLE_LABELS } from '../../auth';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { formatDate } from '../../../lib/format';
 
 interface UsersTableProps {
@@ -11,7 +12,80 @@ interface UsersTableProps {
   onDelete: (user: User) => void;
 }
 
-export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
+function UserName({ user, currentUserId }: { user: User; currentUserId: number }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar radius="xl" size={32} color={ROLE_COLORS[user.role]} aria-hidden>
+        {user.username.charAt(0).toUpperCase()}
+      </Avatar>
+      <Text fw={500} truncate="end">
+        {user.username}
+      </Text>
+      {user.id === currentUserId && (
+        <Badge size="xs" variant="outline" color="gray" style={{ flex: 'none' }}>
+          You
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function UserActions({ user, currentUserId, onEdit, onDelete }: { user: User } & Omit<UsersTableProps, 'users'>) {
+  return (
+    <>
+      <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(user)} aria-label={`Edit ${user.username}`}>
+        Edit
+      </Button>
+      {/* Nobody deletes their own account (the server refuses it too). */}
+      {user.id !== currentUserId && (
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
+          Delete
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** On a phone one card per user, every field and button in sight without scrolling sideways. */
+function UserCards({ users, ...rest }: UsersTableProps) {
+  if (users.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        No users found
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" aria-label="Users" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {users.map((user) => (
+        <Card key={user.id} component="li" withBorder padding="sm" aria-label={user.username}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <UserName user={user} currentUserId={rest.currentUserId} />
+            <Badge color={ROLE_COLORS[user.role]} variant="light" style={{ flex: 'none' }}>
+              {ROLE_LABELS[user.role]}
+            </Badge>
+          </Group>
+          <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Group justify="space-between" mt="xs" gap="xs">
+            <Text size="xs" c="dimmed">
+              Created {formatDate(user.created_at)}
+            </Text>
+            <Group gap="xs">
+              <UserActions user={user} {...rest} />
+            </Group>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+export function UsersTable(props: UsersTableProps) {
+  const phone = useIsPhone();
+  const { users, currentUserId } = props;
+  if (phone) return <UserCards {...props} />;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
@@ -37,17 +111,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
             users.map((user) => (
               <Table.Tr key={user.id}>
                 <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar radius="xl" size={32} color={ROLE_COLORS[user.role]} aria-hidden>
-                      {user.username.charAt(0).toUpperCase()}
-                    </Avatar>
-                    <Text fw={500}>{user.username}</Text>
-                    {user.id === currentUserId && (
-                      <Badge size="xs" variant="outline" color="gray">
-                        You
-                      </Badge>
-                    )}
-                  </Group>
+                  <UserName user={user} currentUserId={currentUserId} />
                 </Table.Td>
                 <Table.Td>{user.email}</Table.Td>
                 <Table.Td>
@@ -58,15 +122,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 <Table.Td>{formatDate(user.created_at)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(user)} aria-label={`Edit ${user.username}`}>
-                      Edit
-                    </Button>
-                    {/* Nobody deletes their own account (the server refuses it too). */}
-                    {user.id !== currentUserId && (
-                      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
-                        Delete
-                      </Button>
-                    )}
+                    <UserActions user={user} {...props} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -6,6 +6,7 @@ import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
 import { VENDOR_FORM_FIELDS, type VendorPayload } from '../vendor-form-values';
 import { VendorForm, type VendorServerFieldErrors } from './vendor-form';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 
 interface VendorFormModalProps {
   opened: boolean;
@@ -36,8 +37,10 @@ export function VendorFormModal({ opened, vendor, onClose }: VendorFormModalProp
     }
   };
 
+  // A long form: the whole screen on a phone, its fields one under the other.
+  const phone = useIsPhone();
   return (
-    <Modal opened={opened} onClose={onClose} title={vendor ? 'Edit Vendor' : 'Add Vendor'} size="xl" styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Modal opened={opened} onClose={onClose} title={vendor ? 'Edit Vendor' : 'Add Vendor'} size="xl" fullScreen={phone} styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
       {/* Keyed so that each opening starts from the vendor's current values. */}
       <VendorForm key={vendor?.id ?? 'new'} mode={vendor ? 'edit' : 'create'} vendor={vendor} onSubmit={save} onCancel={onClose} />
     </Modal>

@@ -9,7 +9,7 @@ import { VendorNameField } from './vendor-name-field';
 import { VendorStatusMenu } from './vendor-status-menu';
 
 const ROW_HEIGHT_ESTIMATE = 63;
-const COLUMN_COUNT = 8;
+const COLUMN_COUNT = 7;
 
 const dash = (
   <Text span size="sm" c="dimmed">
@@ -49,20 +49,29 @@ const VendorRow = memo(function VendorRow({ vendor, actions, index, measure }: {
           onStopEditing={() => actions.onRenamingChange(null)}
           onRename={actions.onRename}
         />
+        {vendorLocation(vendor) && (
+          <Text size="sm" c="dimmed" truncate="end" title={vendorLocation(vendor)}>
+            {vendorLocation(vendor)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <VendorStatusMenu vendor={vendor} onChange={actions.onStatusChange} pending={actions.statusSavingIds.has(vendor.id)} />
       </Table.Td>
       <Table.Td>
         <Line>{vendor.contact_person}</Line>
-        <Line dimmed>{vendor.phone}</Line>
+        {/* A phone number is never cut: the column is as wide as a full international number. */}
+        {vendor.phone ? (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {vendor.phone}
+          </Text>
+        ) : (
+          dash
+        )}
       </Table.Td>
       <Table.Td>
         <Line>{vendor.email && link(`mailto:${vendor.email}`, vendor.email, false)}</Line>
         <Line>{vendor.website && link(vendor.website, vendor.website.replace(/^https?:\/\//i, ''), true)}</Line>
-      </Table.Td>
-      <Table.Td>
-        <Line>{vendorLocation(vendor)}</Line>
       </Table.Td>
       <Table.Td ta="right">
         <Text size="sm" fw={600}>
@@ -136,22 +145,26 @@ export function VendorTableView({ vendors, actions }: { vendors: Vendor[]; actio
         bg="var(--mantine-color-body)"
       >
         <colgroup>
+          {/* Name and Email / Website share what the fixed columns leave. */}
+          <col />
+          <col style={{ width: 136 }} />
+          <col style={{ width: 176 }} />
           <col />
           <col style={{ width: 120 }} />
-          <col style={{ width: 136 }} />
-          <col style={{ width: 200 }} />
-          <col style={{ width: 128 }} />
-          <col style={{ width: 128 }} />
-          <col style={{ width: 112 }} />
+          <col style={{ width: 116 }} />
           <col style={{ width: 84 }} />
         </colgroup>
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>
+              Name
+              <Text size="xs" c="dimmed" fw={400}>
+                City / State
+              </Text>
+            </Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Contact / Phone</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Contact / Phone</Table.Th>
             <Table.Th>Email / Website</Table.Th>
-            <Table.Th>City / State</Table.Th>
             <Table.Th ta="right">
               Products
               <Text size="xs" c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>

@@ -72,7 +72,8 @@ const VENDORS = [
 /** The vendor names in the order the current view shows them. */
 function shownNames(): string[] {
   const table = screen.queryByRole('table', { name: 'Vendors' });
-  if (table) return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+  // The name cell's first line (the city and state follow under it).
+  if (table) return within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.firstElementChild?.textContent ?? '');
   return within(screen.getByRole('list', { name: 'Vendors' })).getAllByRole('article').map((card) => card.getAttribute('aria-label') ?? '');
 }
 

@@ -1,6 +1,6 @@
 import { IMPORT_FIELD_GROUPS } from '@bosun/shared';
 import { describe, expect, it } from 'vitest';
-import { assignHeader, fieldKeysOf, initialMapping, loadRememberedMapping, rememberMapping, unmappedHeaders } from './field-mapping';
+import { assignHeader, fieldKeysOf, initialMapping, loadRememberedMapping, mappingMemoryKey, rememberMapping, unmappedHeaders } from './field-mapping';
 
 const keys = fieldKeysOf(IMPORT_FIELD_GROUPS);
 
@@ -33,10 +33,15 @@ describe('initialMapping', () => {
 
 describe('remembered mappings', () => {
   it('are kept per vendor and header row', () => {
-    rememberMapping(3, ['Code', 'Title'], { sku: 'Code', name: 'Title' });
-    expect(loadRememberedMapping(3, ['Code', 'Title'])).toEqual({ sku: 'Code', name: 'Title' });
+    rememberMapping(3, ['Code', 'Title'], { sku: 'Code', name: 'Title' }, new Date('2026-03-04T10:00:00Z'));
+    expect(loadRememberedMapping(3, ['Code', 'Title'])).toEqual({ mapping: { sku: 'Code', name: 'Title' }, savedAt: '2026-03-04T10:00:00.000Z' });
     expect(loadRememberedMapping(4, ['Code', 'Title'])).toBeNull();
     expect(loadRememberedMapping(3, ['Code', 'Title', 'Price'])).toBeNull();
     expect(loadRememberedMapping(null, ['Code', 'Title'])).toBeNull();
+  });
+
+  it('reads a mapping saved before the date was kept, without a date', () => {
+    localStorage.setItem(mappingMemoryKey(5, ['Ref']), JSON.stringify({ sku: 'Ref' }));
+    expect(loadRememberedMapping(5, ['Ref'])).toEqual({ mapping: { sku: 'Ref' }, savedAt: null });
   });
 });

@@ -40,23 +40,37 @@ const STORAGE_PREFIX = 'bosun.import-mapping.';
 
 export const mappingMemoryKey = (vendorId: number, headers: readonly string[]) => `${STORAGE_PREFIX}${vendorId}.${JSON.stringify(headers)}`;
 
-export function loadRememberedMapping(vendorId: number | null, headers: readonly string[]): FieldMapping | null {
+/** A mapping remembered for a vendor and header row, with when (unknown for one saved before the date was kept). */
+export interface RememberedMapping {
+  mapping: FieldMapping;
+  savedAt: string | null;
+}
+
+const stringEntries = (value: object) => Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+
+export function loadRememberedMapping(vendorId: number | null, headers: readonly string[]): RememberedMapping | null {
   if (vendorId === null) return null;
   try {
     const raw = localStorage.getItem(mappingMemoryKey(vendorId, headers));
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return null;
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    // Saved as { mapping, savedAt }; earlier versions saved the bare mapping.
+    if ('mapping' in parsed && typeof parsed.mapping === 'object' && parsed.mapping !== null) {
+      const savedAt = 'savedAt' in parsed && typeof parsed.savedAt === 'string' ? parsed.savedAt : null;
+      return { mapping: stringEntries(parsed.mapping), savedAt };
+    }
+    return { mapping: stringEntries(parsed), savedAt: null };
   } catch {
     return null;
   }
 }
 
-export function rememberMapping(vendorId: number | null, headers: readonly string[], mapping: FieldMapping) {
+export function rememberMapping(vendorId: number | null, headers: readonly string[], mapping: FieldMapping, now = new Date()) {
   if (vendorId === null) return;
   try {
-    localStorage.setItem(mappingMemoryKey(vendorId, headers), JSON.stringify(mapping));
+    const remembered: RememberedMapping = { mapping, savedAt: now.toISOString() };
+    localStorage.setItem(mappingMemoryKey(vendorId, headers), JSON.stringify(remembered));
   } catch {
     // A full or blocked storage only loses the convenience.
   }

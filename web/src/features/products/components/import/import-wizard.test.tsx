@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, signIn } from '../../../../test/render';
 import { admin } from '../../../../test/users';
+import { rememberMapping } from './field-mapping';
 import { ImportWizard } from './import-wizard';
+import { VENDOR_FIRST_HINT } from './vendor-field';
 
 interface Recorded {
   method: string;
@@ -267,6 +269,44 @@ describe('ImportWizard: mapping', () => {
     await waitFor(() => expect(select('Vendor').options.length).toBe(3));
     fireEvent.change(select('Vendor'), { target: { value: '2' } });
     expect(select('Brand').value).toBe('Store Category');
+  });
+
+  it('says when the mapping is the one remembered for the vendor, with its date, and resets to the automatic one', async () => {
+    useApi();
+    const headers = ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'];
+    rememberMapping(1, headers, { sku: 'SKU', name: 'Name', brand: 'Price' }, new Date('2026-03-04T12:00:00Z'));
+    renderWizard();
+    await upload();
+    // Until a vendor is chosen the step asks for it first, and says nothing about a remembered mapping.
+    expect(within(dialog()).getByText(VENDOR_FIRST_HINT)).toBeTruthy();
+    expect(within(dialog()).queryByRole('status', { name: 'Remembered mapping' })).toBeNull();
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    expect(select('Brand').value).toBe('Price');
+    const notice = within(dialog()).getByRole('status', { name: 'Remembered mapping' });
+    expect(notice.textContent).toContain('Mapping remembered from the last import for Harbour Supply on Mar 4, 2026.');
+    expect(within(dialog()).queryByText(VENDOR_FIRST_HINT)).toBeNull();
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Reset to automatic mapping' }));
+    expect(select('Brand').value).toBe('');
+    expect(select('List Price').value).toBe('Price');
+    expect(within(dialog()).queryByRole('status', { name: 'Remembered mapping' })).toBeNull();
+  });
+
+  it('applies the remembered mapping for a vendor chosen on the preview, says so, and previews with it', async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    const headers = ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'];
+    rememberMapping(1, headers, { sku: 'SKU', name: 'Name', brand: 'Store Category' }, new Date('2026-03-04T12:00:00Z'));
+    renderWizard();
+    await toPreview(user);
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: '1' } });
+    await screen.findByText('Mapping remembered from the last import for Harbour Supply on Mar 4, 2026. The preview uses it.');
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/products/import/preview')).toHaveLength(2));
+    const second = api.calls.filter((c) => c.path === '/api/products/import/preview')[1]!.form!;
+    expect(JSON.parse(second.get('fieldMapping') as string)).toEqual({ sku: 'SKU', name: 'Name', brand: 'Store Category' });
+    expect(second.get('selectedVendor')).toBe('1');
   });
 });
 

@@ -9,10 +9,11 @@ import {
   type ImportPreviewResponse,
   type ImportProgressEvent,
 } from '@bosun/shared';
-import { Box, Modal, Stepper } from '@mantine/core';
+import { Box, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
+import { useIsPhone } from '../../../../components/ui/use-is-phone';
 import { productListQueryKey } from '../../api/get-products';
 import { useImportFields } from '../../api/get-import-fields';
 import { useVendorOptions, vendorOptionsQueryOptions } from '../../api/get-vendor-options';
@@ -23,12 +24,13 @@ import { CreateVendorModal } from './create-vendor-modal';
 import { isCsvFile, readCsvHeaders } from './csv-header';
 import { fieldKeysOf, initialMapping, loadRememberedMapping, rememberMapping, sanitiseMapping } from './field-mapping';
 import { ImportProgressOverlay } from './import-progress';
-import { MappingStep } from './mapping-step';
+import { MappingStep, rememberedMappingNotice } from './mapping-step';
 import { PreviewStep } from './preview-step';
 import { ResultsStep } from './results-step';
 import { SheetPicker } from './sheet-picker';
 import { UploadStep } from './upload-step';
 import { VendorField } from './vendor-field';
+import { WizardSteps } from './wizard-steps';
 import type { VendorChoices } from './vendor-options';
 
 type Step = 1 | 2 | 3 | 4 | 5;
@@ -47,6 +49,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof Error 
 /** The CSV import wizard (SPEC §2): upload, mapping, preview, import with progress, results. */
 export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendor }: Props) {
   const queryClient = useQueryClient();
+  const phone = useIsPhone();
   const fields = useImportFields({ enabled: opened });
   const vendors = useVendorOptions({ enabled: opened && vendorsAvailable });
 
@@ -59,6 +62,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
   const [reading, setReading] = useState(false);
   const [mapping, setMapping] = useState<FieldMapping>({});
   const [vendorId, setVendorId] = useState<number | null>(null);
+  /** Where the current mapping came from when it is a remembered one: the mapping step says so. */
+  const [rememberedFrom, setRememberedFrom] = useState<{ vendorId: number; savedAt: string | null } | null>(null);
   const [creatingVendor, setCreatingVendor] = useState(false);
   const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -87,7 +92,9 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
   useEffect(() => {
     if (!fieldKeys || headers.length === 0 || mappedFor.current === headers) return;
     mappedFor.current = headers;
-    setMapping(initialMapping(headers, fieldKeys, loadRememberedMapping(vendorId, headers)));
+    const remembered = loadRememberedMapping(vendorId, headers);
+    setMapping(initialMapping(headers, fieldKeys, remembered?.mapping ?? null));
+    setRememberedFrom(remembered && vendorId !== null ? { vendorId, savedAt: remembered.savedAt } : null);
   }, [fieldKeys, headers, vendorId]);
 
   const reset = () => {
@@ -102,6 +109,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     setReading(false);
     setMapping({});
     setVendorId(null);
+    setRememberedFrom(null);
     setPreview(null);
     setPreviewing(false);
     setPreviewError(null);
@@ -186,21 +194,46 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
 
   const chooseVendor = (id: number | null) => {
     setVendorId(id);
-    // A mapping remembered for this vendor and this header row replaces the current one.
+    // A mapping remembered for this vendor and this header row replaces the current one, and the
+    // mapping step says so (issue 24 point 15: it used to change without a word).
     const remembered = loadRememberedMapping(id, headers);
-    if (remembered && fieldKeys) setMapping(sanitiseMapping(remembered, headers, fieldKeys));
+    if (remembered && fieldKeys && id !== null) {
+      const applied = sanitiseMapping(remembered.mapping, headers, fieldKeys);
+      setMapping(applied);
+      setRememberedFrom({ vendorId: id, savedAt: remembered.savedAt });
+      // Chosen on the preview: the dry run reads the file again with the remembered mapping.
+      if (step === 3 && preview) {
+        notify.info(`${rememberedMappingNotice(vendorName(id), remembered.savedAt)} The preview uses it.`);
+        void runPreview(updateMode, 3, vendorChoices, id, badOptionalValues, applied);
+      }
+    }
     // Which rows belong to other vendors depends on the vendor chosen: the dry run counts again.
     else if (step === 3 && preview && id !== null) void runPreview(updateMode, 3, vendorChoices, id);
   };
 
-  const runPreview = async (update: boolean, next: Step = 3, choices: VendorChoices = vendorChoices, vendor: number | null = vendorId, bad: BadOptionalValues = badOptionalValues) => {
+  const vendorName = (id: number) => vendors.data?.find((v) => v.id === id)?.name ?? 'this vendor';
+
+  const resetToAutomaticMapping = () => {
+    if (!fieldKeys) return;
+    setMapping(initialMapping(headers, fieldKeys, null));
+    setRememberedFrom(null);
+  };
+
+  const runPreview = async (
+    update: boolean,
+    next: Step = 3,
+    choices: VendorChoices = vendorChoices,
+    vendor: number | null = vendorId,
+    bad: BadOptionalValues = badOptionalValues,
+    fieldMapping: FieldMapping = mapping,
+  ) => {
     if (!file) return;
     setPreviewing(true);
     setPreviewError(null);
     try {
-      const answer = await previewImport({ file, fieldMapping: mapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad, sheet: workbook?.sheet });
+      const answer = await previewImport({ file, fieldMapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad, sheet: workbook?.sheet });
       setPreview(answer);
-      rememberMapping(vendor, headers, mapping);
+      rememberMapping(vendor, headers, fieldMapping);
       setStep(next);
     } catch (error) {
       const message = messageOf(error, IMPORT_MESSAGES.previewFailed);
@@ -258,18 +291,14 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
         onClose={close}
         title="Import Products from CSV"
         size={1100}
+        fullScreen={phone}
         closeOnClickOutside={!importing}
         closeOnEscape={!importing}
         withCloseButton={!importing}
       >
+        {/* Above the progress overlay, so the steps stay readable while the import runs. */}
+        <WizardSteps active={stepperActive} />
         <Box pos="relative">
-          <Stepper active={stepperActive} size="xs" mb="lg" allowNextStepsSelect={false}>
-            <Stepper.Step label="Upload" />
-            <Stepper.Step label="Map fields" />
-            <Stepper.Step label="Preview" />
-            <Stepper.Step label="Import" />
-            <Stepper.Step label="Results" />
-          </Stepper>
           {step === 1 && <UploadStep error={uploadError} reading={reading} onFile={(f) => void chooseFile(f)} />}
           {step === 2 && file && workbook && <SheetPicker sheets={workbook.sheets} sheet={workbook.sheet} loading={reading} onChange={(sheet) => void chooseSheet(sheet)} />}
           {step === 2 && file && (
@@ -281,6 +310,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
               fieldsError={fields.error ? IMPORT_MESSAGES.fieldsFailed(fields.error.message) : null}
               mapping={mapping}
               onMappingChange={setMapping}
+              rememberedNotice={rememberedFrom && rememberedMappingNotice(vendorName(rememberedFrom.vendorId), rememberedFrom.savedAt)}
+              onResetToAutomatic={resetToAutomaticMapping}
               vendorField={vendorField}
               previewing={previewing}
               previewError={previewError}

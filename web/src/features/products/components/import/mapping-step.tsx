@@ -1,11 +1,11 @@
 import { IMPORT_MESSAGES, type FieldMapping, type ImportFieldGroup } from '@bosun/shared';
 import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconHistory } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import { assignHeader, unmappedHeaders } from './field-mapping';
 import classes from './import-wizard.module.css';
-import { formatCount, plural } from '../../../../lib/format';
+import { formatCount, formatDate, plural } from '../../../../lib/format';
 
 interface Props {
   fileName: string;
@@ -15,12 +15,19 @@ interface Props {
   fieldsError: string | null;
   mapping: FieldMapping;
   onMappingChange: (mapping: FieldMapping) => void;
+  /** Said when the mapping is one remembered for the vendor; null for the automatic one. */
+  rememberedNotice: string | null;
+  onResetToAutomatic: () => void;
   vendorField: ReactNode;
   previewing: boolean;
   previewError: string | null;
   onBack: () => void;
   onPreview: () => void;
 }
+
+/** What the mapping step says when it starts from the vendor's remembered mapping. */
+export const rememberedMappingNotice = (vendorName: string, savedAt: string | null) =>
+  `Mapping remembered from the last import for ${vendorName}${savedAt ? ` on ${formatDate(savedAt)}` : ''}.`;
 
 /** Step 2: which column feeds which field; a column feeds one field at most. */
 export function MappingStep(props: Props) {
@@ -37,6 +44,16 @@ export function MappingStep(props: Props) {
         required.
       </Text>
       {props.vendorField}
+      {props.rememberedNotice && (
+        <Alert color="blue" variant="light" icon={<IconHistory size={18} />} aria-label="Remembered mapping" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{props.rememberedNotice}</Text>
+            <Button size="compact-sm" variant="subtle" onClick={props.onResetToAutomatic}>
+              Reset to automatic mapping
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {props.fieldsLoading && (
         <Group gap="xs">
           <Loader size="sm" />

@@ -14,6 +14,9 @@ interface Props {
   loading?: boolean;
 }
 
+/** Said until a vendor is chosen: the mapping remembered for it is applied on choosing. */
+export const VENDOR_FIRST_HINT = "Choose the vendor first: the mapping of this vendor's last import with these columns is applied.";
+
 /** The vendor every imported product is assigned to, with '+' for a new one. */
 export function VendorField({ vendors, value, onChange, onCreate, canCreate, loading }: Props) {
   // With no vendor to choose the import cannot start: say what to do about it.
@@ -29,7 +32,7 @@ export function VendorField({ vendors, value, onChange, onCreate, canCreate, loa
         label="Vendor"
         withAsterisk
         style={{ flex: 1 }}
-        description={empty}
+        description={empty ?? (value === null ? VENDOR_FIRST_HINT : undefined)}
         data={[{ value: '', label: loading ? 'Loading vendors...' : 'Select a vendor' }, ...vendors.map((v) => ({ value: String(v.id), label: v.name }))]}
         value={value === null ? '' : String(value)}
         onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}

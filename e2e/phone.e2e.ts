@@ -1,0 +1,193 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createVendor, uniqueSuffix } from './support/api.js';
+import { sharedBrowser } from './support/browser.js';
+import { gone, sidebar, signInAs, textbox, toast, visible, waitForPath } from './support/ui.js';
+
+/**
+ * The staff screens on a phone (issue 24 point 3): the page never scrolls sideways, every modal
+ * fits the screen, and the navigation drawer closes once a section is chosen. The products list
+ * and a product's page have their own phone journeys.
+ */
+const inFreshContext = sharedBrowser();
+const PHONE = { width: 390, height: 844 };
+const RUN = uniqueSuffix();
+
+async function onPhone(page: Page) {
+  await page.setViewportSize(PHONE);
+}
+
+/** How wide the page's content is: more than the screen means the page scrolls sideways. */
+const pageScrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  expect(await pageScrollWidth(page), `${where} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** A dialog fits the screen: nothing of it lies left or right of it. */
+async function expectFitsScreen(dialog: Locator, where: string) {
+  const box = (await dialog.boundingBox())!;
+  expect(box.x, `${where} starts off-screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${where} ends off-screen`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The drawer slides off to the left when closed: on screen means some of it is right of x = 0. */
+async function drawerOnScreen(page: Page) {
+  const box = await sidebar(page).boundingBox();
+  return box !== null && box.x + box.width > 1;
+}
+
+describe('on a phone (390 × 844)', () => {
+  it('opens the navigation drawer from the burger and closes it after a choice, the page shown included', async () => {
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      const burger = page.getByRole('button', { name: 'Toggle sidebar' });
+      const vendorsLink = sidebar(page).getByRole('link', { name: 'Vendors' });
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+
+      await burger.click();
+      await expect.poll(() => drawerOnScreen(page)).toBe(true);
+      await vendorsLink.click();
+      await waitForPath(page, '/vendors');
+      await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => drawerOnScreen(page)).toBe(false);
+
+      // Choosing the section already shown closes the drawer too.
+      await burger.click();
+      await expect.poll(() => drawerOnScreen(page)).toBe(true);
+      await vendorsLink.click();
+      await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => drawerOnScreen(page)).toBe(false);
+      await waitForPath(page, '/vendors');
+    });
+  });
+
+  it('creates a vendor in the full-screen modal and finds it in the list', async () => {
+    const name = `${RUN} Phone Chandlery`;
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/vendors');
+      await page.getByRole('button', { name: 'Add Vendor', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Vendor' });
+      await visible(dialog.getByLabel('Vendor Name'));
+      await expectFitsScreen(dialog, 'The vendor form');
+      await dialog.getByLabel('Vendor Name').fill(name);
+      await dialog.getByLabel('Phone').fill('+1 (410) 555-0199');
+      await dialog.getByLabel('City').fill('Annapolis');
+      // The button is below the fold of a long form: scrolled to, it is reachable.
+      await dialog.getByRole('button', { name: 'Create Vendor' }).click();
+      await visible(toast(page, `Vendor "${name}" created successfully`));
+      await gone(dialog);
+
+      await page.getByRole('textbox', { name: 'Search vendors' }).fill(RUN);
+      const card = page.getByRole('article', { name, exact: true });
+      await visible(card.getByText('+1 (410) 555-0199', { exact: true }));
+      await expectNoSidewaysScroll(page, 'The vendor list');
+    });
+  });
+
+  it('never scrolls any of the staff screens sideways, nor their forms', async () => {
+    await createVendor(`${RUN} Wide Vendor With A Rather Long Name For A Phone Screen`);
+    await api('POST', '/categories', { name: `${RUN} Deck Hardware With A Long Category Name`, type: 'store' }, 201);
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        await visible(page.getByRole('button', { name: path === '/login' ? 'Sign in' : 'Create account' }));
+        await expectNoSidewaysScroll(page, path);
+      }
+
+      await signInAs(page);
+      const screens: [string, string][] = [
+        ['/dashboard', 'Dashboard'],
+        ['/vendors', 'Vendor Management'],
+        ['/users', 'User Management'],
+        ['/categories', 'Category Management'],
+        ['/category-tree', 'Categories'],
+        ['/settings', 'Settings'],
+        ['/imports', 'Imports'],
+        ['/changes', 'Recent changes'],
+        ['/products/deleted', 'Recently deleted'],
+      ];
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await visible(page.getByRole('heading', { name: heading, level: 1 }));
+        // Lists and charts arrive after the heading.
+        await page.waitForLoadState('networkidle');
+        await expectNoSidewaysScroll(page, path);
+      }
+
+      // The forms open as modals that fit the screen.
+      const forms: [string, string, string][] = [
+        ['/users', 'Add User', 'Add User'],
+        ['/categories', '+ Add Category', 'Add Category'],
+        ['/category-tree', 'Add Root Category', 'Add Root Category'],
+      ];
+      for (const [path, button, title] of forms) {
+        await page.goto(path);
+        await page.getByRole('button', { name: button }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await visible(dialog);
+        await expectFitsScreen(dialog, `${title} on ${path}`);
+        await expectNoSidewaysScroll(page, `${title} on ${path}`);
+        await page.keyboard.press('Escape');
+        await gone(dialog);
+      }
+    });
+  });
+
+  it('shows the waiting page of an account not approved yet without sideways scrolling', async () => {
+    const username = `phone-wait-${RUN}`;
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await page.goto('/register');
+      const form = page.getByRole('form', { name: 'Create account' });
+      await textbox(form, 'Username').fill(username);
+      await textbox(form, 'Email').fill(`${username}@bosun.test`);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill('phone-wait-pass');
+      await textbox(form, 'Confirm password').fill('phone-wait-pass');
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await visible(page.getByRole('heading', { name: 'Waiting for approval' }));
+      await visible(page.getByRole('button', { name: 'Check again' }));
+      await expectNoSidewaysScroll(page, 'The waiting page');
+    });
+  });
+
+  it('walks the import wizard: full screen, every step reachable, the preview table scrolling inside itself', async () => {
+    const vendor = await createVendor(`${RUN} Phone Import Vendor`);
+    const csv = `SKU,Name,Regular price,Stock,Vendor Category,Store Category\n${Array.from({ length: 4 }, (_, i) => `PH-${RUN}-${i},Phone cleat ${i} with a long descriptive product name,${i}.5,${i},Deck,Hardware`).join('\n')}\n`;
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/products');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Import Products from CSV' });
+      await visible(wizard.getByRole('button', { name: 'Download Template' }));
+      await expectFitsScreen(wizard, 'The import wizard');
+      await visible(wizard.getByText('Step 1 of 5: Upload', { exact: true }));
+
+      await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await visible(wizard.getByText('Step 2 of 5: Map fields', { exact: true }));
+      await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption(String(vendor.id));
+      await wizard.getByRole('button', { name: 'Preview Data' }).click();
+      const rows = wizard.getByRole('table', { name: 'Preview rows' });
+      await visible(rows);
+      await visible(wizard.getByText('Step 3 of 5: Preview', { exact: true }));
+      // The table is wider than the phone: it scrolls in its own box, the page and the wizard do not.
+      const scroller = await rows.evaluate((table) => {
+        let box: HTMLElement | null = table.parentElement;
+        while (box && !/auto|scroll/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+        return box && { scrolls: box.scrollWidth > box.clientWidth, inWizard: box.closest('[role="dialog"]') !== null && box.getAttribute('role') !== 'dialog' };
+      });
+      expect(scroller).toEqual({ scrolls: true, inWizard: true });
+      await expectFitsScreen(wizard, 'The preview step');
+      await expectNoSidewaysScroll(page, 'The preview step');
+      await wizard.getByRole('button', { name: 'Import Data' }).click();
+      await visible(wizard.getByRole('region', { name: 'Import result' }));
+      await visible(wizard.getByText('Step 5 of 5: Results', { exact: true }));
+      await expectNoSidewaysScroll(page, 'The results step');
+    });
+  });
+});
