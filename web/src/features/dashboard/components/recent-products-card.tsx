@@ -1,11 +1,10 @@
 import { DASHBOARD_RECENT_PRODUCTS, type Product } from '@bosun/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
 import { formatCurrency } from '../../../lib/format';
 import { StockBadge } from '../../products';
 import { useCurrency } from '../../settings';
 
-const PRODUCT_PLACEHOLDER = '/product-placeholder.svg';
 
 
 export function RecentProductsCard({ products }: { products: Product[] }) {
@@ -26,7 +25,7 @@ export function RecentProductsCard({ products }: { products: Product[] }) {
             <Group key={product.id} component="li" wrap="nowrap" gap="sm">
               <ImageWithFallback
                 src={product.image_url}
-                fallbackSrc={PRODUCT_PLACEHOLDER}
+                fallbackSrc={PRODUCT_PLACEHOLDER_URL}
                 alt={product.name}
                 w={44}
                 h={44}
