@@ -163,6 +163,38 @@ describe('variation rows the import refuses, each with its row and reason', () =
   });
 });
 
+describe('the limit of 2,048 variations per product', () => {
+  const HEAD = 'Type,SKU,Name,Parent,Regular price,Stock,Attribute 1 name,Attribute 1 value(s),Attribute 2 name,Attribute 2 value(s)\r\n';
+  const mapping = autoMapHeaders(headersOf(HEAD));
+  // 46 × 45 = 2,070 combinations declared; the first file stores 2,046 of them.
+  const sizes = Array.from({ length: 46 }, (_, i) => `S${i + 1}`);
+  const colours = Array.from({ length: 45 }, (_, i) => `C${i + 1}`);
+  const combination = (n: number) => [sizes[Math.floor(n / colours.length)]!, colours[n % colours.length]!] as const;
+  const variationRow = (n: number) => `variation,BIG-${n},,BIG,1,1,Size,${combination(n)[0]},Colour,${combination(n)[1]}\r\n`;
+  const parentRow = `variable,BIG,Fender,,,,Size,"${sizes.join(', ')}",Colour,"${colours.join(', ')}"\r\n`;
+
+  it("counts a stored parent's variations with the file's new ones: the row making the 2,049th is refused, naming the limit, in the dry run and every mode", async () => {
+    await clear();
+    const stored = await runImport(HEAD + parentRow + Array.from({ length: 2046 }, (_, n) => variationRow(n)).join(''), mapping);
+    expect(stored.complete).toMatchObject({ imported: 2047, errorCount: 0 });
+    expect(await productBySku(t, 'BIG')).toMatchObject({ variation_count: 2046 });
+    // Two stored variations updated (not counted again), then three new ones: the third would be the 2,049th.
+    const more = HEAD + variationRow(0) + variationRow(2045) + variationRow(2046) + variationRow(2047) + variationRow(2048);
+    const refused = { row: 6, column: 'Parent', value: 'BIG', reason: 'A product takes at most 2,048 variations; this would make 2,049' };
+    const dry = (await preview(more, mapping, true)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 4, update: 2, create: 2, errorCount: 1, errors: [refused] });
+    // With its parent's row in the file too, the parent's stored variations still count.
+    const withParent = (await preview(HEAD + parentRow + more.slice(HEAD.length), mapping, true)).json();
+    expect(withParent.dryRun).toMatchObject({ errorCount: 1, errors: [{ ...refused, row: 7 }] });
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      const { complete } = await runImport(more, mapping, { mode, updateMode: true });
+      expect(complete.errors).toEqual(['Row 6: Parent: A product takes at most 2,048 variations; this would make 2,049']);
+      expect(await productBySku(t, 'BIG')).toMatchObject({ variation_count: 2048 });
+    }
+    expect((await variationsOf('BIG')).variations).toHaveLength(2048);
+  });
+});
+
 describe("Shopify's product CSV", () => {
   const SHOPIFY = fs.readFileSync(new URL('../../test/files/shopify-products.csv', import.meta.url), 'utf8');
 
