@@ -46,7 +46,7 @@ describe("WooCommerce's variable products", () => {
       const rope = await productBySku(t, 'ROPE-DB');
       expect(rope).toMatchObject({ kind: 'variable', name: 'Double braid polyester rope', variation_count: 4, stock: 25, list_price: 39.9, variation_price_max: 99.9 });
       const ropes = await variationsOf('ROPE-DB');
-      expect(ropes.attributes).toEqual([
+      expect(ropes.attributes).toMatchObject([
         { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'] },
         { name: 'Length', values: ['30 m', '50 m'] },
       ]);
@@ -58,7 +58,11 @@ describe("WooCommerce's variable products", () => {
       ]);
       expect(ropes.variations[2]).toMatchObject({ list_price: 79.9, special_price: 74, stock: 5 });
       const jackets = await variationsOf('LJ-150');
-      expect(jackets.attributes[1]).toEqual({ name: 'Colour', values: ['Red, fluorescent', 'Navy'] });
+      expect(jackets.attributes[1]).toMatchObject({ name: 'Colour', values: ['Red, fluorescent', 'Navy'] });
+      // WooCommerce's storefront settings: global, the defaults, a hidden attribute.
+      const settings = (attributes: Array<{ visible: boolean; global: boolean; default_value: string | null }>) => attributes.map((a) => [a.visible, a.global, a.default_value]);
+      expect(settings(ropes.attributes)).toEqual([[true, true, '10 mm'], [true, true, '50 m']]);
+      expect(settings(jackets.attributes)).toEqual([[true, false, 'M'], [false, false, null]]);
       expect(jackets.variations.map((v: { values: string[] }) => v.values)).toEqual([
         ['S', 'Red, fluorescent'],
         ['M', 'Red, fluorescent'],
@@ -144,12 +148,28 @@ describe('variation rows the import refuses, each with its row and reason', () =
     const { complete } = await runImport(more, mapping, { updateMode: true });
     expect(complete).toMatchObject({ imported: 2, updated: 1, errorCount: 0 });
     const anchor = await variationsOf('ANCHOR');
-    expect(anchor.attributes).toEqual([{ name: 'Weight', values: ['16 kg', '6 kg', '10 kg'] }]);
+    expect(anchor.attributes).toMatchObject([{ name: 'Weight', values: ['16 kg', '6 kg', '10 kg'] }]);
     expect(anchor.variations.map((v: { sku: string }) => v.sku)).toEqual(['ANCHOR-6', 'ANCHOR-16', 'ANCHOR-10']);
     // A file of variations alone finds its parent in the database.
     const alone = 'Parent,SKU,Regular price,Stock,Attribute 1 name,Attribute 1 value(s)\r\nANCHOR,ANCHOR-6,155,2,Weight,6 kg\r\n';
     await runImport(alone, autoMapHeaders(headersOf(alone)), { updateMode: true });
     expect((await variationsOf('ANCHOR')).variations[0]).toMatchObject({ sku: 'ANCHOR-6', list_price: 155 });
+  });
+
+  it("refuses a variable row's default that is not one of its values, or a visible flag it cannot read; a re-import without the columns keeps them", async () => {
+    await clear();
+    const head = 'Type,SKU,Name,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 default\r\n';
+    const csv = `${head}variable,HOOK,Boat hook,,Length,"1 m, 2 m",maybe,\r\nvariable,HOOK2,Boat hook,,Length,"1 m, 2 m",0,3 m\r\nvariable,HOOK3,Boat hook,,Length,"1 m, 2 m",0,2 M\r\n`;
+    const dry = (await preview(csv, autoMapHeaders(headersOf(csv)))).json();
+    expect(dry.dryRun.errors).toEqual([
+      { row: 2, column: 'Attribute 1 visible', value: 'maybe', reason: "'maybe' is not yes/no, true/false or 1/0" },
+      { row: 3, column: 'Attribute 1 default', value: '3 m', reason: "The default '3 m' is not a value of Length" },
+    ]);
+    await runImport(csv, autoMapHeaders(headersOf(csv)));
+    expect((await variationsOf('HOOK3')).attributes).toEqual([{ name: 'Length', values: ['1 m', '2 m'], visible: false, global: false, default_value: '2 m' }]);
+    const plain = `${HEAD}variable,HOOK3,Boat hook,,,,Length,"3 m"\r\n`;
+    await runImport(plain, mapping, { updateMode: true });
+    expect((await variationsOf('HOOK3')).attributes).toEqual([{ name: 'Length', values: ['3 m'], visible: false, global: false, default_value: null }]);
   });
 
   it('says which attribute a variation row leaves without a value, and a Type Bosun has not', async () => {
@@ -215,7 +235,7 @@ describe("Shopify's product CSV", () => {
       image_url: 'https://cdn.example.com/af-red.jpg', images: ['https://cdn.example.com/af-tin-back.jpg'],
     });
     const paint = await variationsOf('antifouling-paint');
-    expect(paint.attributes).toEqual([
+    expect(paint.attributes).toMatchObject([
       { name: 'Colour', values: ['Red', 'Blue', 'Black'] },
       { name: 'Volume', values: ['0.75 L', '2.5 L'] },
     ]);
