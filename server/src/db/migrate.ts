@@ -27,7 +27,7 @@ import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
 import { countTablesFillfactorMigration } from './migrations/0030-count-tables-fillfactor.js';
 import { skuIndexIncludeMigration } from './migrations/0031-sku-index-include.js';
 import { settingsCurrencyMigration } from './migrations/0032-settings-currency.js';
-import { attributeSettingsMigration } from './migrations/0033-attribute-settings.js';
+import { attributeSettingsStatementTotalsMigration } from './migrations/0033-attribute-settings-statement-totals.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -59,7 +59,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0030-count-tables-fillfactor': countTablesFillfactorMigration(dialect),
     '0031-sku-index-include': skuIndexIncludeMigration(dialect),
     '0032-settings-currency': settingsCurrencyMigration,
-    '0033-attribute-settings': attributeSettingsMigration(dialect),
+    '0033-attribute-settings-statement-totals': attributeSettingsStatementTotalsMigration(dialect),
   };
 }
 
