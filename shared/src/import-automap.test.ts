@@ -35,9 +35,12 @@ describe('autoMapHeaders', () => {
   });
 
   it("maps WooCommerce's and the direct layout's variation columns, not as the product's name", () => {
-    expect(autoMapHeaders(['ID', 'Type', 'SKU', 'Name', 'Parent', 'Attribute 1 name', 'Attribute 1 value(s)', 'Attribute 1 visible', 'Attribute 2 name', 'Attribute 2 value(s)'])).toEqual({
+    expect(
+      autoMapHeaders(['ID', 'Type', 'SKU', 'Name', 'Parent', 'Attribute 1 name', 'Attribute 1 value(s)', 'Attribute 1 visible', 'Attribute 1 global', 'Attribute 2 name', 'Attribute 2 value(s)', 'Attribute 1 default']),
+    ).toEqual({
       source_id: 'ID', product_type: 'Type', sku: 'SKU', name: 'Name', parent_sku: 'Parent', attribute_1_name: 'Attribute 1 name',
       attribute_1_values: 'Attribute 1 value(s)', attribute_2_name: 'Attribute 2 name', attribute_2_values: 'Attribute 2 value(s)',
+      attribute_1_visible: 'Attribute 1 visible', attribute_1_global: 'Attribute 1 global', attribute_1_default: 'Attribute 1 default',
     });
     expect(autoMapHeaders(['SKU', 'Parent SKU', 'Name', 'Attribute 1 Name', 'Attribute 1 Values'])).toEqual({
       sku: 'SKU', parent_sku: 'Parent SKU', name: 'Name', attribute_1_name: 'Attribute 1 Name', attribute_1_values: 'Attribute 1 Values',

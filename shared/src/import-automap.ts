@@ -14,16 +14,17 @@ const levelOf = (text: string) => /(\d)/.exec(text)?.[1];
 
 /**
  * WooCommerce's variation columns ('Type', 'Parent', 'ID', 'Attribute 1 name', 'Attribute 1
- * value(s)') and Bosun's direct layout's ('Parent SKU', 'Attribute 1 Values'), by exact name:
- * 'Attribute 1 name' must not fall to the keyword guess for the product's name.
+ * value(s)', 'Attribute 1 visible', 'global' and 'default') and Bosun's direct layout's ('Parent
+ * SKU', 'Attribute 1 Values'), by exact name: 'Attribute 1 name' must not fall to the keyword
+ * guess for the product's name.
  */
 function variantField(h: string): string | undefined {
   if (h === 'type') return 'product_type';
   if (h === 'parent' || h === 'parent sku') return 'parent_sku';
   if (h === 'id') return 'source_id';
   if (h === 'handle') return 'handle';
-  const attribute = /^attribute (\d) (name|values?)$/.exec(h);
-  if (attribute && Number(attribute[1]) >= 1 && Number(attribute[1]) <= 3) return `attribute_${attribute[1]}_${attribute[2] === 'name' ? 'name' : 'values'}`;
+  const attribute = /^attribute (\d) (name|values?|visible|global|default)$/.exec(h);
+  if (attribute && Number(attribute[1]) >= 1 && Number(attribute[1]) <= 3) return `attribute_${attribute[1]}_${attribute[2]!.startsWith('value') ? 'values' : attribute[2]}`;
   return undefined;
 }
 
@@ -93,7 +94,7 @@ export function guessField(header: string): { key: string; score: number } | und
   if (SHOPIFY_NAMES[h]) return { key: SHOPIFY_NAMES[h], score: 2.5 };
   if (NO_FIELD.has(h)) return undefined;
   if (isUnitClassHeader(header)) return undefined;
-  // WooCommerce's 'Attribute 1 visible' / 'global' / 'default' are storefront settings Bosun has no field for;
+  // Other 'Attribute N ...' headers name no field;
   // Shopify's options are a product's only with its Handle (SHOPIFY), never the product's name.
   if (/^attribute \d /.test(h) || /^option ?\d/.test(h)) return undefined;
   if (/^(vendor|store) (parent ?category|category)$/.test(h)) return { key: `${h.split(' ')[0]}_category`, score: 3 };

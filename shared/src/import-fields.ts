@@ -100,6 +100,9 @@ export const IMPORT_FIELD_GROUPS: ImportFieldGroup[] = [
       ...([1, 2, 3] as const).flatMap((n) => [
         field(`attribute_${n}_name`, `Attribute ${n} name`),
         field(`attribute_${n}_values`, `Attribute ${n} value(s) (a parent's values separated by commas, '\\,' for a comma in a value)`),
+        field(`attribute_${n}_visible`, `Attribute ${n} visible (1: shown on the product page)`),
+        field(`attribute_${n}_global`, `Attribute ${n} global (1: one of the shop's global attributes)`),
+        field(`attribute_${n}_default`, `Attribute ${n} default (the value of the variation preselected)`),
       ]),
     ],
   },

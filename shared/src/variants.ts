@@ -43,10 +43,17 @@ export const attributeInputSchema = z
     was: z.number().int().min(1).max(MAX_ATTRIBUTES).optional(),
     renames: z.array(z.object({ from: valueText, to: valueText }).strict()).max(MAX_VARIATIONS).optional(),
     fill: valueText.optional(),
+    // Left out, an attribute keeps the settings it had (`was`); a new one is visible, not global, without a default.
+    visible: z.boolean('Visible on the product page must be true or false').optional(),
+    global: z.boolean('Global must be true or false').optional(),
+    default_value: valueText.nullable().optional(),
   })
   .strict()
   .superRefine((attribute, ctx) => {
     noRepeats(attribute.values, (v) => v, ctx, (i) => ['values', i], (v) => `'${v}' is listed twice`);
+    if (attribute.default_value != null && !attribute.values.includes(attribute.default_value)) {
+      ctx.addIssue({ code: 'custom', path: ['default_value'], message: VARIANT_MESSAGES.defaultNotAValue(attribute.default_value, attribute.name) });
+    }
     if (attribute.fill !== undefined && !attribute.values.some((v) => v === attribute.fill)) {
       ctx.addIssue({ code: 'custom', path: ['fill'], message: `'${attribute.fill}' is not one of the attribute's values` });
     }
@@ -62,8 +69,24 @@ export const putAttributesBodySchema = z
   });
 export type PutAttributesBody = z.infer<typeof putAttributesBodySchema>;
 
-export const attributeSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+/**
+ * A variable product's attribute: its name, its values in order, and WooCommerce's storefront
+ * settings of it: shown on the product page (`visible`), one of the shop's global attributes
+ * (`global`), the value of the variation the product page preselects (`default_value`). An
+ * attribute read from a file that has no columns for them leaves them out: the stored ones stay.
+ */
+export const attributeSchema = z.object({
+  name: z.string(),
+  values: z.array(z.string()),
+  visible: z.boolean().optional(),
+  global: z.boolean().optional(),
+  default_value: z.string().nullable().optional(),
+});
 export type Attribute = z.infer<typeof attributeSchema>;
+/** An attribute as stored and as the API gives it: its settings always said. */
+export const storedAttributeSchema = attributeSchema.required();
+export type StoredAttribute = z.infer<typeof storedAttributeSchema>;
+export { DEFAULT_ATTRIBUTE_SETTINGS } from './attribute-settings.js';
 
 /**
  * A variable product's stock and prices are its variations' (the parent shows their total and
@@ -140,7 +163,7 @@ export const variationsResponseSchema = z.object({
     height: z.number().nullable(),
     image_url: z.string().nullable(),
   }),
-  attributes: z.array(attributeSchema),
+  attributes: z.array(storedAttributeSchema),
   variations: z.array(variationSchema),
   /** The sum of the variations' stock and their list price range, as the parent shows them. */
   stock_total: z.number().int(),
@@ -186,6 +209,7 @@ export const VARIANT_MESSAGES = {
   tooMany: (n: number) => `A product takes at most ${formatCount(MAX_VARIATIONS)} variations; this would make ${formatCount(n)}`,
   valueCount: (n: number) => `Give one value for each of the product's ${plural(n, 'attribute')}`,
   notAValue: (value: string, attribute: string) => `'${value}' is not a value of ${attribute}`,
+  defaultNotAValue: (value: string, attribute: string) => `The default '${value}' is not a value of ${attribute}`,
   duplicate: (values: string[]) => `A variation ${values.join(' / ')} already exists`,
   valueInUse: (value: string, n: number) => `'${value}' is used by ${plural(n, 'variation')}: change them first`,
   fillNeeded: (name: string) => `The product has variations: choose the value of ${name} they take`,

@@ -27,6 +27,7 @@ import { listedIdIndexMigration } from './migrations/0029-listed-id-index.js';
 import { countTablesFillfactorMigration } from './migrations/0030-count-tables-fillfactor.js';
 import { skuIndexIncludeMigration } from './migrations/0031-sku-index-include.js';
 import { settingsCurrencyMigration } from './migrations/0032-settings-currency.js';
+import { attributeSettingsStatementTotalsMigration } from './migrations/0033-attribute-settings-statement-totals.js';
 import { productSearchTableMigration } from './migrations/0035-product-search-table.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
@@ -59,6 +60,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0030-count-tables-fillfactor': countTablesFillfactorMigration(dialect),
     '0031-sku-index-include': skuIndexIncludeMigration(dialect),
     '0032-settings-currency': settingsCurrencyMigration,
+    '0033-attribute-settings-statement-totals': attributeSettingsStatementTotalsMigration(dialect),
     '0035-product-search-table': productSearchTableMigration(dialect),
   };
 }

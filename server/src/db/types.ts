@@ -182,12 +182,18 @@ export interface ProductTagsTable {
   tag: string;
 }
 
-/** A variable product's attribute: its name and ordered values (a JSON array of strings). */
+/** A variable product's attribute: its name and ordered values (a JSON array of strings), and its storefront settings (migration 0033). */
 export interface ProductAttributesTable {
   product_id: number;
   position: number;
   name: string;
   value_list: string;
+  /** 1: shown on the product page (WooCommerce's 'Attribute N visible'). */
+  visible: Generated<number>;
+  /** 1: one of the shop's global attributes (WooCommerce's 'Attribute N global'). */
+  global: Generated<number>;
+  /** The value of the variation the product page preselects (WooCommerce's 'Attribute N default'). */
+  default_value: string | null;
 }
 
 /** One change as staff see it: a form save, a bulk edit, an import, an undo (migration 0023). */

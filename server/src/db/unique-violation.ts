@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { Dialect } from './database.js';
 import type { DB } from './types.js';
 
 /** A write refused by a unique index, as either engine reports it. */
@@ -27,4 +28,23 @@ export async function recheckedOnUniqueViolation<T>(trx: Transaction<DB>, write:
     await recheck();
     throw error;
   }
+}
+
+/** pg_advisory_xact_lock's two-key form (apart from the one-key migration lock): this class, then a bucket of SKUs. */
+const SKU_LOCK_CLASS = 18_018;
+/** SKUs share this many locks: a generation of 2,048 takes at most this many entries of the server's lock table. */
+const SKU_LOCK_BUCKETS = 256;
+
+/**
+ * Before writing SKUs that may be new (PostgreSQL): waits for any other transaction writing one of
+ * the same SKUs, by transaction locks taken in one order (the SKUs' buckets, ascending). Two saves
+ * under two parents writing the same new SKUs in opposite orders would otherwise each wait in the
+ * unique index for the other's row: a deadlock, which PostgreSQL answers by failing one (a 500).
+ * Now the second waits for the first to commit, then meets its rows as a unique violation, and
+ * recheckedOnUniqueViolation answers it naming the field. SQLite serialises writers: nothing to do.
+ */
+export async function lockSkusForWrite(trx: Transaction<DB>, dialect: Dialect, skus: readonly string[]) {
+  if (dialect !== 'postgres' || !skus.length) return;
+  await sql`select count(pg_advisory_xact_lock(${SKU_LOCK_CLASS}::integer, b)) from (
+    select distinct mod(hashtext(s) & 2147483647, ${SKU_LOCK_BUCKETS}::integer) as b from unnest(${[...skus]}::text[]) s order by b) buckets`.execute(trx);
 }

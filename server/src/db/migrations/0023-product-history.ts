@@ -52,6 +52,16 @@ const sqliteMerged = (first: string, then: string) => `(select json_group_object
     select key, value from json_each(${first})
     union all select key, value from json_each(${then}) where key not in (select key from json_each(${first}))))`;
 
+/**
+ * The delete trigger keeping a product's last state with `attributes` (an expression over old.id);
+ * migration 0033 creates it again keeping each attribute's storefront settings too.
+ */
+export const sqliteHistoryDeleteTrigger = (attributes: string) => `create trigger products_history_delete before delete on products begin
+    insert into product_changes (change_id, product_id, action, before)
+      values (${SQLITE_CONTEXT}, old.id, 'deleted', json_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${attributes}))
+      on conflict do nothing;
+  end`;
+
 const SQLITE = [
   `create table change_context (id integer primary key check (id = 1), change_id integer)`,
   `insert into change_context (id, change_id) values (1, null)`,
@@ -69,15 +79,20 @@ const SQLITE = [
       on conflict (change_id, product_id, action) do update set
         before = ${sqliteMerged('product_changes.before', 'excluded.before')}, after = ${sqliteMerged('excluded.after', 'product_changes.after')};
   end`,
-  `create trigger products_history_delete before delete on products begin
-    insert into product_changes (change_id, product_id, action, before)
-      values (${SQLITE_CONTEXT}, old.id, 'deleted', json_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${SQLITE_ATTRIBUTES}))
-      on conflict do nothing;
-  end`,
+  sqliteHistoryDeleteTrigger(SQLITE_ATTRIBUTES),
 ];
 
 const POSTGRES_CONTEXT = `nullif(current_setting('bosun.change_id', true), '')::integer`;
 const POSTGRES_VALUES = HISTORY_COLUMN_NAMES.map((c) => `('${c}', to_jsonb(o.${c}), to_jsonb(n.${c}), ${derived(c)})`).join(',\n        ');
+
+/** PostgreSQL's function of the delete trigger, as sqliteHistoryDeleteTrigger. */
+export const postgresHistoryDeleteFunction = (attributes: string) => `create or replace function products_history_deleted() returns trigger language plpgsql as $$
+  begin
+    insert into product_changes (change_id, product_id, action, before)
+      values (${POSTGRES_CONTEXT}, old.id, 'deleted', jsonb_build_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${attributes}))
+      on conflict do nothing;
+    return old;
+  end $$`;
 
 const POSTGRES = [
   `create function products_history_inserted() returns trigger language plpgsql as $$
@@ -106,13 +121,7 @@ const POSTGRES = [
   `create trigger products_history_update after update on products referencing old table as old_rows new table as new_rows
     for each statement execute function products_history_updated()`,
   // Row by row, before the row goes: its variant attributes are still there to keep.
-  `create function products_history_deleted() returns trigger language plpgsql as $$
-  begin
-    insert into product_changes (change_id, product_id, action, before)
-      values (${POSTGRES_CONTEXT}, old.id, 'deleted', jsonb_build_object(${STATE_COLUMNS.map((c) => `'${c}', old.${c}`).join(', ')}, 'attributes', ${POSTGRES_ATTRIBUTES}))
-      on conflict do nothing;
-    return old;
-  end $$`,
+  postgresHistoryDeleteFunction(POSTGRES_ATTRIBUTES),
   `create trigger products_history_delete before delete on products for each row execute function products_history_deleted()`,
 ];
 

@@ -21,10 +21,14 @@ export type ExportField = (typeof EXPORT_FIELDS)[number];
  * Cells a variable product's row and its variations' rows carry after EXPORT_FIELDS, worked out
  * from the parent (export-variants.ts): the parent's SKU on a variation, and per attribute its
  * name and its values as one cell (a parent's list, a variation's one value), commas escaped as
- * WooCommerce writes them. A simple product's row ends with EXPORT_FIELDS.
+ * WooCommerce writes them; then per attribute its storefront settings (visible and global '1' or
+ * '0', the default value; a variation's row has the global flag only). A simple product's row
+ * ends with EXPORT_FIELDS.
  */
 export const VARIANT_SLOTS = [
   'parent_sku', 'attribute1_name', 'attribute1_values', 'attribute2_name', 'attribute2_values', 'attribute3_name', 'attribute3_values',
+  'attribute1_visible', 'attribute1_global', 'attribute1_default', 'attribute2_visible', 'attribute2_global', 'attribute2_default',
+  'attribute3_visible', 'attribute3_global', 'attribute3_default',
 ] as const;
 export type VariantSlot = (typeof VARIANT_SLOTS)[number];
 /**
@@ -224,28 +228,31 @@ const flag = (v: number | null) => (v === 1 ? 1 : 0);
 /** The variations' parent: its SKU on a variation's row, empty on the others (Parent, Parent SKU). */
 const parentColumn = (header: string): ExportColumn => ({ header, cell: empty, variation: slot('parent_sku') });
 
-const attributeSlots = (n: number) => ({ name: `attribute${n}_name`, values: `attribute${n}_values` }) as { name: VariantSlot; values: VariantSlot };
+const attributeSlots = (n: number) =>
+  ({ name: `attribute${n}_name`, values: `attribute${n}_values`, visible: `attribute${n}_visible`, global: `attribute${n}_global`, default: `attribute${n}_default` }) as Record<
+    'name' | 'values' | 'visible' | 'global' | 'default',
+    VariantSlot
+  >;
 /** 1..count: the attributes' positions the header holds (the most any exported product has). */
 const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 /**
- * WooCommerce's five columns per attribute: a variable product lists its values and shows them on
- * the product page (visible 1), a variation names its one value; no attribute is one of
- * WooCommerce's global ones (global 0), and no default variation is chosen. A simple product's
- * cells, and those of an attribute a product lacks, are empty.
+ * WooCommerce's five columns per attribute: a variable product lists its values, whether they show
+ * on the product page (visible), whether the attribute is one of the shop's global ones (global)
+ * and the value of the variation preselected (default), as stored (migration 0033); a variation
+ * names its one value and repeats the global flag, as WooCommerce's own export does. A simple
+ * product's cells, and those of an attribute a product lacks, are empty.
  */
 function wooAttributeColumns(count: number): ExportColumn[] {
   return positions(count).flatMap((n) => {
     const slots = attributeSlots(n);
-    const nameOf = textOf(slots.name);
-    const ifNamed = (cell: string): Cell => (r) => (nameOf(r) === null ? '' : cell);
     const [name, values, visible, global, byDefault] = wooAttributeHeaders(n);
     return [
       { header: name, cell: empty, variable: slot(slots.name), variation: slot(slots.name) },
       { header: values, cell: empty, variable: slot(slots.values), variation: slot(slots.values) },
-      { header: visible, cell: empty, variable: ifNamed('1') },
-      { header: global, cell: empty, variable: ifNamed('0'), variation: ifNamed('0') },
-      { header: byDefault, cell: empty },
+      { header: visible, cell: empty, variable: slot(slots.visible) },
+      { header: global, cell: empty, variable: slot(slots.global), variation: slot(slots.global) },
+      { header: byDefault, cell: empty, variable: slot(slots.default) },
     ];
   });
 }

@@ -10,12 +10,15 @@ import { EXPORT_FIELDS, textLength, wooEscape, type ExportRow } from './export-l
 /** A variation is read as EXPORT_FIELDS and then these: its parent and its values of the parent's attributes 1-3. */
 export const VARIATION_EXTRA_FIELDS = ['parent_id', 'option1', 'option2', 'option3'] as const;
 
-/** One of a parent's attributes: value_list is the JSON array of its values. */
+/** One of a parent's attributes: value_list is the JSON array of its values; its storefront settings (migration 0033). */
 export interface ExportAttributeRow {
   product_id: number;
   position: number;
   name: string;
   value_list: string;
+  visible: number;
+  global: number;
+  default_value: string | null;
 }
 
 /** Listed rows from a variable product on, whose variations and attributes are read together. */
@@ -75,9 +78,14 @@ export function* variantBatches(rows: Iterable<ExportRow>): Generator<ExportRow 
 /** A list of values in one cell: WooCommerce's comma list, a literal comma written '\,'. */
 const valueListCell = (valueList: string) => (JSON.parse(valueList) as string[]).map(wooEscape).join(', ');
 
-/** The attribute slots of VARIANT_SLOTS: each attribute's name, then its cell of values. */
-const slotsOf = (names: ReadonlyArray<string | null>, values: ReadonlyArray<string | null>) => [
+/** An attribute's settings cells: visible and global as '1' or '0' (a variation's row has no visible), its default value. */
+type SettingCells = readonly [visible: string | null, global: string | null, defaultValue: string | null];
+const NO_SETTINGS: SettingCells = [null, null, null];
+
+/** The attribute slots of VARIANT_SLOTS: each attribute's name and its cell of values, then each one's settings. */
+const slotsOf = (names: ReadonlyArray<string | null>, values: ReadonlyArray<string | null>, settings: readonly SettingCells[]) => [
   names[0] ?? null, values[0] ?? null, names[1] ?? null, values[1] ?? null, names[2] ?? null, values[2] ?? null,
+  ...(settings[0] ?? NO_SETTINGS), ...(settings[1] ?? NO_SETTINGS), ...(settings[2] ?? NO_SETTINGS),
 ];
 
 /**
@@ -106,11 +114,17 @@ export function* withVariations(batch: VariantBatch, variations: Iterable<Export
       // By position: attribute n is the variations' option n.
       const names: Array<string | null> = [null, null, null];
       const lists: Array<string | null> = [null, null, null];
+      const settings: SettingCells[] = [NO_SETTINGS, NO_SETTINGS, NO_SETTINGS];
+      const variationSettings: SettingCells[] = [NO_SETTINGS, NO_SETTINGS, NO_SETTINGS];
       for (const attribute of attributesOf.get(id) ?? []) {
-        names[attribute.position - 1] = attribute.name;
-        lists[attribute.position - 1] = valueListCell(attribute.value_list);
+        const at = attribute.position - 1;
+        names[at] = attribute.name;
+        lists[at] = valueListCell(attribute.value_list);
+        const global = String(Number(attribute.global));
+        settings[at] = [String(Number(attribute.visible)), global, attribute.default_value];
+        variationSettings[at] = [null, global, null];
       }
-      yield [...row, null, ...slotsOf(names, lists)];
+      yield [...row, null, ...slotsOf(names, lists, settings)];
       const sku = row[SKU] as string;
       for (; !next.done && next.value[PARENT_ID] === id; next = found.next()) {
         const variation = next.value;
@@ -118,7 +132,7 @@ export function* withVariations(batch: VariantBatch, variations: Iterable<Export
           const value = variation[at] as string | null;
           return names[i] === null ? null : value === null ? '' : wooEscape(value);
         });
-        yield [...variation.slice(0, N), sku, ...slotsOf(names, values)];
+        yield [...variation.slice(0, N), sku, ...slotsOf(names, values, variationSettings)];
       }
     }
   } finally {

@@ -137,7 +137,7 @@ function exportVariationsQuery(db: Kysely<DB>, parentIds: Expression<number>, se
 function exportAttributesQuery(db: Kysely<DB>, parentIds: Expression<number>) {
   return db
     .selectFrom('product_attributes')
-    .select(['product_id', 'position', 'name', 'value_list'])
+    .select(['product_id', 'position', 'name', 'value_list', 'visible', 'global', 'default_value'])
     .where('product_id', 'in', parentIds as never)
     .orderBy('product_id')
     .orderBy('position');

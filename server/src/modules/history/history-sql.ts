@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { DERIVED_ON_VARIABLE, HISTORY_COLUMN_NAMES, HISTORY_COLUMNS, RESTORED_ONLY_COLUMNS, type HistoryColumn, type HistoryColumnType } from '../../db/product-history-columns.js';
 import type { DB } from '../../db/types.js';
+import { DEFAULT_ATTRIBUTE_SETTINGS } from '@bosun/shared/attribute-settings';
 
 /**
  * The set-based statements that write history back into products: put back the `before` of a
@@ -108,18 +109,22 @@ export async function recreateDeletedEntries(db: Kysely<DB>, dialect: Dialect, e
 
 /**
  * The variant attributes of the products `changeId` inserted again from these entries (their
- * 'created' entries of that change say which), positions from 1 in their recorded order.
+ * 'created' entries of that change say which), positions from 1 in their recorded order, with
+ * their storefront settings (kept since migration 0033; an older entry's are the defaults).
  */
 export async function recreateAttributes(db: Kysely<DB>, dialect: Dialect, entries: RawBuilder<unknown>, changeId: number) {
   const recreated = sql`e.action = 'deleted' and exists (select 1 from product_changes c
     where c.change_id = ${changeId} and c.product_id = e.product_id and c.action = 'created')`;
+  const { visible, global } = DEFAULT_ATTRIBUTE_SETTINGS;
   if (dialect === 'sqlite') {
-    await sql`insert into product_attributes (product_id, position, name, value_list)
-      select e.product_id, a.key + 1, json_extract(a.value, '$.name'), json_extract(a.value, '$.values')
+    await sql`insert into product_attributes (product_id, position, name, value_list, visible, "global", default_value)
+      select e.product_id, a.key + 1, json_extract(a.value, '$.name'), json_extract(a.value, '$.values'),
+        coalesce(json_extract(a.value, '$.visible'), ${Number(visible)}), coalesce(json_extract(a.value, '$.global'), ${Number(global)}), json_extract(a.value, '$.default_value')
       from (${entries}) e, json_each(e.before, '$.attributes') a where ${recreated}`.execute(db);
   } else {
-    await sql`insert into product_attributes (product_id, position, name, value_list)
-      select e.product_id, a.n, a.v ->> 'name', (a.v -> 'values')::text
+    await sql`insert into product_attributes (product_id, position, name, value_list, visible, "global", default_value)
+      select e.product_id, a.n, a.v ->> 'name', (a.v -> 'values')::text,
+        coalesce((a.v ->> 'visible')::integer, ${Number(visible)}), coalesce((a.v ->> 'global')::integer, ${Number(global)}), a.v ->> 'default_value'
       from (${entries}) e cross join lateral jsonb_array_elements(coalesce(e.before -> 'attributes', '[]'::jsonb)) with ordinality a(v, n)
       where ${recreated}`.execute(db);
   }

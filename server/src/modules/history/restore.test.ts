@@ -17,7 +17,9 @@ describe('recently deleted', () => {
     const storeCategory = await insertCategory(db, { name: 'RD store', type: 'store' });
     const created = await t.request('POST', '/api/products', t.admin, { sku: 'RD-ROPE', name: 'Mooring rope', vendor_id: vendorId, store_category_id: storeCategory.id, tags: ['Rope'] });
     const rope = created.json().id;
-    await t.request('PUT', `/api/products/${rope}/attributes`, t.admin, { attributes: [{ name: 'Size', values: ['10 mm', '12 mm'] }] });
+    // Its attribute's storefront settings come back with it (kept in the deleted state since migration 0033).
+    const size = { name: 'Size', values: ['10 mm', '12 mm'], visible: false, global: true, default_value: '12 mm' };
+    await t.request('PUT', `/api/products/${rope}/attributes`, t.admin, { attributes: [size] });
     for (const size of ['10 mm', '12 mm']) await t.request('POST', `/api/products/${rope}/variations`, t.admin, { sku: `RD-ROPE-${size.slice(0, 2)}`, values: [size], list_price: 3 });
     const other = await insertProduct(db, { sku: 'RD-OTHER', name: 'Fender' });
     const before = (await t.request('GET', `/api/products/${rope}`, t.admin)).json();
@@ -43,7 +45,7 @@ describe('recently deleted', () => {
     expect(afterFields).toEqual(beforeFields);
     expect(after).toMatchObject({ store_category_id: storeCategory.id, vendor_id: vendorId, tags: ['Rope'], variation_count: 2, kind: 'variable' });
     const variations = (await t.request('GET', `/api/products/${rope}/variations`, t.admin)).json();
-    expect(variations.attributes).toEqual([{ name: 'Size', values: ['10 mm', '12 mm'] }]);
+    expect(variations.attributes).toEqual([size]);
     expect(variations.variations).toHaveLength(2);
     expect((await history(rope))[0]).toMatchObject({ action: 'created', source: 'restore' });
     expect((await deletedList()).products.map((p: { productId: number }) => p.productId)).not.toContain(rope);

@@ -109,10 +109,19 @@ export interface StoredProduct {
 }
 
 /** A row's part in a variable product as the writers get it: plain data, to cross to the SQLite worker. */
+/** An attribute as the import reads and writes it: the settings a file has no column for are left out (Attribute). */
+interface ImportedAttribute {
+  name: string;
+  values: string[];
+  visible?: boolean;
+  global?: boolean;
+  default_value?: string | null;
+}
+
 export interface VariantWrite {
   kind: 'simple' | 'variable' | 'variation';
   /** A variable row's attributes, as the file lists them. */
-  attributes?: Array<{ name: string; values: string[] }>;
+  attributes?: ImportedAttribute[];
   /** A variation's parent and its values in the parent's attribute order. */
   parentSku?: string;
   options?: Array<string | null>;
@@ -142,24 +151,29 @@ export function kindConflict(sku: string, kind: VariantWrite['kind'] | undefined
 
 const lower = (text: string) => text.toLocaleLowerCase('en-US');
 
+/** The file's settings of an attribute, else the stored same-named one's; a stored default only while still a value. */
+function mergedSettings(fromFile: ImportedAttribute, stored: ImportedAttribute | undefined, values: readonly string[]) {
+  const storedDefault = stored?.default_value != null && values.includes(stored.default_value) ? stored.default_value : undefined;
+  const settings = { visible: fromFile.visible ?? stored?.visible, global: fromFile.global ?? stored?.global, default_value: fromFile.default_value !== undefined ? fromFile.default_value : storedDefault };
+  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as Pick<ImportedAttribute, 'visible' | 'global' | 'default_value'>;
+}
+
 /**
  * A variable row's attributes over the stored ones. An import adds values and never removes one
  * (a stored variation may use it: removing is the variations page's, which checks): the file's
  * values first, then the stored ones it does not list. With variations, the attributes' names
- * must stay the same, in the same order.
+ * must stay the same, in the same order. Settings the file does not give stay as stored.
  */
-export function mergeImportedAttributes(
-  stored: ReadonlyArray<{ name: string; values: string[] }>,
-  fromFile: ReadonlyArray<{ name: string; values: string[] }>,
-  variationCount: number,
-): Array<{ name: string; values: string[] }> | string {
-  if (!variationCount) return fromFile.map((a) => ({ name: a.name, values: [...a.values] }));
+export function mergeImportedAttributes(stored: readonly ImportedAttribute[], fromFile: readonly ImportedAttribute[], variationCount: number): ImportedAttribute[] | string {
+  const storedNamed = (name: string) => stored.find((a) => lower(a.name) === lower(name));
+  if (!variationCount) return fromFile.map((a) => ({ name: a.name, values: [...a.values], ...mergedSettings(a, storedNamed(a.name), a.values) }));
   if (stored.length !== fromFile.length || stored.some((a, i) => lower(a.name) !== lower(fromFile[i]!.name))) {
     return `The product's ${plural(variationCount, 'variation')} ${variationCount === 1 ? 'has' : 'have'} the attributes ${stored.map((a) => a.name).join(', ')}: the file gives ${fromFile.map((a) => a.name).join(', ')}`;
   }
   return fromFile.map((a, i) => {
     const listed = new Set(a.values.map(lower));
-    return { name: a.name, values: [...a.values, ...stored[i]!.values.filter((v) => !listed.has(lower(v)))] };
+    const values = [...a.values, ...stored[i]!.values.filter((v) => !listed.has(lower(v)))];
+    return { name: a.name, values, ...mergedSettings(a, stored[i], values) };
   });
 }
 

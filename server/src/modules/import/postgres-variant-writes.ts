@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { StoredAttribute } from '@bosun/shared';
+import { ATTRIBUTE_ROW_COLUMNS, attributeOfRow, attributeRowValues, type AttributeRowValues } from '../../db/attribute-rows.js';
 import type { DB } from '../../db/types.js';
 import { byDroppedShape, mergeImportedAttributes, variationWrite, type StoredProduct } from './import-rules.js';
 import type { MappedRow } from './row-mapper.js';
@@ -16,20 +18,21 @@ export async function writeImportedAttributes(trx: Executor, rows: MappedRow[], 
   if (madeSimple.length) await trx.deleteFrom('product_attributes').where('product_id', 'in', madeSimple).execute();
   if (!variable.length) return;
   const ids = new Map((await trx.selectFrom('products').select(['id', 'sku']).where('sku', 'in', variable.map((r) => r.sku)).execute()).map((r) => [r.sku, r.id]));
-  const withVariations = variable.flatMap((r) => (stored.get(r.sku)?.kind === 'variable' && stored.get(r.sku)!.variationCount > 0 ? [ids.get(r.sku)!] : []));
-  const before = new Map<number, Array<{ name: string; values: string[] }>>();
-  if (withVariations.length) {
-    const rowsBefore = await trx.selectFrom('product_attributes').select(['product_id', 'name', 'value_list']).where('product_id', 'in', withVariations).orderBy('product_id').orderBy('position').execute();
-    for (const a of rowsBefore) before.set(a.product_id, [...(before.get(a.product_id) ?? []), { name: a.name, values: JSON.parse(a.value_list) as string[] }]);
+  // A stored variable product's attributes: their values stay when it has variations, their settings in any case.
+  const storedVariable = variable.flatMap((r) => (stored.get(r.sku)?.kind === 'variable' ? [ids.get(r.sku)!] : []));
+  const before = new Map<number, StoredAttribute[]>();
+  if (storedVariable.length) {
+    const rowsBefore = await trx.selectFrom('product_attributes').select(['product_id', ...ATTRIBUTE_ROW_COLUMNS]).where('product_id', 'in', storedVariable).orderBy('product_id').orderBy('position').execute();
+    for (const a of rowsBefore) before.set(a.product_id, [...(before.get(a.product_id) ?? []), attributeOfRow(a)]);
   }
-  const inserts: Array<{ product_id: number; position: number; name: string; value_list: string }> = [];
+  const inserts: Array<{ product_id: number; position: number } & AttributeRowValues> = [];
   for (const row of variable) {
     const id = ids.get(row.sku)!;
     const storedRow = stored.get(row.sku);
     const merged = mergeImportedAttributes(before.get(id) ?? [], row.variant!.attributes, storedRow?.kind === 'variable' ? storedRow.variationCount : 0);
     // The batch is then written again row by row, where this row alone fails with the reason.
     if (typeof merged === 'string') throw new Error(merged);
-    merged.forEach((a, i) => inserts.push({ product_id: id, position: i + 1, name: a.name, value_list: JSON.stringify(a.values) }));
+    merged.forEach((a, i) => inserts.push({ product_id: id, position: i + 1, ...attributeRowValues(a) }));
   }
   await trx.deleteFrom('product_attributes').where('product_id', 'in', [...ids.values()]).execute();
   for (let i = 0; i < inserts.length; i += 10_000) await trx.insertInto('product_attributes').values(inserts.slice(i, i + 10_000)).execute();

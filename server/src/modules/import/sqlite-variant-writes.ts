@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ATTRIBUTE_ROW_COLUMNS, attributeOfRow, attributeRowValues, type AttributeRowValues } from '../../db/attribute-rows.js';
 import { droppedKey, mergeImportedAttributes, variationWrite, type StoredProduct, type VariantWrite } from './import-rules.js';
 import type { ColumnValue } from './row-mapper.js';
 
@@ -39,9 +40,9 @@ export function variationStatements(db: Database.Database, columns: string[]) {
 /** A variable row's attributes, merged over the stored ones (mergeImportedAttributes); a row made simple loses its own. */
 export function attributeStatements(db: Database.Database) {
   const idOf = db.prepare('select id from products where sku = ?').pluck();
-  const storedOf = db.prepare('select name, value_list from product_attributes where product_id = ? order by position');
+  const storedOf = db.prepare(`select ${ATTRIBUTE_ROW_COLUMNS.map((c) => `"${c}"`).join(', ')} from product_attributes where product_id = ? order by position`);
   const remove = db.prepare('delete from product_attributes where product_id = ?');
-  const add = db.prepare('insert into product_attributes (product_id, position, name, value_list) values (?, ?, ?, ?)');
+  const add = db.prepare('insert into product_attributes (product_id, position, name, value_list, visible, "global", default_value) values (?, ?, ?, ?, ?, ?, ?)');
   return {
     write(sku: string, variant: VariantWrite, stored: StoredProduct | undefined) {
       if (variant.kind === 'simple') {
@@ -50,11 +51,14 @@ export function attributeStatements(db: Database.Database) {
       }
       if (variant.kind !== 'variable') return;
       const id = stored?.id ?? (idOf.get(sku) as number);
-      const before = stored?.kind === 'variable' ? (storedOf.all(id) as Array<{ name: string; value_list: string }>).map((a) => ({ name: a.name, values: JSON.parse(a.value_list) as string[] })) : [];
+      const before = stored?.kind === 'variable' ? (storedOf.all(id) as AttributeRowValues[]).map(attributeOfRow) : [];
       const merged = mergeImportedAttributes(before, variant.attributes!, stored?.kind === 'variable' ? stored.variationCount : 0);
       if (typeof merged === 'string') throw new Error(merged);
       remove.run(id);
-      merged.forEach((a, i) => add.run(id, i + 1, a.name, JSON.stringify(a.values)));
+      merged.forEach((a, i) => {
+        const row = attributeRowValues(a);
+        add.run(id, i + 1, row.name, row.value_list, row.visible, row.global, row.default_value);
+      });
     },
   };
 }

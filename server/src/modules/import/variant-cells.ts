@@ -1,4 +1,5 @@
-import { putAttributesBodySchema, type Attribute, type FieldMapping, type ProductKind } from '@bosun/shared';
+import { putAttributesBodySchema, VARIANT_MESSAGES, type Attribute, type FieldMapping, type ProductKind } from '@bosun/shared';
+import { CellProblem, readBoolean } from './cell-values.js';
 
 /**
  * A row's part in a variable product (issue 18), as WooCommerce's CSV and Bosun's direct layout
@@ -68,6 +69,37 @@ function readKind(text: string): ProductKind | string | undefined {
   return KINDS.find((k) => words.includes(k)) ?? `Type '${text}' is not one Bosun has: simple, variable or variation`;
 }
 
+/** An attribute's settings cells as the row has them; undefined where the file has no such column. */
+interface AttributeSettingCells {
+  visible: string | undefined;
+  global: string | undefined;
+  default: string | undefined;
+}
+
+/**
+ * A variable row's storefront settings of attribute n (WooCommerce's 'Attribute N visible',
+ * 'global', 'default'). A column the file lacks, or an empty flag, says nothing: the stored
+ * setting stays (a new attribute's is the default). An empty default cell is no default. The
+ * default is one of the attribute's values, spelled as the attribute lists it.
+ */
+function readSettings(n: number, attribute: Attribute, cells: AttributeSettingCells, mapping: FieldMapping): Partial<Pick<Attribute, 'visible' | 'global' | 'default_value'>> | VariantCellProblem {
+  const settings: Partial<Pick<Attribute, 'visible' | 'global' | 'default_value'>> = {};
+  for (const flag of ['visible', 'global'] as const) {
+    const text = cells[flag]?.trim();
+    if (!text) continue;
+    const value = readBoolean(text);
+    if (value instanceof CellProblem) return { column: mapping[`attribute_${n}_${flag}`]!, value: text, reason: value.reason };
+    settings[flag] = value;
+  }
+  if (cells.default !== undefined) {
+    const text = unescapeValue(cells.default);
+    const value = text === '' ? null : attribute.values.find((v) => v.toLocaleLowerCase('en-US') === text.toLocaleLowerCase('en-US'));
+    if (value === undefined) return { column: mapping[`attribute_${n}_default`]!, value: text, reason: VARIANT_MESSAGES.defaultNotAValue(text, attribute.name) };
+    settings.default_value = value;
+  }
+  return settings;
+}
+
 /**
  * The reader of a file's variant cells, or undefined when the mapping names none of them (the row
  * is then whatever its SKU is stored as, or a new simple product). `cell` reads a column by index
@@ -78,7 +110,16 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
   const typeAt = index('product_type');
   const parentAt = index('parent_sku');
   const idAt = index('source_id');
-  const attributeAts = [1, 2, 3].map((n) => ({ n, nameAt: index(`attribute_${n}_name`), valuesAt: index(`attribute_${n}_values`) })).filter((a) => a.nameAt >= 0 || a.valuesAt >= 0);
+  const attributeAts = [1, 2, 3]
+    .map((n) => ({
+      n,
+      nameAt: index(`attribute_${n}_name`),
+      valuesAt: index(`attribute_${n}_values`),
+      visibleAt: index(`attribute_${n}_visible`),
+      globalAt: index(`attribute_${n}_global`),
+      defaultAt: index(`attribute_${n}_default`),
+    }))
+    .filter((a) => a.nameAt >= 0 || a.valuesAt >= 0);
   if (typeAt < 0 && parentAt < 0 && !attributeAts.length) return undefined;
   const header = (field: string) => mapping[field]!;
 
@@ -87,14 +128,15 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
     const declared = readKind(kindText);
     if (declared !== undefined && !(KINDS as readonly string[]).includes(declared)) return { column: header('product_type'), value: kindText, reason: declared };
     const parent = parentAt >= 0 ? cell(cells, parentAt) : '';
-    const read: Array<Attribute & { n: number; raw: string }> = [];
-    for (const { n, nameAt, valuesAt } of attributeAts) {
+    const read: Array<Attribute & { n: number; raw: string; settings: AttributeSettingCells }> = [];
+    for (const { n, nameAt, valuesAt, visibleAt, globalAt, defaultAt } of attributeAts) {
       const name = nameAt >= 0 ? cell(cells, nameAt) : '';
       const raw = valuesAt >= 0 ? cell(cells, valuesAt) : '';
       const values = splitValueList(raw);
       if (!name && !values.length) continue;
       if (!name) return { column: mapping[`attribute_${n}_name`] ?? `Attribute ${n} name`, value: '', reason: `Attribute ${n} has values but no name` };
-      read.push({ n, name, values, raw });
+      const settings = { visible: visibleAt >= 0 ? cell(cells, visibleAt) : undefined, global: globalAt >= 0 ? cell(cells, globalAt) : undefined, default: defaultAt >= 0 ? cell(cells, defaultAt) : undefined };
+      read.push({ n, name, values, raw, settings });
     }
     const attributes = read.map(({ name, values }) => ({ name, values }));
     // Without a Type column, a row with a parent is a variation and one listing attributes a parent.
@@ -113,7 +155,13 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
         const at = read[typeof issue.path[1] === 'number' ? issue.path[1] : 0]!;
         return { column: mapping[`attribute_${at.n}_values`] ?? `Attribute ${at.n} value(s)`, value: at.values.join(', '), reason: issue.message };
       }
-      return { kind, attributes: checked.data.attributes.map(({ name, values }) => ({ name, values })), sourceId };
+      const withSettings: Attribute[] = [];
+      for (const [i, attribute] of checked.data.attributes.entries()) {
+        const settings = readSettings(read[i]!.n, attribute, read[i]!.settings, mapping);
+        if ('reason' in settings) return settings;
+        withSettings.push({ name: attribute.name, values: attribute.values, ...settings });
+      }
+      return { kind, attributes: withSettings, sourceId };
     }
     if (!parent) return { column: mapping.parent_sku ?? 'Parent', value: '', reason: 'A variation needs its parent: the Parent column is empty' };
     if (!attributes.length) return { column: mapping.attribute_1_values ?? 'Attribute 1 value(s)', value: '', reason: "A variation needs its value of each of its parent's attributes" };

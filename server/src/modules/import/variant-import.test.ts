@@ -46,7 +46,7 @@ describe("WooCommerce's variable products", () => {
       const rope = await productBySku(t, 'ROPE-DB');
       expect(rope).toMatchObject({ kind: 'variable', name: 'Double braid polyester rope', variation_count: 4, stock: 25, list_price: 39.9, variation_price_max: 99.9 });
       const ropes = await variationsOf('ROPE-DB');
-      expect(ropes.attributes).toEqual([
+      expect(ropes.attributes).toMatchObject([
         { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'] },
         { name: 'Length', values: ['30 m', '50 m'] },
       ]);
@@ -58,7 +58,11 @@ describe("WooCommerce's variable products", () => {
       ]);
       expect(ropes.variations[2]).toMatchObject({ list_price: 79.9, special_price: 74, stock: 5 });
       const jackets = await variationsOf('LJ-150');
-      expect(jackets.attributes[1]).toEqual({ name: 'Colour', values: ['Red, fluorescent', 'Navy'] });
+      expect(jackets.attributes[1]).toMatchObject({ name: 'Colour', values: ['Red, fluorescent', 'Navy'] });
+      // WooCommerce's storefront settings: global, the defaults, a hidden attribute.
+      const settings = (attributes: Array<{ visible: boolean; global: boolean; default_value: string | null }>) => attributes.map((a) => [a.visible, a.global, a.default_value]);
+      expect(settings(ropes.attributes)).toEqual([[true, true, '10 mm'], [true, true, '50 m']]);
+      expect(settings(jackets.attributes)).toEqual([[true, false, 'M'], [false, false, null]]);
       expect(jackets.variations.map((v: { values: string[] }) => v.values)).toEqual([
         ['S', 'Red, fluorescent'],
         ['M', 'Red, fluorescent'],
@@ -144,12 +148,28 @@ describe('variation rows the import refuses, each with its row and reason', () =
     const { complete } = await runImport(more, mapping, { updateMode: true });
     expect(complete).toMatchObject({ imported: 2, updated: 1, errorCount: 0 });
     const anchor = await variationsOf('ANCHOR');
-    expect(anchor.attributes).toEqual([{ name: 'Weight', values: ['16 kg', '6 kg', '10 kg'] }]);
+    expect(anchor.attributes).toMatchObject([{ name: 'Weight', values: ['16 kg', '6 kg', '10 kg'] }]);
     expect(anchor.variations.map((v: { sku: string }) => v.sku)).toEqual(['ANCHOR-6', 'ANCHOR-16', 'ANCHOR-10']);
     // A file of variations alone finds its parent in the database.
     const alone = 'Parent,SKU,Regular price,Stock,Attribute 1 name,Attribute 1 value(s)\r\nANCHOR,ANCHOR-6,155,2,Weight,6 kg\r\n';
     await runImport(alone, autoMapHeaders(headersOf(alone)), { updateMode: true });
     expect((await variationsOf('ANCHOR')).variations[0]).toMatchObject({ sku: 'ANCHOR-6', list_price: 155 });
+  });
+
+  it("refuses a variable row's default that is not one of its values, or a visible flag it cannot read; a re-import without the columns keeps them", async () => {
+    await clear();
+    const head = 'Type,SKU,Name,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 default\r\n';
+    const csv = `${head}variable,HOOK,Boat hook,,Length,"1 m, 2 m",maybe,\r\nvariable,HOOK2,Boat hook,,Length,"1 m, 2 m",0,3 m\r\nvariable,HOOK3,Boat hook,,Length,"1 m, 2 m",0,2 M\r\n`;
+    const dry = (await preview(csv, autoMapHeaders(headersOf(csv)))).json();
+    expect(dry.dryRun.errors).toEqual([
+      { row: 2, column: 'Attribute 1 visible', value: 'maybe', reason: "'maybe' is not yes/no, true/false or 1/0" },
+      { row: 3, column: 'Attribute 1 default', value: '3 m', reason: "The default '3 m' is not a value of Length" },
+    ]);
+    await runImport(csv, autoMapHeaders(headersOf(csv)));
+    expect((await variationsOf('HOOK3')).attributes).toEqual([{ name: 'Length', values: ['1 m', '2 m'], visible: false, global: false, default_value: '2 m' }]);
+    const plain = `${HEAD}variable,HOOK3,Boat hook,,,,Length,"3 m"\r\n`;
+    await runImport(plain, mapping, { updateMode: true });
+    expect((await variationsOf('HOOK3')).attributes).toEqual([{ name: 'Length', values: ['3 m'], visible: false, global: false, default_value: null }]);
   });
 
   it('says which attribute a variation row leaves without a value, and a Type Bosun has not', async () => {
@@ -160,6 +180,56 @@ describe('variation rows the import refuses, each with its row and reason', () =
       { row: 3, column: 'Attribute 1 value(s)', value: '', reason: "Give the variation's value of Colour" },
       { row: 4, column: 'Type', value: 'grouped', reason: 'ignored: grouped products are not supported' },
     ]);
+  });
+});
+
+describe('the limit of 2,048 variations per product', () => {
+  const HEAD = 'Type,SKU,Name,Parent,Regular price,Stock,Attribute 1 name,Attribute 1 value(s),Attribute 2 name,Attribute 2 value(s)\r\n';
+  const mapping = autoMapHeaders(headersOf(HEAD));
+  // 46 × 45 = 2,070 combinations declared; the first file stores 2,046 of them.
+  const sizes = Array.from({ length: 46 }, (_, i) => `S${i + 1}`);
+  const colours = Array.from({ length: 45 }, (_, i) => `C${i + 1}`);
+  const combination = (n: number) => [sizes[Math.floor(n / colours.length)]!, colours[n % colours.length]!] as const;
+  const variationRow = (n: number) => `variation,BIG-${n},,BIG,1,1,Size,${combination(n)[0]},Colour,${combination(n)[1]}\r\n`;
+  const parentRow = `variable,BIG,Fender,,,,Size,"${sizes.join(', ')}",Colour,"${colours.join(', ')}"\r\n`;
+
+  it("brings in a parent with 2,048 variations in one file, with its stock total, price range and count (PostgreSQL's totals trigger counts once per statement)", async () => {
+    await clear();
+    const head = 'Type,SKU,Name,Parent,Regular price,Stock,Attribute 1 name,Attribute 1 value(s),Attribute 2 name,Attribute 2 value(s)\r\n';
+    const sizes64 = Array.from({ length: 64 }, (_, i) => `S${i + 1}`);
+    const colours32 = Array.from({ length: 32 }, (_, i) => `C${i + 1}`);
+    const rows = Array.from({ length: 2048 }, (_, n) => `variation,FULL-${n},,FULL,${(10 + (n % 97)).toFixed(2)},${n % 5},Size,${sizes64[n >> 5]},Colour,${colours32[n % 32]}\r\n`);
+    const csv = `${head}variable,FULL,Anchor chain,,,,Size,"${sizes64.join(', ')}",Colour,"${colours32.join(', ')}"\r\n${rows.join('')}`;
+    const started = performance.now();
+    const { complete } = await runImport(csv, autoMapHeaders(headersOf(csv)));
+    if (process.env.BOSUN_TIMINGS) console.log(`2,048 variations imported in ${Math.round(performance.now() - started)} ms`);
+    expect(complete).toMatchObject({ imported: 2049, errorCount: 0 });
+    const stock = Array.from({ length: 2048 }, (_, n) => n % 5).reduce((a, b) => a + b, 0);
+    expect(await productBySku(t, 'FULL')).toMatchObject({ kind: 'variable', variation_count: 2048, stock, stock_status: 'in_stock', list_price: 10, variation_price_max: 106 });
+    // Deleting some in one statement counts the parent again once.
+    await t.database.db.deleteFrom('products').where('sku', 'in', ['FULL-96', 'FULL-193']).execute();
+    expect(await productBySku(t, 'FULL')).toMatchObject({ variation_count: 2046, stock: stock - 1 - 3, list_price: 10, variation_price_max: 106 });
+  });
+
+  it("counts a stored parent's variations with the file's new ones: the row making the 2,049th is refused, naming the limit, in the dry run and every mode", async () => {
+    await clear();
+    const stored = await runImport(HEAD + parentRow + Array.from({ length: 2046 }, (_, n) => variationRow(n)).join(''), mapping);
+    expect(stored.complete).toMatchObject({ imported: 2047, errorCount: 0 });
+    expect(await productBySku(t, 'BIG')).toMatchObject({ variation_count: 2046 });
+    // Two stored variations updated (not counted again), then three new ones: the third would be the 2,049th.
+    const more = HEAD + variationRow(0) + variationRow(2045) + variationRow(2046) + variationRow(2047) + variationRow(2048);
+    const refused = { row: 6, column: 'Parent', value: 'BIG', reason: 'A product takes at most 2,048 variations; this would make 2,049' };
+    const dry = (await preview(more, mapping, true)).json();
+    expect(dry.dryRun).toMatchObject({ valid: 4, update: 2, create: 2, errorCount: 1, errors: [refused] });
+    // With its parent's row in the file too, the parent's stored variations still count.
+    const withParent = (await preview(HEAD + parentRow + more.slice(HEAD.length), mapping, true)).json();
+    expect(withParent.dryRun).toMatchObject({ errorCount: 1, errors: [{ ...refused, row: 7 }] });
+    for (const mode of ['ultra-fast', 'lightning', 'standard']) {
+      const { complete } = await runImport(more, mapping, { mode, updateMode: true });
+      expect(complete.errors).toEqual(['Row 6: Parent: A product takes at most 2,048 variations; this would make 2,049']);
+      expect(await productBySku(t, 'BIG')).toMatchObject({ variation_count: 2048 });
+    }
+    expect((await variationsOf('BIG')).variations).toHaveLength(2048);
   });
 });
 
@@ -183,7 +253,7 @@ describe("Shopify's product CSV", () => {
       image_url: 'https://cdn.example.com/af-red.jpg', images: ['https://cdn.example.com/af-tin-back.jpg'],
     });
     const paint = await variationsOf('antifouling-paint');
-    expect(paint.attributes).toEqual([
+    expect(paint.attributes).toMatchObject([
       { name: 'Colour', values: ['Red', 'Blue', 'Black'] },
       { name: 'Volume', values: ['0.75 L', '2.5 L'] },
     ]);

@@ -10,6 +10,7 @@ interface KnownParent {
   attributes: Attribute[];
   /** Each combination of values seen in this file, and the SKU of the row that has it. */
   combinations: Map<string, string>;
+  /** Its variations once the file's rows are written: the stored ones, and each new one this file adds. */
   variations: number;
   stored?: { kind: string };
 }
@@ -30,7 +31,9 @@ const lower = (text: string) => text.toLocaleLowerCase('en-US');
  * or after the variation: WooCommerce files may list a parent last) or a variable product stored
  * already, looked up once per batch for the batch's unknown parents. It checks what the database
  * cannot say per row: a value the parent does not declare, the values matched to the parent's
- * attributes by name and put in their order, a combination given twice by different SKUs.
+ * attributes by name and put in their order, a combination given twice by different SKUs, and
+ * the limit of MAX_VARIATIONS per parent: the parent's stored variations (its variation_count,
+ * read in the batch's one lookup) and each new one of the file, a stored one it updates not twice.
  * Variations whose parent is not known yet wait until the end of the file (finish).
  */
 export class VariantPlanner {
@@ -42,6 +45,8 @@ export class VariantPlanner {
   private ownProducts = new Set<string>();
   /** The SKUs of the batch being planned that are stored as variations, and their parents' SKUs. */
   private storedVariations = new Map<string, string | null>();
+  /** The same two for the rows waiting for their parent, which finish places after their batch is gone. */
+  private readonly waitingLookups = { ownProducts: new Set<string>(), storedVariations: new Map<string, string | null>() };
   readonly counts = { parents: 0, variations: 0 };
 
   constructor(
@@ -59,7 +64,8 @@ export class VariantPlanner {
       const before = stored.get(row.sku);
       const merged = before?.kind === 'variable' ? mergeImportedAttributes(before.attributes, row.variant!.attributes, before.variationCount) : undefined;
       const attributes = merged && typeof merged !== 'string' ? merged : row.variant!.attributes;
-      this.parents.set(row.sku, { attributes, combinations: known?.combinations ?? new Map(), variations: known?.variations ?? 0 });
+      const storedVariations = before?.kind === 'variable' ? before.variationCount : 0;
+      this.parents.set(row.sku, { attributes, combinations: known?.combinations ?? new Map(), variations: known?.variations ?? storedVariations });
       if (row.variant!.sourceId) this.sourceIds.set(row.variant!.sourceId, row.sku);
       this.counts.parents += 1;
     }
@@ -72,7 +78,9 @@ export class VariantPlanner {
     }
     const found = asked.size ? await this.storedProducts([...asked]) : new Map<string, StoredParent>();
     for (const [sku, parent] of found) {
-      if (!this.parents.has(sku) && parent.kind !== 'variation') this.parents.set(sku, { attributes: parent.attributes, combinations: new Map(), variations: 0, stored: { kind: parent.kind } });
+      if (!this.parents.has(sku) && parent.kind !== 'variation') {
+        this.parents.set(sku, { attributes: parent.attributes, combinations: new Map(), variations: parent.variationCount, stored: { kind: parent.kind } });
+      }
     }
     // A variation row over a product of its own is refused before it takes a combination another row may have.
     this.ownProducts = new Set([...found].filter(([, p]) => p.kind !== 'variation').map(([sku]) => sku));
@@ -84,6 +92,8 @@ export class VariantPlanner {
   finish() {
     const rows = this.waiting;
     this.waiting = [];
+    this.ownProducts = this.waitingLookups.ownProducts;
+    this.storedVariations = this.waitingLookups.storedVariations;
     return this.place(rows, true);
   }
 
@@ -104,7 +114,7 @@ export class VariantPlanner {
       const parentSku = this.parentSkuOf(row);
       const parent = parentSku === undefined ? undefined : this.parents.get(parentSku);
       if (!parent) {
-        if (!last) this.waiting.push(row);
+        if (!last) this.wait(row);
         else errors.push({ row, error: { row: row.row, column: 'Parent', value: row.variant.parent!, reason: `The parent ${row.variant.parent} is neither a variable product of this file nor one stored` } });
         continue;
       }
@@ -116,6 +126,13 @@ export class VariantPlanner {
       }
     }
     return { ready, errors };
+  }
+
+  /** Keeps a row for finish, with what its batch's lookups said of its SKU. */
+  private wait(row: MappedRow) {
+    this.waiting.push(row);
+    if (this.ownProducts.has(row.sku)) this.waitingLookups.ownProducts.add(row.sku);
+    if (this.storedVariations.has(row.sku)) this.waitingLookups.storedVariations.set(row.sku, this.storedVariations.get(row.sku)!);
   }
 
   /** Puts the row's values in the parent's attribute order, or says what is wrong. */
@@ -144,9 +161,11 @@ export class VariantPlanner {
       return { column: 'Attribute 1 value(s)', value: options.filter((o) => o !== null).join(' / '), reason: `${VARIANT_MESSAGES.duplicate(options.filter((o): o is string => o !== null))} in this file (SKU ${holder})` };
     }
     if (holder === undefined) {
-      if (parent.variations >= MAX_VARIATIONS) return { column: 'Parent', value: parentSku, reason: VARIANT_MESSAGES.tooMany(parent.variations + 1) };
+      // A stored variation of this parent is updated, not added: it is counted among the stored ones already.
+      const adds = this.storedVariations.get(row.sku) !== parentSku;
+      if (adds && parent.variations >= MAX_VARIATIONS) return { column: 'Parent', value: parentSku, reason: VARIANT_MESSAGES.tooMany(parent.variations + 1) };
       parent.combinations.set(key, row.sku);
-      parent.variations += 1;
+      if (adds) parent.variations += 1;
     }
     row.variation = { parentSku, options };
     return undefined;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autoMapHeaders } from '@bosun/shared';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
@@ -6,9 +8,12 @@ import { createAdminTestApp, setupTestApp, sseEvents, type AdminTestApp } from '
 /** Export → import into an empty shop → export gives the same files, variable products included (issue 18). */
 const source = setupTestApp();
 
-async function makeVariable(t: AdminTestApp, product: { sku: string; name: string; vendor_id: number; store_category_id?: number }, attributes: Array<[string, string[]]>) {
+type Settings = { visible?: boolean; global?: boolean; default_value?: string };
+
+async function makeVariable(t: AdminTestApp, product: { sku: string; name: string; vendor_id: number; store_category_id?: number }, attributes: Array<[string, string[], Settings?]>) {
   const id = await insertProduct(t.database.db, { ...product, brand: 'Liros', description: '<p>Braided, for sheets.</p>' });
-  expect((await t.request('PUT', `/api/products/${id}/attributes`, t.admin, { attributes: attributes.map(([name, values]) => ({ name, values })) })).statusCode).toBe(200);
+  const put = await t.request('PUT', `/api/products/${id}/attributes`, t.admin, { attributes: attributes.map(([name, values, settings]) => ({ name, values, ...settings })) });
+  expect(put.statusCode, put.body).toBe(200);
   const generated = await t.request('POST', `/api/products/${id}/variations/generate`, t.admin, {
     values: attributes.map(([, values]) => values),
     sku_pattern: `{sku}-${attributes.map(([name]) => `{${name}}`).join('-')}`,
@@ -30,7 +35,10 @@ beforeAll(async () => {
   const db = source.database.db;
   const vendor = await insertVendor(db, 'Rigging Co');
   const rope = await insertCategory(db, { name: 'Rope, braided', type: 'store' });
-  await makeVariable(source, { sku: 'RT-ROPE', name: 'Double braid', vendor_id: vendor, store_category_id: rope.id }, [['Diameter', ['8 mm', '1,5 mm', '10 mm']], ['Length', ['30 m', '50 m']]]);
+  await makeVariable(source, { sku: 'RT-ROPE', name: 'Double braid', vendor_id: vendor, store_category_id: rope.id }, [
+    ['Diameter', ['8 mm', '1,5 mm', '10 mm'], { default_value: '1,5 mm', global: true }],
+    ['Length', ['30 m', '50 m'], { visible: false }],
+  ]);
   await insertProduct(db, { sku: 'RT-SIMPLE', name: 'Fender', stock: 3, list_price: 12, vendor_id: vendor });
   await makeVariable(source, { sku: 'RT-SHACKLE', name: 'Bow shackle', vendor_id: vendor }, [['Size', ['S', 'M']]]);
 });
@@ -42,6 +50,12 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
   it('come back the same: the export of the imported shop is the export it came from', async () => {
     const exported = (await source.request('GET', `/api/products/export?mode=${mode}`, source.admin)).body;
     expect(exported).toContain("RT-ROPE-8mm-30m");
+    if (mode === 'woocommerce') {
+      // The attributes' storefront settings: global and the default on Diameter, Length hidden.
+      const rope = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>).find((r) => r.SKU === 'RT-ROPE')!;
+      const cells = (n: number) => ['visible', 'global', 'default'].map((c) => rope[`Attribute ${n} ${c}`]);
+      expect([cells(1), cells(2)]).toEqual([['1', '1', '1,5 mm'], ['0', '0', '']]);
+    }
     const target = await createAdminTestApp();
     try {
       const vendorId = await insertVendor(target.database.db, 'Rigging Co');
@@ -53,6 +67,31 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
       expect(complete).toMatchObject({ type: 'complete', imported: 3 + 6 + 2, errorCount: 0 });
       const again = (await target.request('GET', `/api/products/export?mode=${mode}`, target.admin)).body;
       expect(withoutIds(again)).toEqual(withoutIds(exported));
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe("a WooCommerce shop's attribute settings", () => {
+  it('come back out as they went in: hidden attributes, global ones and the default variation', async () => {
+    const WOO = fs.readFileSync(new URL('../../test/files/woocommerce-variable-products.csv', import.meta.url), 'utf8').replace(/^\uFEFF/, '');
+    const target = await createAdminTestApp();
+    try {
+      const vendorId = await insertVendor(target.database.db, 'Rigging Co');
+      const fields = { fieldMapping: JSON.stringify(autoMapHeaders(WOO.split(/\r?\n/)[0]!.split(','))), updateMode: 'false', selectedVendor: String(vendorId) };
+      const complete = sseEvents((await target.upload('/api/products/import/ultra-fast', target.admin, fields, { name: 'woo.csv', content: WOO })).body).at(-1);
+      expect(complete).toMatchObject({ type: 'complete', imported: 10, errorCount: 0 });
+      const exported = (await target.request('GET', '/api/products/export?mode=woocommerce', target.admin)).body;
+      const settings = (csv: string) =>
+        (parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>)
+          .filter((r) => r.Type === 'variable')
+          .map((r) => [r.SKU, ...[1, 2].flatMap((n) => ['visible', 'global', 'default'].map((c) => r[`Attribute ${n} ${c}`]))]);
+      expect(settings(exported)).toEqual(settings(WOO));
+      expect(settings(WOO)).toEqual([
+        ['ROPE-DB', '1', '1', '10 mm', '1', '1', '50 m'],
+        ['LJ-150', '1', '0', 'M', '0', '0', ''],
+      ]);
     } finally {
       await target.close();
     }

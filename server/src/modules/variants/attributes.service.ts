@@ -1,4 +1,4 @@
-import { VARIANT_MESSAGES, type Attribute, type PutAttributesBody } from '@bosun/shared';
+import { DEFAULT_ATTRIBUTE_SETTINGS, VARIANT_MESSAGES, type Attribute, type AttributeInput, type PutAttributesBody, type StoredAttribute } from '@bosun/shared';
 import { nowIso } from '../../db/clock.js';
 import { badRequest, conflict, type FieldErrors } from '../../errors.js';
 import { combinationKey } from './variation-combinations.js';
@@ -6,11 +6,27 @@ import { findAttributes, findVariationRows, replaceAttributes, setKind, writeVar
 import { getVariations, loadParent, optionValues, variationsChange, type VariantDeps } from './variants.service.js';
 
 /**
+ * An attribute's storefront settings after the change: the ones given, else those it had
+ * (`was`), its default following a rename and dropped with its value; a new attribute's defaults.
+ */
+function settingsAfter(attribute: AttributeInput, before: readonly StoredAttribute[]) {
+  const had = attribute.was === undefined ? undefined : before[attribute.was - 1];
+  const kept = had?.default_value == null ? null : (attribute.renames?.find((r) => r.from === had.default_value)?.to ?? had.default_value);
+  const defaultValue = attribute.default_value !== undefined ? attribute.default_value : kept;
+  return {
+    visible: attribute.visible ?? had?.visible ?? DEFAULT_ATTRIBUTE_SETTINGS.visible,
+    global: attribute.global ?? had?.global ?? DEFAULT_ATTRIBUTE_SETTINGS.global,
+    default_value: defaultValue !== null && attribute.values.includes(defaultValue) ? defaultValue : null,
+  };
+}
+
+/**
  * Replaces a product's attributes. Giving a simple product attributes makes it variable (it keeps
  * its id, SKU and texts); taking all of them away makes it simple again, allowed only once it has no
  * variations left. The variations follow in the same transaction: an attribute renamed or moved
  * (`was`) keeps their values, a value renamed (`renames`) is renamed on them, an added attribute
- * gives them its `fill` value, a removed one drops its value. Refused whole, naming the field, when
+ * gives them its `fill` value, a removed one drops its value; each keeps its storefront settings
+ * unless given (settingsAfter). Refused whole, naming the field, when
  * a removed value is still used or two variations would end up with the same values.
  */
 export async function putAttributes(deps: VariantDeps, productId: number, body: PutAttributesBody) {
@@ -55,7 +71,7 @@ export async function putAttributes(deps: VariantDeps, productId: number, body: 
     }
 
     const now = nowIso();
-    const attributes: Attribute[] = body.attributes.map(({ name, values }) => ({ name, values }));
+    const attributes: Attribute[] = body.attributes.map((attribute) => ({ name: attribute.name, values: attribute.values, ...settingsAfter(attribute, before) }));
     await replaceAttributes(trx, productId, attributes);
     if (parent.kind !== 'variable') await setKind(trx, productId, 'variable', now);
     const stored = (values: readonly string[]) => [values[0] ?? null, values[1] ?? null, values[2] ?? null];

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Attribute, StockStatus } from '@bosun/shared';
+import type { Attribute, StockStatus, StoredAttribute } from '@bosun/shared';
+import { ATTRIBUTE_ROW_COLUMNS, attributeOfRow, attributeRowValues } from '../../db/attribute-rows.js';
 import { parentStockStatus, parentStockTotal } from '../../db/variation-stock-sql.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductRow } from '../../db/types.js';
@@ -29,9 +30,9 @@ export async function lockProductRow(trx: Transaction<DB>, dialect: Dialect, id:
   if (dialect === 'postgres') await trx.selectFrom('products').select('id').where('id', '=', id).forUpdate().execute();
 }
 
-export async function findAttributes(db: Executor, productId: number): Promise<Attribute[]> {
-  const rows = await db.selectFrom('product_attributes').select(['name', 'value_list']).where('product_id', '=', productId).orderBy('position').execute();
-  return rows.map((row) => ({ name: row.name, values: JSON.parse(row.value_list) as string[] }));
+export async function findAttributes(db: Executor, productId: number): Promise<StoredAttribute[]> {
+  const rows = await db.selectFrom('product_attributes').select(ATTRIBUTE_ROW_COLUMNS).where('product_id', '=', productId).orderBy('position').execute();
+  return rows.map(attributeOfRow);
 }
 
 export async function replaceAttributes(trx: Transaction<DB>, productId: number, attributes: readonly Attribute[]) {
@@ -39,7 +40,7 @@ export async function replaceAttributes(trx: Transaction<DB>, productId: number,
   if (!attributes.length) return;
   await trx
     .insertInto('product_attributes')
-    .values(attributes.map((a, i) => ({ product_id: productId, position: i + 1, name: a.name, value_list: JSON.stringify(a.values) })))
+    .values(attributes.map((a, i) => ({ product_id: productId, position: i + 1, ...attributeRowValues(a) })))
     .execute();
 }
 

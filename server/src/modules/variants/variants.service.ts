@@ -16,7 +16,7 @@ import { recordedChange } from '../history/index.js';
 import { nowIso } from '../../db/clock.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
-import { recheckedOnUniqueViolation } from '../../db/unique-violation.js';
+import { lockSkusForWrite, recheckedOnUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../errors.js';
 import { combinationKey, combinations, PatternError, skuMaker, valueProblem } from './variation-combinations.js';
 import {
@@ -152,6 +152,7 @@ export async function createVariation(deps: VariantDeps, parentId: number, body:
   return variationsChange(deps, parentId, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
     await assertCreatable(trx, parentId, attributes, body);
+    await lockSkusForWrite(trx, deps.dialect, [body.sku]);
     const [id] = await recheckedOnUniqueViolation(
       trx,
       () => insertVariations(trx, deps.dialect, parentId, [variationValues(body, body.values)], nowIso()),
@@ -171,6 +172,7 @@ export async function updateVariations(deps: VariantDeps, parentId: number, body
   return variationsChange(deps, parentId, async (trx) => {
     const { attributes } = await loadVariableParent(trx, parentId);
     const changed = await planSave(trx, parentId, attributes, body);
+    await lockSkusForWrite(trx, deps.dialect, changed.map((row) => row.sku));
     await recheckedOnUniqueViolation(
       trx,
       () => writeVariations(trx, deps.dialect, parentId, changed, nowIso()),
@@ -316,6 +318,7 @@ export async function generateVariations(deps: VariantDeps, parentId: number, bo
     assertGeneratable(plan);
     const fresh = plan.combinations.filter((c) => !c.exists);
     const rows = fresh.map((c) => variationValues({ sku: c.sku, list_price: body.list_price, stock: body.stock }, c.values));
+    await lockSkusForWrite(trx, deps.dialect, rows.map((row) => row.sku));
     await recheckedOnUniqueViolation(
       trx,
       () => insertVariations(trx, deps.dialect, parentId, rows, nowIso()),

@@ -94,6 +94,39 @@ describe('attributes', () => {
     expect(new Set(res.json().variations.map((v: { values: string[] }) => v.values[2]))).toEqual(new Set(['White']));
   });
 
+  it("keep each attribute's storefront settings: given, kept when left out, the default following a rename and dropped with its value", async () => {
+    const id = await insertProduct(t.database.db, { sku: 'CLEAT', name: 'Cleat' });
+    const put = (attributes: unknown[]) => call('PUT', `/api/products/${id}/attributes`, { attributes });
+    const first = await put([
+      { name: 'Size', values: ['S', 'M', 'L'], default_value: 'M' },
+      { name: 'Finish', values: ['Steel', 'Bronze'], visible: false, global: true },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().attributes).toEqual([
+      { name: 'Size', values: ['S', 'M', 'L'], visible: true, global: false, default_value: 'M' },
+      { name: 'Finish', values: ['Steel', 'Bronze'], visible: false, global: true, default_value: null },
+    ]);
+    // Left out, they stay; 'M' renamed to 'Medium' stays the default; the attributes change places.
+    const moved = await put([
+      { name: 'Finish', values: ['Steel', 'Bronze'], was: 2 },
+      { name: 'Size', values: ['S', 'Medium', 'L'], was: 1, renames: [{ from: 'M', to: 'Medium' }] },
+    ]);
+    expect(moved.json().attributes).toEqual([
+      { name: 'Finish', values: ['Steel', 'Bronze'], visible: false, global: true, default_value: null },
+      { name: 'Size', values: ['S', 'Medium', 'L'], visible: true, global: false, default_value: 'Medium' },
+    ]);
+    const cleared = await put([{ name: 'Finish', values: ['Steel'], was: 1, visible: true, default_value: 'Steel' }, { name: 'Size', values: ['S', 'L'], was: 2 }]);
+    expect((await variations(id)).attributes).toEqual([
+      { name: 'Finish', values: ['Steel'], visible: true, global: true, default_value: 'Steel' },
+      { name: 'Size', values: ['S', 'L'], visible: true, global: false, default_value: null },
+    ]);
+    expect(cleared.statusCode).toBe(200);
+    const refused = await put([{ name: 'Finish', values: ['Steel'], default_value: 'Brass' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fields['attributes.0.default_value']).toContain(VARIANT_MESSAGES.defaultNotAValue('Brass', 'Finish'));
+    expect((await put([{ name: 'Finish', values: ['Steel'], visible: 'no' }])).statusCode).toBe(400);
+  });
+
   it('refuse removing a value in use, or an attribute whose removal merges variations; nothing changes', async () => {
     const id = await rope('ROPE-REMOVE');
     const noTwelve = await call('PUT', `/api/products/${id}/attributes`, {
@@ -105,7 +138,7 @@ describe('attributes', () => {
     expect(merge.statusCode).toBe(400);
     expect(merge.json().message).toBe(VARIANT_MESSAGES.wouldMerge);
     const after = await variations(id);
-    expect(after.attributes).toEqual(ROPE_ATTRIBUTES);
+    expect(after.attributes).toMatchObject(ROPE_ATTRIBUTES);
     expect(after.variations).toHaveLength(12);
   });
 });

@@ -75,6 +75,39 @@ describe('two requests giving variations of two parents the same new SKU at once
   });
 });
 
+describe('two saves under two parents writing the same new SKUs in opposite orders', () => {
+  // Each waits in the SKU index for the row the other wrote first: without one order of taking
+  // them, PostgreSQL fails one of the two as a deadlock (a 500). Forty SKUs a save, four pairs at a
+  // time, four rounds: before lockSkusForWrite about one pair in eight met it.
+  const SIZES = Array.from({ length: 40 }, (_, i) => `S${i}`);
+  async function withVariations(sku: string) {
+    const id = await insertProduct(t.database.db, { sku, name: sku });
+    await call('PUT', `/api/products/${id}/attributes`, { attributes: [{ name: 'Size', values: SIZES }] });
+    await call('POST', `/api/products/${id}/variations/generate`, { values: [SIZES], sku_pattern: '{sku}-{Size}' });
+    return { id, variations: (await call('GET', `/api/products/${id}/variations`)).json().variations.map((v: { id: number }) => v.id) as number[] };
+  }
+
+  it('one saves, the other names each row and its SKU, never a 500', async () => {
+    for (let round = 0; round < 4; round++) {
+      const pairs = await Promise.all(
+        Array.from({ length: 4 }, async (_, p): Promise<[Request, Request]> => {
+          const [a, b] = [await withVariations(`CROSS-A${round}-${p}`), await withVariations(`CROSS-B${round}-${p}`)];
+          const sku = (i: number) => `CROSS-${round}-${p}-${i}`;
+          return [
+            ['PATCH', `/api/products/${a.id}/variations`, { variations: a.variations.map((id, i) => ({ id, sku: sku(i) })) }],
+            ['PATCH', `/api/products/${b.id}/variations`, { variations: b.variations.map((id, i) => ({ id, sku: sku(SIZES.length - 1 - i) })) }],
+          ];
+        }),
+      );
+      const refused = await race(pairs);
+      for (const answer of refused) {
+        expect(Object.keys(answer.details.fields)).toHaveLength(SIZES.length);
+        expect(Object.values(answer.details.fields).every((m) => /^SKU CROSS-\d+-\d+-\d+ is already taken$/.test(m as string))).toBe(true);
+      }
+    }
+  });
+});
+
 describe('saves of one product’s variations at once', () => {
   it('run one after the other: none is a 500, none writes over another’s change', async () => {
     for (let round = 0; round < 5; round++) {

@@ -1,5 +1,5 @@
-import { MAX_ATTRIBUTES, putAttributesBodySchema, type Attribute } from '@bosun/shared';
-import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { MAX_ATTRIBUTES, putAttributesBodySchema, type StoredAttribute } from '@bosun/shared';
+import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { notify } from '../../../components/ui/notify';
@@ -27,7 +27,7 @@ import { plural } from '../../../lib/format';
 
 interface AttributesEditorProps {
   productId: number;
-  attributes: readonly Attribute[];
+  attributes: readonly StoredAttribute[];
   variationCount: number;
 }
 
@@ -198,6 +198,25 @@ function AttributeCard({ draft, drafts, index, count, variationCount, messages, 
           <Button variant="default" onClick={add} disabled={!typed.trim()}>
             Add
           </Button>
+        </Group>
+        {/* WooCommerce's storefront settings, kept through import and export. */}
+        <Group gap="md" align="flex-end">
+          <NativeSelect
+            style={{ flex: '1 1 12rem' }}
+            label={`Default of ${label}`}
+            description="Preselected on the product page"
+            data={[{ value: '', label: 'No default' }, ...draft.values.filter((v) => v.text.trim()).map((v) => ({ value: v.key, label: v.text.trim() }))]}
+            value={draft.defaultKey ?? ''}
+            error={messages[`${draft.key}.default_value`]}
+            onChange={(event) => onChange(updateAttribute(drafts, draft.key, { defaultKey: event.currentTarget.value || null }))}
+          />
+          <Switch
+            label="Visible on the product page"
+            checked={draft.visible}
+            error={messages[`${draft.key}.visible`]}
+            onChange={(event) => onChange(updateAttribute(drafts, draft.key, { visible: event.currentTarget.checked }))}
+            mb={6}
+          />
         </Group>
         {draft.was === undefined && variationCount > 0 && (
           <NativeSelect

@@ -185,11 +185,35 @@ describe('VariationsView', () => {
     expect(await toast('Attributes saved')).toBeTruthy();
     expect(api.lastWrite()!.body).toEqual({
       attributes: [
-        { name: 'Diameter', values: ['8mm', '10 mm', '12 mm'], was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
-        { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'], was: 2 },
-        { name: 'Colour', values: ['White', 'Blue'], fill: 'Blue' },
+        { name: 'Diameter', values: ['8mm', '10 mm', '12 mm'], visible: true, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
+        { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'], visible: true, default_value: null, was: 2 },
+        { name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null, fill: 'Blue' },
       ],
     });
+  });
+
+  it("shows and saves whether an attribute is visible on the product page and its default value", async () => {
+    const [diameter, length] = ropeScreen().attributes;
+    const api = stubVariationsApi({ data: ropeScreen([diameter!, { ...length!, visible: false, default_value: '25 m' }]) });
+    renderVariationsScreen(7);
+    const user = userEvent.setup();
+    const first = await screen.findByRole('group', { name: 'Attribute 1' });
+    const second = screen.getByRole('group', { name: 'Attribute 2' });
+    const visible = (group: HTMLElement) => within(group).getByRole('switch', { name: 'Visible on the product page' }) as HTMLInputElement;
+    const byDefault = (group: HTMLElement, name: string) => within(group).getByRole('combobox', { name: new RegExp(`^Default of ${name}`) }) as HTMLSelectElement;
+    expect([visible(first).checked, visible(second).checked]).toEqual([true, false]);
+    expect(byDefault(second, 'Length').selectedOptions[0]!.textContent).toBe('25 m');
+    expect(byDefault(first, 'Diameter').selectedOptions[0]!.textContent).toBe('No default');
+    expect((screen.getByRole('button', { name: 'Save attributes' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(visible(second));
+    await user.selectOptions(byDefault(first, 'Diameter'), '10 mm');
+    await user.click(screen.getByRole('button', { name: 'Save attributes' }));
+    expect(await toast('Attributes saved')).toBeTruthy();
+    const { attributes } = api.lastWrite()!.body as { attributes: Array<{ visible: boolean; default_value: string | null }> };
+    expect(attributes.map((a) => [a.visible, a.default_value])).toEqual([
+      [true, '10 mm'],
+      [true, '25 m'],
+    ]);
   });
 
   it('shows the server message for an attribute beside it', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_ATTRIBUTE_SETTINGS } from '@bosun/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addAttribute,
@@ -16,8 +17,8 @@ import {
 } from './attribute-draft';
 
 const saved = [
-  { name: 'Diameter', values: ['8 mm', '10 mm'] },
-  { name: 'Length', values: ['25 m', '50 m'] },
+  { name: 'Diameter', values: ['8 mm', '10 mm'], ...DEFAULT_ATTRIBUTE_SETTINGS },
+  { name: 'Length', values: ['25 m', '50 m'], visible: false, global: true, default_value: '50 m' },
 ];
 
 describe('the attributes body', () => {
@@ -31,8 +32,8 @@ describe('the attributes body', () => {
     drafts = addValues(drafts, length!.key, '100 m, , 200 m');
     expect(toAttributesBody(drafts, true)).toEqual({
       attributes: [
-        { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'], was: 2 },
-        { name: 'Thickness', values: ['10 mm', '8mm'], was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
+        { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'], visible: false, default_value: '50 m', was: 2 },
+        { name: 'Thickness', values: ['10 mm', '8mm'], visible: true, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
       ],
     });
     expect(attributesChanged(drafts, saved)).toBe(true);
@@ -46,14 +47,29 @@ describe('the attributes body', () => {
     drafts = updateAttribute(drafts, colour.key, { fill: 'Blue' });
     drafts = removeValue(drafts, drafts[0]!.key, drafts[0]!.values[1]!.key);
     expect(toAttributesBody(drafts, true).attributes).toEqual([
-      { name: 'Diameter', values: ['8 mm'], was: 1 },
-      { name: 'Length', values: ['25 m', '50 m'], was: 2 },
-      { name: 'Colour', values: ['White', 'Blue'], fill: 'Blue' },
+      { name: 'Diameter', values: ['8 mm'], visible: true, default_value: null, was: 1 },
+      { name: 'Length', values: ['25 m', '50 m'], visible: false, default_value: '50 m', was: 2 },
+      { name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null, fill: 'Blue' },
     ]);
     // Without variations there is nothing to fill.
-    expect(toAttributesBody(drafts, false).attributes[2]).toEqual({ name: 'Colour', values: ['White', 'Blue'] });
+    expect(toAttributesBody(drafts, false).attributes[2]).toEqual({ name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null });
     expect(addAttribute(drafts, 'Fourth')).toHaveLength(3);
     expect(removeAttribute(drafts, colour.key)).toHaveLength(2);
+  });
+
+  it('keeps whether each attribute shows on the product page and its default, the default following a rename and gone with its value', () => {
+    let drafts = draftsFromAttributes(saved);
+    const [diameter, length] = drafts;
+    expect([diameter!.visible, diameter!.defaultKey, length!.visible, length!.defaultKey]).toEqual([true, null, false, length!.values[1]!.key]);
+    drafts = renameValue(drafts, length!.key, length!.values[1]!.key, '50m');
+    drafts = updateAttribute(drafts, diameter!.key, { visible: false, defaultKey: diameter!.values[0]!.key });
+    expect(attributesChanged(drafts, saved)).toBe(true);
+    expect(toAttributesBody(drafts, false).attributes.map((a) => [a.visible, a.default_value])).toEqual([[false, '8 mm'], [false, '50m']]);
+    drafts = removeValue(drafts, diameter!.key, diameter!.values[0]!.key);
+    expect(toAttributesBody(drafts, false).attributes[0]).toMatchObject({ visible: false, default_value: null });
+    // Only a setting changed: still a change to save.
+    const shown = draftsFromAttributes(saved);
+    expect(attributesChanged(updateAttribute(shown, shown[1]!.key, { visible: true }), saved)).toBe(true);
   });
 
   it('puts the server messages beside the attribute they name', () => {

@@ -1,4 +1,4 @@
-import { MAX_ATTRIBUTES, type Attribute, type AttributeInput, type PutAttributesBody } from '@bosun/shared';
+import { DEFAULT_ATTRIBUTE_SETTINGS, MAX_ATTRIBUTES, type Attribute, type AttributeInput, type PutAttributesBody, type StoredAttribute } from '@bosun/shared';
 
 /**
  * The attributes as the user edits them before saving. Each attribute remembers the position it
@@ -20,31 +20,40 @@ export interface AttributeDraft {
   was?: number;
   /** For an added attribute when variations exist: the value they all take. */
   fill: string;
+  /** Shown on the product page (WooCommerce's 'visible'). */
+  visible: boolean;
+  /** The key of the value preselected on the product page (it follows a rename; gone with its value). */
+  defaultKey: string | null;
 }
 
 let nextKey = 0;
 const newKey = () => `k${++nextKey}`;
 
-export function draftsFromAttributes(attributes: readonly Attribute[]): AttributeDraft[] {
-  return attributes.map((attribute, i) => ({
-    key: newKey(),
-    name: attribute.name,
-    values: attribute.values.map((value) => ({ key: newKey(), text: value, original: value })),
-    was: i + 1,
-    fill: '',
-  }));
+export function draftsFromAttributes(attributes: readonly StoredAttribute[]): AttributeDraft[] {
+  return attributes.map((attribute, i) => {
+    const values = attribute.values.map((value) => ({ key: newKey(), text: value, original: value }));
+    return {
+      key: newKey(),
+      name: attribute.name,
+      values,
+      was: i + 1,
+      fill: '',
+      visible: attribute.visible,
+      defaultKey: values.find((v) => v.text === attribute.default_value)?.key ?? null,
+    };
+  });
 }
 
 export const canAddAttribute = (drafts: readonly AttributeDraft[]) => drafts.length < MAX_ATTRIBUTES;
 
 export function addAttribute(drafts: readonly AttributeDraft[], name: string): AttributeDraft[] {
   if (!canAddAttribute(drafts)) return [...drafts];
-  return [...drafts, { key: newKey(), name, values: [], fill: '' }];
+  return [...drafts, { key: newKey(), name, values: [], fill: '', visible: DEFAULT_ATTRIBUTE_SETTINGS.visible, defaultKey: null }];
 }
 
 export const removeAttribute = (drafts: readonly AttributeDraft[], key: string) => drafts.filter((d) => d.key !== key);
 
-export const updateAttribute = (drafts: readonly AttributeDraft[], key: string, change: Partial<Pick<AttributeDraft, 'name' | 'fill'>>) =>
+export const updateAttribute = (drafts: readonly AttributeDraft[], key: string, change: Partial<Pick<AttributeDraft, 'name' | 'fill' | 'visible' | 'defaultKey'>>) =>
   drafts.map((d) => (d.key === key ? { ...d, ...change } : d));
 
 /** Moves an item one place up (-1) or down (+1); at either end it stays. */
@@ -78,15 +87,18 @@ export const renameValue = (drafts: readonly AttributeDraft[], key: string, valu
 export const moveValue = (drafts: readonly AttributeDraft[], key: string, valueKey: string, by: -1 | 1) =>
   withValues(drafts, key, (values) => move(values, values.findIndex((v) => v.key === valueKey), by));
 
+/** The text of the draft's default value; null without one or once that value is removed. */
+const defaultText = (d: AttributeDraft) => d.values.find((v) => v.key === d.defaultKey)?.text.trim() ?? null;
+
 /**
- * PUT /products/{id}/attributes: each attribute's name and values in the order shown, where it was
- * (`was`), the values renamed in place (`renames`) and, for one added while variations exist, the
- * value they take (`fill`).
+ * PUT /products/{id}/attributes: each attribute's name and values in the order shown, whether it
+ * shows on the product page and its default value, where it was (`was`), the values renamed in
+ * place (`renames`) and, for one added while variations exist, the value they take (`fill`).
  */
 export function toAttributesBody(drafts: readonly AttributeDraft[], hasVariations: boolean): PutAttributesBody {
   return {
     attributes: drafts.map((d) => {
-      const attribute: AttributeInput = { name: d.name.trim(), values: d.values.map((v) => v.text.trim()) };
+      const attribute: AttributeInput = { name: d.name.trim(), values: d.values.map((v) => v.text.trim()), visible: d.visible, default_value: defaultText(d) };
       if (d.was !== undefined) {
         attribute.was = d.was;
         const renames = d.values.filter((v) => v.original !== undefined && v.original !== v.text.trim()).map((v) => ({ from: v.original!, to: v.text.trim() }));
@@ -100,9 +112,10 @@ export function toAttributesBody(drafts: readonly AttributeDraft[], hasVariation
 }
 
 /** Whether the drafts say anything other than the saved attributes. */
-export function attributesChanged(drafts: readonly AttributeDraft[], saved: readonly Attribute[]): boolean {
-  const body = toAttributesBody(drafts, false).attributes;
-  return JSON.stringify(body.map(({ name, values }) => ({ name, values }))) !== JSON.stringify(saved.map(({ name, values }) => ({ name, values })));
+export function attributesChanged(drafts: readonly AttributeDraft[], saved: readonly StoredAttribute[]): boolean {
+  const shown = (list: ReadonlyArray<Pick<AttributeInput, 'name' | 'values' | 'visible' | 'default_value'>>) =>
+    JSON.stringify(list.map(({ name, values, visible, default_value }) => ({ name, values, visible, default_value })));
+  return shown(toAttributesBody(drafts, false).attributes) !== shown(saved);
 }
 
 /** The generator's default SKU pattern: the parent's SKU, then each attribute's value. */
@@ -110,12 +123,12 @@ export const defaultSkuPattern = (attributes: readonly Pick<Attribute, 'name'>[]
 
 /**
  * The server's messages for the attributes, keyed as the editor shows them: `attributes.<i>.name`,
- * `.values` (a value's own message too), `.fill`, and `form` for the list as a whole.
+ * `.values` (a value's own message too), `.fill`, `.default_value`, `.visible`, and `form` for the list as a whole.
  */
 export function attributeMessages(fields: Readonly<Record<string, string>>, drafts: readonly AttributeDraft[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, message] of Object.entries(fields)) {
-    const match = /^attributes\.(\d+)\.(name|values|fill|was|renames)/.exec(key);
+    const match = /^attributes\.(\d+)\.(name|values|fill|was|renames|default_value|visible)/.exec(key);
     const draft = match ? drafts[Number(match[1])] : undefined;
     const slot = draft ? `${draft.key}.${match![2] === 'renames' || match![2] === 'was' ? 'values' : match![2]}` : 'form';
     result[slot] ??= message;

@@ -1,5 +1,5 @@
 /** Test support for the variations screen: a recording stand-in for its API and a render helper. */
-import { VARIANT_MESSAGES, type User, type VariationsResponse } from '@bosun/shared';
+import { VARIANT_MESSAGES, type AttributeInput, type User, type VariationsResponse } from '@bosun/shared';
 import { vi } from 'vitest';
 import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
 import { admin } from '../../../test/users';
@@ -37,7 +37,7 @@ export function stubVariationsApi({ data, user = admin, onWrite }: FakeVariation
     }
     if (path === `${base}/variations` && method === 'GET') return jsonResponse(current);
     if (path === `${base}/attributes` && method === 'PUT') {
-      current = { ...current, product: { ...current.product, kind: 'variable' }, attributes: body.attributes.map(({ name, values }: { name: string; values: string[] }) => ({ name, values })) };
+      current = { ...current, product: { ...current.product, kind: 'variable' }, attributes: body.attributes.map((a: AttributeInput) => ({ name: a.name, values: a.values, visible: a.visible ?? true, global: a.global ?? false, default_value: a.default_value ?? null })) };
       return jsonResponse({ message: 'Attributes saved', ...current });
     }
     if (path === `${base}/variations` && method === 'PATCH') {

@@ -1,5 +1,5 @@
 /** Test data of the variations screen: a variation and a parent's screen data with plausible values. */
-import { statusOfQuantity, type Attribute, type Variation, type VariationsResponse } from '@bosun/shared';
+import { DEFAULT_ATTRIBUTE_SETTINGS, statusOfQuantity, type StoredAttribute, type Variation, type VariationsResponse } from '@bosun/shared';
 
 export function variation(id: number, fields: Partial<Variation> = {}): Variation {
   return {
@@ -26,13 +26,13 @@ export function variation(id: number, fields: Partial<Variation> = {}): Variatio
   };
 }
 
-export const ROPE_ATTRIBUTES: Attribute[] = [
-  { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'] },
-  { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'] },
+export const ROPE_ATTRIBUTES: StoredAttribute[] = [
+  { name: 'Diameter', values: ['8 mm', '10 mm', '12 mm'], ...DEFAULT_ATTRIBUTE_SETTINGS },
+  { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'], ...DEFAULT_ATTRIBUTE_SETTINGS },
 ];
 
 /** A rope with Diameter × Length and a variation for each combination, ids from 101. */
-export function ropeScreen(attributes: Attribute[] = ROPE_ATTRIBUTES, fields: Partial<VariationsResponse['product']> = {}): VariationsResponse {
+export function ropeScreen(attributes: StoredAttribute[] = ROPE_ATTRIBUTES, fields: Partial<VariationsResponse['product']> = {}): VariationsResponse {
   const combos = attributes.reduce<string[][]>((all, a) => all.flatMap((prefix) => a.values.map((v) => [...prefix, v])), [[]]);
   const variations = attributes.length
     ? combos.map((values, i) => variation(101 + i, { values, sku: `ROPE-${values.join('-').replaceAll(' ', '')}`, stock: 5 }))
