@@ -126,8 +126,6 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
   const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false };
   const ledger = new SkuLedger(rules);
   const vendorTally = new VendorTally();
-  /** A vendor the file names that does not exist yet stands for itself in the dry run: an id no vendor has. */
-  const newVendorIds = new Map<string, number>();
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
   const warnings: ImportRowWarning[] = [];
@@ -226,13 +224,9 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         if (rowVendor.unknownVendor) vendorTally.newVendor(rowVendor.unknownVendor);
         continue;
       }
-      let vendor: number | null;
-      if ('newVendor' in rowVendor) {
-        vendorTally.newVendor(rowVendor.newVendor);
-        const key = rowVendor.newVendor.toLocaleLowerCase('en-US');
-        vendor = newVendorIds.get(key) ?? -(newVendorIds.size + 1);
-        newVendorIds.set(key, vendor);
-      } else vendor = rowVendor.vendorId;
+      // A vendor the file names that does not exist yet stands for itself in the dry run: its provisional id, which no vendor has.
+      if (rowVendor.newVendor) vendorTally.newVendor(rowVendor.newVendor);
+      const vendor = rowVendor.vendorId;
       counts.valid += 1;
       const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
       batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
