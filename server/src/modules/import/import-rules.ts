@@ -29,7 +29,8 @@ export interface StoredSkus {
 
 /**
  * A batch classified by writeAction and skipReason before it is written: a repeat inside the batch
- * updates the first. ownerOf answers a stored SKU's vendor; a skipped row carries its reason.
+ * updates the first. ownerOf answers a stored SKU's vendor; a skipped row carries its reason, every row
+ * whether its SKU was stored (by).
  */
 export function classifyBatch<T extends { sku: string }>(
   rows: T[],
@@ -37,13 +38,13 @@ export function classifyBatch<T extends { sku: string }>(
   rules: ImportRules,
   ownerOf: (sku: string) => { id: number; name: string } | null,
   vendorOf: (row: T) => number | null,
-): Array<{ row: T; action: WriteAction; reason?: string }> {
+): Array<{ row: T; action: WriteAction; reason?: string; by: StoredBy | undefined }> {
   const inBatch = new Set<string>();
   return rows.map((row) => {
     const by: StoredBy | undefined = inBatch.has(row.sku) || stored.imported.has(row.sku) ? 'import' : stored.before.has(row.sku) ? 'before' : undefined;
     const decided = rowAction(row.sku, by, by === 'before' ? ownerOf(row.sku) : null, vendorOf(row), rules);
     if (decided.action !== 'skip') inBatch.add(row.sku);
-    return { row, ...decided };
+    return { row, by, ...decided };
   });
 }
 
@@ -86,6 +87,15 @@ export function skipReason(sku: string, stored: StoredBy | undefined, owner: { i
   if (!rules.moveVendors && owner && rowVendorId !== null && owner.id !== rowVendorId) return otherVendorReason(sku, owner.name);
   if (!rules.updateMode) return existingSkuReason(sku);
   return undefined;
+}
+
+/**
+ * Whether a row written over a product stored before the import gives it the row's vendor where it
+ * had none (issue 19 point 2): allowed, as a product with no vendor belongs to nobody, but said on
+ * the row (IMPORT_ROW_WARNINGS.ownerlessTaken). Not a variation's: its vendor is its parent's.
+ */
+export function takesOwnerless(by: StoredBy | undefined, stored: Pick<StoredProduct, 'kind' | 'vendorId'> | undefined, rowVendorId: number | null): boolean {
+  return by === 'before' && stored !== undefined && stored.kind !== 'variation' && stored.vendorId === null && rowVendorId !== null;
 }
 
 /**

@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, kindConflict, parentVendorReason, takesOwnerless, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
 import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
-import { rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
+import { ownerlessWarning, rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
 
 const STAGE = 'import_stage';
@@ -139,7 +139,11 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     const notWritten = new Set([...outcome.failed, ...outcome.skipped].map((f) => f.row));
     const skippedRows = [...classified.flatMap((c) => (c.action === 'skip' ? [{ row: c.row, reason: c.reason! }] : [])), ...outcome.skipped];
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: skippedRows.length, skippedRows, failed: outcome.failed };
-    for (const { row, action } of classified) if (action !== 'skip' && !notWritten.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
+    for (const { row, action, by } of classified) {
+      if (action === 'skip' || notWritten.has(row)) continue;
+      tally[action === 'create' ? 'created' : 'updated'] += 1;
+      if (takesOwnerless(by, stored.get(row.sku), vendorOf(shape, row))) (row.warnings ??= []).push(ownerlessWarning(row.row, row.sku, vendors.nameOf(vendorOf(shape, row)!)));
+    }
     return tally;
   };
   type Written = Pick<WriteOutcome, 'failed'> & { skipped: WriteOutcome['skippedRows'] };

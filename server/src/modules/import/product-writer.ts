@@ -1,4 +1,4 @@
-import { VARIATION_LEVEL_FIELDS } from '@bosun/shared';
+import { IMPORT_ROW_WARNINGS, VARIATION_LEVEL_FIELDS, type ImportRowWarning } from '@bosun/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -106,3 +106,6 @@ export async function storedProductsIn(db: Kysely<DB>, dialect: Dialect, skus: s
     .execute();
   return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id }]));
 }
+
+/** The warning of a row that gave a product stored with no vendor its vendor (takesOwnerless). */
+export const ownerlessWarning = (row: number, sku: string, vendorName: string): ImportRowWarning => ({ row, column: '', value: sku, reason: IMPORT_ROW_WARNINGS.ownerlessTaken(sku, vendorName) });

@@ -10,7 +10,7 @@ import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
 import type { CreatedVendors } from './import-vendors.js';
-import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import { bulkProducts } from './sqlite-bulk-products.js';
@@ -56,6 +56,8 @@ export interface WriteAnswer {
   categories: CreatedCategory[];
   /** The vendors this write created and committed. */
   vendors: CreatedVendors;
+  /** The rows written over a product stored with no vendor, which took the row's (takesOwnerless). */
+  claimed: number[];
 }
 export type WriterOperations = {
   write: [WriteRequest, WriteAnswer];
@@ -250,6 +252,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     created: [number, number];
     creator: CategoryCreator;
     vendorCreator: VendorCreator;
+    claimed: number[];
     /** The variable products the batch wrote. */
     parents: string[];
   }
@@ -265,17 +268,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    * category or vendor nobody asked for. Products and parents go first, then the variations,
    * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (
-    rows: Row[],
-    variants: Array<VariantWrite | null> | undefined,
-    dropped: Array<string[] | null> | undefined,
-    rules: ImportRules,
-    paths: Paths,
-    vendorsToCreate: NewVendors,
-    perRow: boolean,
-    failed: Array<[number, string]>,
-    skipped: Array<[number, string]>,
-  ): BatchWritten => {
+  const writeBatch = (batch: Batch, perRow: boolean, failed: Array<[number, string]>, skipped: Array<[number, string]>): BatchWritten => {
+    const { rows, variants, dropped, rules, paths, vendors: vendorsToCreate } = batch;
     const vendorCreator = newVendors.begin(vendorsToCreate.names, paths.now);
     const creator = categories.begin(paths.now, vendorCreator.idOf);
     // A vendor an earlier batch created is the row's; the others keep their provisional id until
@@ -316,6 +310,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
       return rowAction(String(sku), found?.by, found?.by === 'before' ? owner(found.vendorId) : null, values[vendorAt] as number | null, rules);
     };
     const tally = { created: 0, updated: 0, skipped: 0 };
+    const claimed: number[] = [];
     const skip = (index: number, reason: string) => {
       tally.skipped += 1;
       skipped.push([index, reason]);
@@ -349,14 +344,17 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const sku = values[skuAt]!;
         const { action, reason } = actionOf(sku, values);
         if (action === 'skip') return skip(index, reason!);
-        const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), variant?.kind, stored.get(sku));
+        const found = writtenHere.has(sku) ? undefined : stored.get(sku);
+        const conflict = kindConflict(String(sku), variant?.kind, found);
         if (conflict) return void failed.push([index, conflict]);
+        const claims = takesOwnerless(found?.by, found, values[vendorAt] as number | null);
         attempt(index, (made) => {
           giveVendor(index);
           fillCategories(index, made);
           (action === 'create' ? insert : upsertFor(dropped?.[index])).run(values);
           if (variant) attributes.write(String(sku), variant, stored.get(sku));
           counted(sku, action, variant);
+          if (claims) claimed.push(index);
         });
       });
       if (!variants) return;
@@ -381,10 +379,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         });
       });
     });
-    return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, parents: parentsHere };
+    return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; rules: ImportRules; paths: Paths; vendors: NewVendors };
+  type Batch = Pick<WriteRequest, 'rows' | 'variants' | 'dropped' | 'rules'> & { paths: Paths; vendors: NewVendors };
   type Refused = Array<[number, string]>;
   // The batch's writes are the import's change in the history: bound for the transaction, cleared before its commit.
   const bindChange = db.prepare(SQLITE_BIND_CHANGE);
@@ -394,13 +392,13 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     bindChange.run(null);
     return result;
   };
-  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, b.vendors, false, failed, skipped)));
-  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, b.vendors, true, failed, skipped)));
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, false, failed, skipped)));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, true, failed, skipped)));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories and vendors. */
-  const committed = ({ tally, created, creator, vendorCreator, parents }: BatchWritten) => {
+  const committed = ({ tally, created, creator, vendorCreator, claimed, parents }: BatchWritten) => {
     creator.commit();
     for (const sku of parents) parentsWritten.add(sku);
-    const answer = { ...tally, categories: creator.created, vendors: vendorCreator.commit() };
+    const answer = { ...tally, categories: creator.created, vendors: vendorCreator.commit(), claimed };
     if (created[1] < created[0]) return answer;
     // Batches one after the other usually create one run of ids: kept as one range, so that
     // looking up a SKU stays one comparison on a million-row import that updates its own rows.

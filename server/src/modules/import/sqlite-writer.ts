@@ -3,7 +3,7 @@ import { lockWaiters } from '../../db/sqlite-busy-wait.js';
 import { workerRpc } from '../../db/sqlite-worker-client.js';
 import type { CategoryResolver, MissingLevels } from './category-resolver.js';
 import type { ImportVendors } from './import-vendors.js';
-import { rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import { ownerlessWarning, rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
 import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
 
 /**
@@ -65,6 +65,10 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
       });
       resolver.learn(outcome.categories);
       vendors.learnCreated(outcome.vendors);
+      for (const i of outcome.claimed) {
+        const row = rows[i]!;
+        (row.warnings ??= []).push(ownerlessWarning(row.row, row.sku, vendors.nameOf(vendorOf(shape, row)!)));
+      }
       return {
         created: outcome.created,
         updated: outcome.updated,
