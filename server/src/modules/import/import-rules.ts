@@ -1,9 +1,11 @@
 /**
  * The import's rules that every writer applies the same way: the PostgreSQL writer and the dry run
  * on the main thread, the SQLite writer in its worker thread (sqlite-writer-worker.ts) inside its
- * write transaction. Pure, loading only a dependency-free shared helper: a worker thread imports this file.
+ * write transaction. Pure, loading only shared helpers (count-text, stock-status): a worker thread imports this file.
  */
 import { plural } from '@bosun/shared/count-text';
+import { resolveStock, type StockStatus } from '@bosun/shared/stock-status';
+import type { ColumnValue } from './row-mapper.js';
 
 export type WriteAction = 'create' | 'update' | 'skip';
 
@@ -116,6 +118,23 @@ export interface StoredProduct {
   variationCount: number;
   /** Its vendor (null for a variation: its parent's is its vendor). */
   vendorId: number | null;
+  stock: number | null;
+  stockStatus: StockStatus;
+}
+
+/**
+ * A row whose stock status no cell gave (MappedRow.statusFollows), written over a stored product:
+ * its status by the one rule (resolveStock) with the stored row, as the bulk edit does. A product
+ * on backorder stays on backorder at 0; a row with no quantity (the file has no Stock column, or
+ * the row dropped its bad cell, whose stored value the update keeps) keeps the stored status.
+ * `values` are the row's write values, changed in place; a variable product's status is its
+ * variations' (kept by the upsert), so it is left alone.
+ */
+export function followStoredStatus(values: ColumnValue[], at: { stock: number; status: number }, dropped: readonly string[] | null | undefined, stored: StoredProduct | undefined) {
+  if (!stored || stored.kind === 'variable' || at.status < 0) return;
+  const quantity = at.stock >= 0 && !dropped?.includes('stock') ? (values[at.stock] as number | null) : undefined;
+  const resolved = resolveStock(quantity === undefined ? {} : { stock: quantity }, { stock: stored.stock, stock_status: stored.stockStatus });
+  if (resolved.ok) values[at.status] = resolved.value.stock_status;
 }
 
 /** A row's part in a variable product as the writers get it: plain data, to cross to the SQLite worker. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, kindConflict, parentVendorReason, takesOwnerless, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followStoredStatus, kindConflict, parentVendorReason, takesOwnerless, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
 import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
@@ -53,6 +53,7 @@ type Creations = ReturnType<typeof transactionCreations>;
 export function createPostgresWriter(url: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
   const assignments = updateAssignments(columns);
+  const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const columnList = sql.join(columns.map((c) => sql.ref(c)));
   let opened: Promise<ImportConnection> | undefined;
   const connection = () => (opened ??= openImportConnection(url));
@@ -131,6 +132,8 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     // A vendor an earlier write created is the row's from now on (ImportVendors.settled).
     for (const row of all) if (row.vendorId !== undefined) row.vendorId = vendors.settled(row.vendorId)!;
     const stored = await storedProductsIn(db, 'postgres', all.map((row) => row.sku));
+    // Read with the batch's stored rows: no query of its own.
+    for (const row of all) if (row.statusFollows) followStoredStatus(row.values, stockAt, row.dropped, stored.get(row.sku));
     const skus: StoredSkus = { imported: new Set(), before: new Set() };
     for (const sku of stored.keys()) (written.has(sku) ? skus.imported : skus.before).add(sku);
     const classified = classifyBatch(all, skus, rules, (sku) => vendors.owner(stored.get(sku)?.vendorId), (row) => vendorOf(shape, row));

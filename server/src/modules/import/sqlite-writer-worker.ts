@@ -10,9 +10,10 @@ import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
 import type { CreatedVendors } from './import-vendors.js';
-import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
+import type { StockStatus } from '@bosun/shared/stock-status';
 import { bulkProducts } from './sqlite-bulk-products.js';
 import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
@@ -33,6 +34,8 @@ export interface WriteRequest {
   variants?: Array<VariantWrite | null>;
   /** Each row's dropped columns (MappedRow.dropped), when a row of the batch has some: an update keeps their stored values. */
   dropped?: Array<string[] | null>;
+  /** The rows whose stock status no cell gave (MappedRow.statusFollows): over a stored product, it follows the stored one's. */
+  statusFollows?: number[];
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
   rules: ImportRules;
@@ -202,7 +205,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     }
     return statement;
   };
-  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id from products where sku in (select value from json_each(?))');
+  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id, stock, stock_status from products where sku in (select value from json_each(?))');
   const vendorName = db.prepare('select name from vendors where id = ?').pluck();
   const vendorNames = new Map<number, string>();
   /** A stored product's vendor with its name, for a skipped row's reason (read once per vendor). */
@@ -220,6 +223,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const categories = categoryCreator(db);
   const newVendors = vendorCreator(db);
   const skuAt = columns.indexOf('sku');
+  const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const variations = variationStatements(db, columns);
   const attributes = attributeStatements(db);
 
@@ -233,8 +237,9 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   type Stored = StoredProduct & { sku: string; by: StoredBy };
   /** The stored rows with these SKUs, each with who stored it. */
   const lookUp = (skus: ColumnValue[]): Stored[] =>
-    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number; vendor_id: number | null }>).map((r) => ({
-      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, by: createdHere(r.id) ? 'import' : 'before',
+    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number; vendor_id: number | null; stock: number | null; stock_status: StockStatus }>).map((r) => ({
+      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, stock: r.stock, stockStatus: r.stock_status,
+      by: createdHere(r.id) ? 'import' : 'before',
     }));
 
   interface Paths {
@@ -301,6 +306,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
       // Stored ids the batch may update (one it then skips only costs its counts taken out and put back).
       if (found.by === 'import' || rules.updateMode) touchedIds.push(found.id);
     }
+    // Read with the batch's stored rows: no query of its own (a retried batch finds the same ones).
+    for (const index of batch.statusFollows ?? []) followStoredStatus(rows[index]!, stockAt, dropped?.[index], stored.get(rows[index]![skuAt]!));
     const writtenHere = new Set<ColumnValue>();
     const parentsHere: string[] = [];
     /** The row's action by the import's rules (rowAction), with a skipped row's reason. */
@@ -382,7 +389,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = Pick<WriteRequest, 'rows' | 'variants' | 'dropped' | 'rules'> & { paths: Paths; vendors: NewVendors };
+  type Batch = Pick<WriteRequest, 'rows' | 'variants' | 'dropped' | 'statusFollows' | 'rules'> & { paths: Paths; vendors: NewVendors };
   type Refused = Array<[number, string]>;
   // The batch's writes are the import's change in the history: bound for the transaction, cleared before its commit.
   const bindChange = db.prepare(SQLITE_BIND_CHANGE);
@@ -408,11 +415,11 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, variants, dropped, perRow, rules, newPaths, pathRefs, newVendors: names, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, dropped, statusFollows, perRow, rules, newPaths, pathRefs, newVendors: names, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
     const vendors: NewVendors = { ofRow: rows.map((values) => (names?.length && (values[vendorAt] as number) < 0 ? (values[vendorAt] as number) : null)), names: names ?? [] };
-    const batch: Batch = { rows, variants, dropped, rules, paths: { missing: newPaths, refs, now }, vendors };
+    const batch: Batch = { rows, variants, dropped, statusFollows, rules, paths: { missing: newPaths, refs, now }, vendors };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {

@@ -56,6 +56,7 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
         ...(rows.some((row) => row.dropped) ? { dropped: rows.map((row) => row.dropped ?? null) } : {}),
+        ...(rows.some((row) => row.statusFollows) ? { statusFollows: rows.flatMap((row, i) => (row.statusFollows ? [i] : [])) } : {}),
         perRow: style === 'per-row',
         rules,
         newPaths,
