@@ -20,7 +20,7 @@ export const exportQuerySchema = productFilterQuerySchema.extend({
    */
   weight_unit: z.preprocess(blankToUndefined, z.enum(EXPORT_WEIGHT_UNITS, 'weight_unit must be kg, lbs, g or oz').optional()),
   dimension_unit: z.preprocess(blankToUndefined, z.enum(EXPORT_DIMENSION_UNITS, 'dimension_unit must be cm, in, m or mm').optional()),
-  /** 1 exports products in stock (stock >= 1); stock_max 0 those out of stock. */
+  /** 1 exports products in stock (stock >= 1, or not counted and in stock); stock_max 0 those out of stock (an uncounted one by its status). */
   stock_min: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
   stock_max: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
   /** Only these products (the list's selection). */

@@ -95,6 +95,8 @@ export const IMPORT_ROW_WARNINGS = {
   simpleAttributes: "the row is a simple product, which has no attributes: this attribute's cells are not read",
   /** Shopify's variant with an empty 'Variant SKU': the SKU made for it, the same on every import of the file. */
   madeSku: (sku: string, from: 'Handle' | 'Handle and option values') => `no SKU given: '${sku}' is made from the ${from}`,
+  /** A product stored with no vendor that the row updates takes the row's vendor: it belonged to nobody, so the vendor rule lets it (issue 19 point 2). */
+  ownerlessTaken: (sku: string, vendor: string) => `SKU ${sku} had no vendor; it is now ${vendor}'s`,
 } as const;
 
 /** What a bad optional value does to its row: dropped with a warning (the rest is imported), or the row fails. */

@@ -28,14 +28,29 @@ export interface ExportShareQuery {
 
 type ExportConditions = (eb: ProductExpressions) => Expression<SqlBool>[];
 
+/**
+ * The stock bounds (stock_min 1: in stock; stock_max 0: out of stock). A counted quantity is
+ * compared; a product whose quantity is not counted (stock null, issue 19) is in stock or not by
+ * its status, as the list's stock status filter reads it: in stock meets any minimum and no
+ * maximum, out of stock or on backorder counts as 0.
+ */
+function stockBounds(eb: ProductExpressions, min: number | undefined, max: number | undefined): Expression<SqlBool>[] {
+  const untracked = eb('p.stock', 'is', null);
+  const inStock = eb('p.stock_status', '=', 'in_stock');
+  const notInStock = eb('p.stock_status', '<>', 'in_stock');
+  const bounds: Expression<SqlBool>[] = [];
+  if (min !== undefined) bounds.push(eb.or([eb('p.stock', '>=', min), eb.and([untracked, ...(min > 0 ? [inStock] : [])])]));
+  if (max !== undefined) bounds.push(eb.or([eb('p.stock', '<=', max), ...(max >= 0 ? [eb.and([untracked, notInStock])] : [])]));
+  return bounds;
+}
+
 /** The list's filters, the stock bounds and the selection. */
 const exportConditions =
   (dialect: Dialect, query: ExportQuery): ExportConditions =>
   (eb) => {
     const conditions = filterConditions(eb, query, dialect);
     if (query.ids?.length) conditions.push(eb('p.id', 'in', query.ids));
-    if (query.stock_min !== undefined) conditions.push(eb('p.stock', '>=', query.stock_min));
-    if (query.stock_max !== undefined) conditions.push(eb('p.stock', '<=', query.stock_max));
+    conditions.push(...stockBounds(eb, query.stock_min, query.stock_max));
     return conditions;
   };
 

@@ -96,6 +96,29 @@ describe('GET /api/products/export', () => {
     expect((await download('mode=pdf')).statusCode).toBe(400);
   });
 
+  it('reads an uncounted product by its status for the stock bounds, as the list does', async () => {
+    const db = t.database.db;
+    const made = [
+      await insertProduct(db, { sku: 'UNC-IN', stock: null, stock_status: 'in_stock' }),
+      await insertProduct(db, { sku: 'UNC-OUT', stock: null, stock_status: 'out_of_stock' }),
+      await insertProduct(db, { sku: 'UNC-BACK', stock: null, stock_status: 'backorder' }),
+      await insertProduct(db, { sku: 'BACK-0', stock: 0, stock_status: 'backorder' }),
+    ];
+    try {
+      const skus = async (q: string) => rowsOf((await download(`mode=direct&${q}`)).body).map((r) => r.SKU);
+      expect(await skus('stock_min=1')).toEqual(['ALP-1', 'OTH-1', 'UNC-IN']);
+      expect(await skus('stock_min=5')).toEqual(['OTH-1', 'UNC-IN']);
+      expect(await skus('stock_max=0')).toEqual(['ALP-2', 'UNC-OUT', 'UNC-BACK', 'BACK-0']);
+      expect(await skus('stock_min=0&stock_max=4')).toEqual(['ALP-1', 'ALP-2', 'UNC-OUT', 'UNC-BACK', 'BACK-0']);
+      expect(await skus('stock_max=-1')).toEqual([]);
+      // The same products as the list's stock status filter, where the status and the count agree.
+      const listed = (await t.request('GET', '/api/products?stock_status=in_stock&limit=50', t.admin)).json().products.map((p: { sku: string }) => p.sku).sort();
+      expect(listed).toEqual(['ALP-1', 'OTH-1', 'UNC-IN']);
+    } finally {
+      await db.deleteFrom('products').where('id', 'in', made).execute();
+    }
+  });
+
   it('uses the unit settings in the headers', async () => {
     await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     const header = (await download('mode=direct')).body.split('\r\n')[0]!;

@@ -6,9 +6,9 @@ import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
 import { checkMapping, duplicateHeaders, openCsv, openUploadedFile, type OpenedCsv } from './import-file.js';
 import type { ImportDeps, ImportFile } from './import.service.js';
-import { classifyBatch, kindConflict, parentVendorReason, skipReason, type ImportRules } from './import-rules.js';
+import { classifyBatch, kindConflict, parentVendorReason, skipReason, takesOwnerless, type ImportRules } from './import-rules.js';
 import { ImportVendors, VendorTally } from './import-vendors.js';
-import { storedProductsIn } from './product-writer.js';
+import { ownerlessWarning, storedProductsIn } from './product-writer.js';
 import { readShopifyProducts } from './shopify-rows.js';
 import { VariantPlanner } from './variant-planner.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
@@ -126,8 +126,6 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
   const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false };
   const ledger = new SkuLedger(rules);
   const vendorTally = new VendorTally();
-  /** A vendor the file names that does not exist yet stands for itself in the dry run: an id no vendor has. */
-  const newVendorIds = new Map<string, number>();
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
   const warnings: ImportRowWarning[] = [];
@@ -182,12 +180,13 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       new Set(stored.keys()),
       ownerOf,
     );
-    for (const { row, action } of plan) {
+    for (const { row, action, by } of plan) {
       counts[action] += 1;
       // The import creates categories only for the rows it writes, and reports the warnings of those.
       if (action === 'skip') continue;
       for (const { type, path, vendorId } of categoryPathsOf(row, row.vendor)) resolver.peek(type, path, vendorId);
-      for (const warning of row.warnings ?? []) {
+      const taken = takesOwnerless(by, stored.get(row.sku), row.vendor) ? [ownerlessWarning(row.row, row.sku, vendors.nameOf(row.vendor!))] : [];
+      for (const warning of [...(row.warnings ?? []), ...taken]) {
         warningCount += 1;
         if (warnings.length < DRY_RUN_ERRORS) warnings.push({ ...warning, row: row.row });
       }
@@ -226,13 +225,9 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
         if (rowVendor.unknownVendor) vendorTally.newVendor(rowVendor.unknownVendor);
         continue;
       }
-      let vendor: number | null;
-      if ('newVendor' in rowVendor) {
-        vendorTally.newVendor(rowVendor.newVendor);
-        const key = rowVendor.newVendor.toLocaleLowerCase('en-US');
-        vendor = newVendorIds.get(key) ?? -(newVendorIds.size + 1);
-        newVendorIds.set(key, vendor);
-      } else vendor = rowVendor.vendorId;
+      // A vendor the file names that does not exist yet stands for itself in the dry run: its provisional id, which no vendor has.
+      if (rowVendor.newVendor) vendorTally.newVendor(rowVendor.newVendor);
+      const vendor = rowVendor.vendorId;
       counts.valid += 1;
       const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
       batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });

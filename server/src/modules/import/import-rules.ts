@@ -1,9 +1,11 @@
 /**
  * The import's rules that every writer applies the same way: the PostgreSQL writer and the dry run
  * on the main thread, the SQLite writer in its worker thread (sqlite-writer-worker.ts) inside its
- * write transaction. Pure, loading only a dependency-free shared helper: a worker thread imports this file.
+ * write transaction. Pure, loading only shared helpers (count-text, stock-status): a worker thread imports this file.
  */
 import { plural } from '@bosun/shared/count-text';
+import { resolveStock, type StockStatus } from '@bosun/shared/stock-status';
+import type { ColumnValue } from './row-mapper.js';
 
 export type WriteAction = 'create' | 'update' | 'skip';
 
@@ -29,7 +31,8 @@ export interface StoredSkus {
 
 /**
  * A batch classified by writeAction and skipReason before it is written: a repeat inside the batch
- * updates the first. ownerOf answers a stored SKU's vendor; a skipped row carries its reason.
+ * updates the first. ownerOf answers a stored SKU's vendor; a skipped row carries its reason, every row
+ * whether its SKU was stored (by).
  */
 export function classifyBatch<T extends { sku: string }>(
   rows: T[],
@@ -37,13 +40,13 @@ export function classifyBatch<T extends { sku: string }>(
   rules: ImportRules,
   ownerOf: (sku: string) => { id: number; name: string } | null,
   vendorOf: (row: T) => number | null,
-): Array<{ row: T; action: WriteAction; reason?: string }> {
+): Array<{ row: T; action: WriteAction; reason?: string; by: StoredBy | undefined }> {
   const inBatch = new Set<string>();
   return rows.map((row) => {
     const by: StoredBy | undefined = inBatch.has(row.sku) || stored.imported.has(row.sku) ? 'import' : stored.before.has(row.sku) ? 'before' : undefined;
     const decided = rowAction(row.sku, by, by === 'before' ? ownerOf(row.sku) : null, vendorOf(row), rules);
     if (decided.action !== 'skip') inBatch.add(row.sku);
-    return { row, ...decided };
+    return { row, by, ...decided };
   });
 }
 
@@ -89,6 +92,15 @@ export function skipReason(sku: string, stored: StoredBy | undefined, owner: { i
 }
 
 /**
+ * Whether a row written over a product stored before the import gives it the row's vendor where it
+ * had none (issue 19 point 2): allowed, as a product with no vendor belongs to nobody, but said on
+ * the row (IMPORT_ROW_WARNINGS.ownerlessTaken). Not a variation's: its vendor is its parent's.
+ */
+export function takesOwnerless(by: StoredBy | undefined, stored: Pick<StoredProduct, 'kind' | 'vendorId'> | undefined, rowVendorId: number | null): boolean {
+  return by === 'before' && stored !== undefined && stored.kind !== 'variation' && stored.vendorId === null && rowVendorId !== null;
+}
+
+/**
  * A variation follows its parent: its vendor is always the parent's. A variation row whose parent
  * this import did not write is refused when the parent is stored under another vendor than the
  * row's (unless moveVendors: the variation then goes under its parent, whose vendor does not change).
@@ -106,6 +118,23 @@ export interface StoredProduct {
   variationCount: number;
   /** Its vendor (null for a variation: its parent's is its vendor). */
   vendorId: number | null;
+  stock: number | null;
+  stockStatus: StockStatus;
+}
+
+/**
+ * A row whose stock status no cell gave (MappedRow.statusFollows), written over a stored product:
+ * its status by the one rule (resolveStock) with the stored row, as the bulk edit does. A product
+ * on backorder stays on backorder at 0; a row with no quantity (the file has no Stock column, or
+ * the row dropped its bad cell, whose stored value the update keeps) keeps the stored status.
+ * `values` are the row's write values, changed in place; a variable product's status is its
+ * variations' (kept by the upsert), so it is left alone.
+ */
+export function followStoredStatus(values: ColumnValue[], at: { stock: number; status: number }, dropped: readonly string[] | null | undefined, stored: StoredProduct | undefined) {
+  if (!stored || stored.kind === 'variable' || at.status < 0) return;
+  const quantity = at.stock >= 0 && !dropped?.includes('stock') ? (values[at.stock] as number | null) : undefined;
+  const resolved = resolveStock(quantity === undefined ? {} : { stock: quantity }, { stock: stored.stock, stock_status: stored.stockStatus });
+  if (resolved.ok) values[at.status] = resolved.value.stock_status;
 }
 
 /** A row's part in a variable product as the writers get it: plain data, to cross to the SQLite worker. */

@@ -8,20 +8,34 @@ export const tidyVendorName = (name: string) => name.trim().replace(/\s+/g, ' ')
 /** How a file's vendor name is matched to a stored vendor: case- and space-insensitively. */
 const vendorKey = (name: string) => tidyVendorName(name).toLocaleLowerCase('en-US');
 
-/** What the vendor cell made of a row: its vendor, a vendor still to be created, or the row's error. */
-export type RowVendor = { vendorId: number | null } | { newVendor: string } | { error: ImportRowError; unknownVendor?: string };
+/**
+ * What the vendor cell made of a row: its vendor, or the row's error. A vendor still to be created
+ * (newVendor) has a provisional id, negative, that stands for it until the write that first needs
+ * it creates it (see ImportVendors).
+ */
+export type RowVendor = { vendorId: number | null; newVendor?: string } | { error: ImportRowError; unknownVendor?: string };
+
+/** The vendors a write created: [provisional id, id]. */
+export type CreatedVendors = Array<[number, number]>;
 
 /**
  * The vendors an import files its rows under (issue 19, point 7): each row's vendor is the one its
  * mapped Vendor column names, matched by name, or the wizard's vendor when the cell is empty (or
  * no column is mapped). Every vendor is held in memory (a shop has hundreds, not millions), so
  * that no row costs a query. A name that matches no vendor is a row error unless the request asks
- * to create such vendors (createVendors): they are created once each, before the first batch
- * that needs them is written (create).
+ * to create such vendors (createVendors). Such a vendor gets a provisional id (negative: no vendor
+ * has it) and is created by the writer in the transaction of the first row it writes for it (in
+ * that row's savepoint, row by row), as a new category is: a vendor whose rows all fail, or an
+ * import that fails, leaves no vendor behind. The writer tells what it created once committed (learnCreated).
  */
 export class ImportVendors {
   private readonly byKey = new Map<string, number>();
   private readonly names = new Map<number, string>();
+  /** The vendors still to be created: match key -> provisional id, and the name each is created with. */
+  private readonly provisional = new Map<string, number>();
+  private readonly provisionalNames = new Map<number, string>();
+  /** Provisional id -> the id of the vendor a committed write created for it. */
+  private readonly created = new Map<number, number>();
   private readonly column: number;
 
   private constructor(
@@ -46,7 +60,7 @@ export class ImportVendors {
 
   /** The vendor's name, for a reason staff read. */
   nameOf(id: number): string {
-    return this.names.get(id) ?? `#${id}`;
+    return this.names.get(id) ?? this.provisionalNames.get(id) ?? `#${id}`;
   }
 
   /** The stored vendor of a product, with its name (null: none). */
@@ -59,36 +73,62 @@ export class ImportVendors {
     const text = this.column < 0 ? '' : restoreFormula((cells[this.column] ?? '').trim());
     // No vendor chosen yet (a preview before the wizard's vendor is set): the row's vendor is not known.
     if (text === '') return { vendorId: this.fallbackId };
-    const id = this.byKey.get(vendorKey(text));
+    const key = vendorKey(text);
+    const id = this.byKey.get(key);
     if (id !== undefined) return { vendorId: id };
-    if (this.createVendors) return { newVendor: tidyVendorName(text) };
-    return { error: { row, column: this.mapping.vendor!, value: text, reason: IMPORT_MESSAGES.unknownVendor(tidyVendorName(text)) }, unknownVendor: tidyVendorName(text) };
+    const name = tidyVendorName(text);
+    if (this.createVendors) {
+      let provisional = this.provisional.get(key);
+      // The first spelling the file gives is the vendor's name.
+      if (provisional === undefined) {
+        this.provisional.set(key, (provisional = -(this.provisional.size + 1)));
+        this.provisionalNames.set(provisional, name);
+      }
+      return { vendorId: provisional, newVendor: name };
+    }
+    return { error: { row, column: this.mapping.vendor!, value: text, reason: IMPORT_MESSAGES.unknownVendor(name) }, unknownVendor: name };
   }
 
-  /** A vendor to be created, if known by now (created by an earlier batch). */
-  idOfName(name: string): number | undefined {
-    return this.byKey.get(vendorKey(name));
+  /** A row's vendor id as the writes know it by now: a provisional one stays so until a committed write created its vendor. */
+  settled(id: number | null): number | null {
+    return id !== null && id < 0 ? (this.created.get(id) ?? id) : id;
+  }
+
+  /** [provisional id, name] of the vendors among these ids that no committed write has created yet. */
+  toCreate(ids: Iterable<number | null>): Array<[number, string]> {
+    const wanted = new Map<number, string>();
+    for (const id of ids) if (id !== null && id < 0 && !this.created.has(id)) wanted.set(id, this.provisionalNames.get(id)!);
+    return [...wanted];
   }
 
   /**
-   * Creates the vendors of these names that do not exist yet, once each, in one transaction; a
-   * name another request created meanwhile is taken as it is (its unique index: lower(name)).
+   * Creates the vendors of these provisional ids in trx (the write's transaction, or a row's
+   * savepoint in it); a name another request created meanwhile is taken as it is (its unique
+   * index: lower(name)). Learnt only once trx commits (learnCreated).
    */
-  async create(db: Kysely<DB>, names: Iterable<string>): Promise<void> {
-    const missing = new Map<string, string>();
-    // The first spelling the file gives is the vendor's name.
-    for (const name of names) if (!this.byKey.has(vendorKey(name)) && !missing.has(vendorKey(name))) missing.set(vendorKey(name), tidyVendorName(name));
-    if (!missing.size) return;
+  async createIn(trx: Kysely<DB>, wanted: Array<[number, string]>): Promise<CreatedVendors> {
+    if (!wanted.length) return [];
     const now = nowIso();
-    const made = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('vendors')
-        .values([...missing.values()].map((name) => ({ name, status: 'active' as const, created_at: now, updated_at: now })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return trx.selectFrom('vendors').select(['id', 'name']).where(sql<string>`lower(name)`, 'in', [...missing.values()].map((n) => n.toLowerCase())).execute();
-    });
-    this.learn(made);
+    await trx
+      .insertInto('vendors')
+      .values(wanted.map(([, name]) => ({ name, status: 'active' as const, created_at: now, updated_at: now })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const made: CreatedVendors = [];
+    // lower() as the unique index has it (a batch names a few new vendors: one query each).
+    for (const [provisional, name] of wanted) {
+      const { id } = await trx.selectFrom('vendors').select('id').where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`).executeTakeFirstOrThrow();
+      made.push([provisional, id]);
+    }
+    return made;
+  }
+
+  /** After a write committed: the vendors it created are the rows' vendors from now on. */
+  learnCreated(made: CreatedVendors) {
+    for (const [provisional, id] of made) {
+      this.created.set(provisional, id);
+      this.learn([{ id, name: this.provisionalNames.get(provisional)! }]);
+    }
   }
 
   private learn(vendors: Array<{ id: number; name: string }>) {

@@ -82,7 +82,7 @@ async function countProductsTotal(db: Kysely<DB>) {
 }
 
 function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
-  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver) : createPostgresWriter(deps.config.database.url, shape, resolver, vendors);
+  return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver, vendors) : createPostgresWriter(deps.config.database.url, shape, resolver, vendors);
 }
 
 /**
@@ -140,8 +140,6 @@ export async function runImport(
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
     const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
     const writer = createWriter(deps, shape, resolver, vendors);
-    /** Rows whose Vendor cell names a vendor to create (createVendors): created before their batch is written. */
-    let newVendorRows: Array<[MappedRow, string]> = [];
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
@@ -205,12 +203,6 @@ export async function runImport(
     const flush = async (last = false) => {
       let rows = batch;
       batch = [];
-      if (newVendorRows.length) {
-        // Once each, before the first batch that needs them (and before a variation waits for its parent).
-        await vendors.create(deps.db, newVendorRows.map(([, name]) => name));
-        for (const [row, name] of newVendorRows) row.vendorId = vendors.idOfName(name)!;
-        newVendorRows = [];
-      }
       if (planner) {
         const planned = await planner.plan(rows);
         const finished = last ? planner.finish() : { ready: [], errors: [] };
@@ -247,8 +239,8 @@ export async function runImport(
             report(rowVendor.error, cells);
             pendingErrors += 1;
           } else if (mapped.ok) {
-            if (rowVendor && 'newVendor' in rowVendor) newVendorRows.push([mapped.row, rowVendor.newVendor]);
-            else mapped.row.vendorId = (rowVendor as { vendorId: number | null }).vendorId ?? request.vendorId;
+            // A vendor to create has a provisional id: the writer creates it with the first row it writes for it.
+            mapped.row.vendorId = (rowVendor as { vendorId: number | null }).vendorId ?? request.vendorId;
             batch.push(mapped.row);
             if (plan.batchChars) for (const c of cells) batchChars += c.length;
           } else {

@@ -2,25 +2,58 @@ import { sql, type Kysely } from 'kysely';
 import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, kindConflict, parentVendorReason, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followStoredStatus, kindConflict, parentVendorReason, takesOwnerless, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
 import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
-import { rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
+import { ownerlessWarning, rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
 
 const STAGE = 'import_stage';
 
 /**
+ * What one write transaction created for its rows: the vendors (provisional id -> id, see
+ * ImportVendors), the rows given those ids, the categories (resolver.ensure's forget). A row's
+ * savepoint that rolls back takes back what was created since its mark; the whole transaction
+ * rolling back takes back everything.
+ */
+function transactionCreations() {
+  const vendorIds = new Map<number, number>();
+  const log: Array<() => void> = [];
+  return {
+    vendorIds,
+    vendor(provisional: number, id: number) {
+      vendorIds.set(provisional, id);
+      log.push(() => vendorIds.delete(provisional));
+    },
+    row(row: MappedRow, vendorId: number) {
+      const provisional = row.vendorId;
+      row.vendorId = vendorId;
+      log.push(() => (row.vendorId = provisional));
+    },
+    categories(forget: () => void) {
+      log.push(forget);
+    },
+    mark: () => log.length,
+    undo(mark = 0) {
+      for (const undo of log.splice(mark).reverse()) undo();
+    },
+  };
+}
+type Creations = ReturnType<typeof transactionCreations>;
+
+/**
  * PostgreSQL, on a connection of the import's own (postgres-copy.ts): a batch's products go in
  * through COPY into a staging table and one upsert from there; the row-by-row path writes each row
- * with its own statement in its own savepoint. A batch's missing categories are created
- * (resolver.ensure) in the batch's transaction just before its rows, and row by row in each row's
- * savepoint, so that a rolled-back batch or row leaves none behind.
+ * with its own statement in its own savepoint. The vendors still to be created that the rows
+ * written name (ImportVendors) and their missing categories (resolver.ensure) are created in the
+ * batch's transaction just before its rows, and row by row in each row's savepoint, so that a
+ * rolled-back batch or row leaves none behind.
  */
 export function createPostgresWriter(url: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
   const assignments = updateAssignments(columns);
+  const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const columnList = sql.join(columns.map((c) => sql.ref(c)));
   let opened: Promise<ImportConnection> | undefined;
   const connection = () => (opened ??= openImportConnection(url));
@@ -43,11 +76,21 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     }
   };
   /**
+   * Gives the products about to be written their vendors, creating those still to be created,
+   * then creates their missing categories (a variation's vendor and categories are its parent's).
+   */
+  const createWhatRowsNeed = async (trx: Kysely<DB>, products: MappedRow[], made: Creations) => {
+    const wanted = vendors.toCreate(products.map((row) => row.vendorId ?? null)).filter(([provisional]) => !made.vendorIds.has(provisional));
+    for (const [provisional, id] of await vendors.createIn(trx, wanted)) made.vendor(provisional, id);
+    for (const row of products) if (row.vendorId !== undefined && row.vendorId < 0) made.row(row, made.vendorIds.get(row.vendorId)!);
+    made.categories(await resolver.ensure(products.flatMap((row) => categoryPathsOf(row, vendorOf(shape, row))), trx));
+  };
+  /**
    * Products and parents first, then the variations, whose parents are stored by then whichever
    * came first. Answers the rows the variant rules refuse (kindConflict), left unwritten, and the
    * variations skipped because their parent belongs to another vendor (parentVendorReason).
    */
-  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string, rules: ImportRules, bulk: boolean) => {
+  const writeMixed = async (trx: Kysely<DB>, items: MappedRow[], stored: Map<string, StoredProduct>, now: string, rules: ImportRules, bulk: boolean, made: Creations) => {
     const refused: WriteOutcome['failed'] = [];
     const skipped: WriteOutcome['skippedRows'] = [];
     const allowed = (row: MappedRow, parentId?: number) => {
@@ -58,6 +101,7 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     const products = items.filter((row) => row.variant?.kind !== 'variation' && allowed(row));
     // One statement cannot touch a SKU twice; the later row of a file wins, so keep the last.
     const lastBySku = [...new Map(products.map((row) => [row.sku, row])).values()];
+    await createWhatRowsNeed(trx, lastBySku, made);
     if (bulk && lastBySku.length) await upsertStaged(trx, lastBySku, now);
     else for (const row of lastBySku) await upsertOne(trx, row, now);
     await writeImportedAttributes(trx, lastBySku, stored);
@@ -85,7 +129,11 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
   /** Classifies, then writes what is not skipped; counted by the classification. */
   const write = async (all: MappedRow[], style: TransactionStyle, rules: ImportRules): Promise<WriteOutcome> => {
     const { db } = await connection();
+    // A vendor an earlier write created is the row's from now on (ImportVendors.settled).
+    for (const row of all) if (row.vendorId !== undefined) row.vendorId = vendors.settled(row.vendorId)!;
     const stored = await storedProductsIn(db, 'postgres', all.map((row) => row.sku));
+    // Read with the batch's stored rows: no query of its own.
+    for (const row of all) if (row.statusFollows) followStoredStatus(row.values, stockAt, row.dropped, stored.get(row.sku));
     const skus: StoredSkus = { imported: new Set(), before: new Set() };
     for (const sku of stored.keys()) (written.has(sku) ? skus.imported : skus.before).add(sku);
     const classified = classifyBatch(all, skus, rules, (sku) => vendors.owner(stored.get(sku)?.vendorId), (row) => vendorOf(shape, row));
@@ -94,7 +142,11 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     const notWritten = new Set([...outcome.failed, ...outcome.skipped].map((f) => f.row));
     const skippedRows = [...classified.flatMap((c) => (c.action === 'skip' ? [{ row: c.row, reason: c.reason! }] : [])), ...outcome.skipped];
     const tally: WriteOutcome = { created: 0, updated: 0, skipped: skippedRows.length, skippedRows, failed: outcome.failed };
-    for (const { row, action } of classified) if (action !== 'skip' && !notWritten.has(row)) tally[action === 'create' ? 'created' : 'updated'] += 1;
+    for (const { row, action, by } of classified) {
+      if (action === 'skip' || notWritten.has(row)) continue;
+      tally[action === 'create' ? 'created' : 'updated'] += 1;
+      if (takesOwnerless(by, stored.get(row.sku), vendorOf(shape, row))) (row.warnings ??= []).push(ownerlessWarning(row.row, row.sku, vendors.nameOf(vendorOf(shape, row)!)));
+    }
     return tally;
   };
   type Written = Pick<WriteOutcome, 'failed'> & { skipped: WriteOutcome['skippedRows'] };
@@ -102,18 +154,18 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     const { db } = await connection();
     const now = new Date().toISOString();
     if (style === 'batch') {
-      let forgetCategories = () => {};
+      const made = transactionCreations();
       try {
         const { refused, skipped } = await db.transaction().execute(async (trx) => {
           await bindChange(trx, 'postgres', shape.changeId);
-          forgetCategories = await resolver.ensure(items.flatMap((row) => categoryPathsOf(row, vendorOf(shape, row))), trx);
-          return writeMixed(trx, items, stored, now, rules, true);
+          return writeMixed(trx, items, stored, now, rules, true, made);
         });
+        vendors.learnCreated([...made.vendorIds]);
         const unwritten = new Set([...refused, ...skipped].map((f) => f.row));
         for (const row of items) if (!unwritten.has(row)) written.add(row.sku);
         return { failed: refused, skipped };
       } catch {
-        forgetCategories();
+        made.undo();
         // Retried row by row below.
       }
     }
@@ -121,26 +173,32 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
     const skipped: WriteOutcome['skippedRows'] = [];
     // Products and parents first, as writeMixed does: a variation may come before its parent in the file.
     const ordered = [...items.filter((row) => row.variant?.kind !== 'variation'), ...items.filter((row) => row.variant?.kind === 'variation')];
-    await db.transaction().execute(async (trx) => {
-      await bindChange(trx, 'postgres', shape.changeId);
-      for (const row of ordered) {
-        await sql`savepoint import_row`.execute(trx);
-        let forgetCategories = () => {};
-        try {
-          // The row's new categories in its own savepoint: a row that fails leaves none behind.
-          forgetCategories = await resolver.ensure(categoryPathsOf(row, vendorOf(shape, row)), trx);
-          const outcome = await writeMixed(trx, [row], stored, now, rules, false);
-          await sql`release savepoint import_row`.execute(trx);
-          failed.push(...outcome.refused);
-          skipped.push(...outcome.skipped);
-          if (!outcome.refused.length && !outcome.skipped.length) written.add(row.sku);
-        } catch (err) {
-          await sql`rollback to savepoint import_row`.execute(trx);
-          forgetCategories();
-          failed.push({ row, reason: writeFailureReason(err) });
+    const made = transactionCreations();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await bindChange(trx, 'postgres', shape.changeId);
+        for (const row of ordered) {
+          await sql`savepoint import_row`.execute(trx);
+          const mark = made.mark();
+          try {
+            // The row's new vendor and categories in its own savepoint: a row that fails leaves none behind.
+            const outcome = await writeMixed(trx, [row], stored, now, rules, false, made);
+            await sql`release savepoint import_row`.execute(trx);
+            failed.push(...outcome.refused);
+            skipped.push(...outcome.skipped);
+            if (!outcome.refused.length && !outcome.skipped.length) written.add(row.sku);
+          } catch (err) {
+            await sql`rollback to savepoint import_row`.execute(trx);
+            made.undo(mark);
+            failed.push({ row, reason: writeFailureReason(err) });
+          }
         }
-      }
-    });
+      });
+    } catch (error) {
+      made.undo();
+      throw error;
+    }
+    vendors.learnCreated([...made.vendorIds]);
     return { failed, skipped };
   };
   // One write at a time, in the order asked: a batch's classification must see the batches before it.

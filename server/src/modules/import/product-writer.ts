@@ -1,4 +1,4 @@
-import { VARIATION_LEVEL_FIELDS } from '@bosun/shared';
+import { IMPORT_ROW_WARNINGS, VARIATION_LEVEL_FIELDS, type ImportRowWarning, type StockStatus } from '@bosun/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -101,8 +101,11 @@ export async function storedProductsIn(db: Kysely<DB>, dialect: Dialect, skus: s
   const list = dialect === 'sqlite' ? sql<string>`(select value from json_each(${JSON.stringify(skus)}))` : sql<string>`any(${skus})`;
   const rows = await db
     .selectFrom('products')
-    .select(['sku', 'id', 'kind', 'parent_id', 'variation_count', 'vendor_id'])
+    .select(['sku', 'id', 'kind', 'parent_id', 'variation_count', 'vendor_id', 'stock', 'stock_status'])
     .where((eb) => (dialect === 'sqlite' ? eb('sku', 'in', list) : eb('sku', '=', list)))
     .execute();
-  return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id }]));
+  return new Map(rows.map((r) => [r.sku, { id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, stock: r.stock, stockStatus: r.stock_status as StockStatus }]));
 }
+
+/** The warning of a row that gave a product stored with no vendor its vendor (takesOwnerless). */
+export const ownerlessWarning = (row: number, sku: string, vendorName: string): ImportRowWarning => ({ row, column: '', value: sku, reason: IMPORT_ROW_WARNINGS.ownerlessTaken(sku, vendorName) });

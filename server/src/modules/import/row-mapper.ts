@@ -37,6 +37,11 @@ export interface MappedRow {
    * new product, and an update keeps the stored value of these (writers: droppedUpdate).
    */
   dropped?: string[];
+  /**
+   * No cell gave the row's stock status: it follows the quantity, and on an update the stored
+   * product's status by the one rule (statusOverStored: a product on backorder stays so at 0).
+   */
+  statusFollows?: true;
 }
 
 const droppedReason = (reason: string) => `${reason} (dropped)`;
@@ -325,6 +330,7 @@ export function createRowMapper(
       values[1] = name;
       let warnings: ImportRowWarning[] | undefined;
       let dropped: string[] | undefined;
+      let statusFollows = false;
       const warn = (column: string, value: string, reason: string) => (warnings ??= []).push({ row, column, value, reason });
       for (const note of said?.notes ?? []) warn(note.column, note.value, note.reason);
       for (const unread of variant && !isVariantProblem(variant) ? (variant.unread ?? []) : []) warn(unread.column, unread.value, IMPORT_ROW_WARNINGS.simpleAttributes);
@@ -389,6 +395,7 @@ export function createRowMapper(
         if ('reason' in stock) return fail(stock.column, stock.value, stock.reason);
         if (stockSlot >= 0) values[stockSlot] = stock.stock;
         values[stockStatusSlot] = stock.stock_status;
+        statusFollows = !stock.statusGiven;
       }
       if (imagesAt >= 0) {
         let read = readImages(cell(cells, imagesAt));
@@ -412,6 +419,8 @@ export function createRowMapper(
       const ok = (mapped: MappedRow): MapResult => {
         if (warnings) mapped.warnings = warnings;
         if (dropped) mapped.dropped = dropped;
+        // A variable product's status is its variations' (the upsert keeps a stored parent's).
+        if (statusFollows && mapped.variant?.kind !== 'variable') mapped.statusFollows = true;
         return { ok: true, row: mapped };
       };
       if (variant) {

@@ -9,9 +9,11 @@ import type { WorkerAnswer, WorkerRequest } from '../../db/sqlite-worker-client.
 import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
-import { assignmentsKeeping, categoryNodeKey, droppedKey, kindConflict, parentVendorReason, rowAction, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import type { CreatedVendors } from './import-vendors.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
+import type { StockStatus } from '@bosun/shared/stock-status';
 import { bulkProducts } from './sqlite-bulk-products.js';
 import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
@@ -32,6 +34,8 @@ export interface WriteRequest {
   variants?: Array<VariantWrite | null>;
   /** Each row's dropped columns (MappedRow.dropped), when a row of the batch has some: an update keeps their stored values. */
   dropped?: Array<string[] | null>;
+  /** The rows whose stock status no cell gave (MappedRow.statusFollows): over a stored product, it follows the stored one's. */
+  statusFollows?: number[];
   /** Every row in its own savepoint from the start (else only when the batch fails). */
   perRow: boolean;
   rules: ImportRules;
@@ -39,6 +43,8 @@ export interface WriteRequest {
   newPaths: MissingLevels[];
   /** [row, value index, index in newPaths]: values to fill with the id of a path the worker creates. */
   pathRefs: Array<[number, number, number]>;
+  /** [provisional id, name] of the vendors still to be created that rows of the batch name (ImportVendors). */
+  newVendors?: Array<[number, string]>;
   now: string;
 }
 export interface WriteAnswer {
@@ -51,6 +57,10 @@ export interface WriteAnswer {
   failed: Array<[number, string]>;
   /** The categories this write created and committed. */
   categories: CreatedCategory[];
+  /** The vendors this write created and committed. */
+  vendors: CreatedVendors;
+  /** The rows written over a product stored with no vendor, which took the row's (takesOwnerless). */
+  claimed: number[];
 }
 export type WriterOperations = {
   write: [WriteRequest, WriteAnswer];
@@ -60,6 +70,52 @@ export type WriterOperations = {
 
 type Row = ColumnValue[];
 type CategoryCreator = ReturnType<ReturnType<typeof categoryCreator>['begin']>;
+type VendorCreator = ReturnType<ReturnType<typeof vendorCreator>['begin']>;
+
+/**
+ * The vendors an import creates (ImportVendors), each in the write transaction of the first row
+ * written for it, known by its provisional id; a name another request created meanwhile is taken
+ * as it is (the unique index on lower(name)). Those an earlier batch created are in `committed`.
+ */
+function vendorCreator(db: Database.Database) {
+  const insert = db.prepare("insert into vendors (name, status, created_at, updated_at) values (?, 'active', ?, ?) on conflict do nothing");
+  const idOfName = db.prepare('select id from vendors where lower(name) = lower(?)').pluck();
+  /** provisional id -> id, for the batches committed so far */
+  const committed = new Map<number, number>();
+  return {
+    committed,
+    /** A creator for one write transaction, for the vendors of these [provisional id, name]. */
+    begin(names: ReadonlyArray<[number, string]>, now: string) {
+      const nameOf = new Map(names);
+      const fresh = new Map<number, number>();
+      const order: number[] = [];
+      return {
+        /** The vendor's id, creating it. */
+        idOf(provisional: number): number {
+          let id = committed.get(provisional) ?? fresh.get(provisional);
+          if (id === undefined) {
+            const name = nameOf.get(provisional)!;
+            insert.run(name, now, now);
+            fresh.set(provisional, (id = idOfName.get(name) as number));
+            order.push(provisional);
+          }
+          return id;
+        },
+        /** Where the creator stands, for undo. */
+        mark: () => order.length,
+        /** Forgets what was created since mark: a row's savepoint that rolled back took it away. */
+        undo(mark: number) {
+          for (const provisional of order.splice(mark)) fresh.delete(provisional);
+        },
+        /** After the commit: what this transaction created is there for the batches after it. */
+        commit(): CreatedVendors {
+          for (const [provisional, id] of fresh) committed.set(provisional, id);
+          return [...fresh];
+        },
+      };
+    },
+  };
+}
 
 /**
  * The import's missing categories, created inside the write transaction of the rows that need them:
@@ -76,13 +132,17 @@ function categoryCreator(db: Database.Database) {
   /** keyOf -> the created category, for the batches committed so far */
   const committed = new Map<string, CreatedCategory>();
   return {
-    /** A creator for one write transaction: pathId(missing) is the id of the path's deepest level, creating what is missing. */
-    begin(now: string) {
+    /**
+     * A creator for one write transaction: pathId(missing) is the id of the path's deepest level,
+     * creating what is missing. vendorIdOf gives a vendor still to be created (a provisional id) its id.
+     */
+    begin(now: string, vendorIdOf: (provisional: number) => number) {
       const created: CreatedCategory[] = [];
       const fresh = new Map<string, CreatedCategory>();
       return {
         created,
-        pathId({ type, vendorId, parent, names, keys }: MissingLevels): number {
+        pathId({ type, vendorId: owner, parent, names, keys }: MissingLevels): number {
+          const vendorId = owner !== null && owner < 0 ? vendorIdOf(owner) : owner;
           let node: { id: number; level: number; path: string } | null = parent;
           names.forEach((name, i) => {
             const key = keyOf(type, node?.id ?? null, keys[i]!, vendorId);
@@ -145,7 +205,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     }
     return statement;
   };
-  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id from products where sku in (select value from json_each(?))');
+  const storedWithIds = db.prepare('select sku, id, kind, parent_id, variation_count, vendor_id, stock, stock_status from products where sku in (select value from json_each(?))');
   const vendorName = db.prepare('select name from vendors where id = ?').pluck();
   const vendorNames = new Map<number, string>();
   /** A stored product's vendor with its name, for a skipped row's reason (read once per vendor). */
@@ -161,7 +221,9 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
   const categories = categoryCreator(db);
+  const newVendors = vendorCreator(db);
   const skuAt = columns.indexOf('sku');
+  const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const variations = variationStatements(db, columns);
   const attributes = attributeStatements(db);
 
@@ -175,8 +237,9 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   type Stored = StoredProduct & { sku: string; by: StoredBy };
   /** The stored rows with these SKUs, each with who stored it. */
   const lookUp = (skus: ColumnValue[]): Stored[] =>
-    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number; vendor_id: number | null }>).map((r) => ({
-      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, by: createdHere(r.id) ? 'import' : 'before',
+    (storedWithIds.all(JSON.stringify(skus)) as Array<{ sku: string; id: number; kind: string; parent_id: number | null; variation_count: number; vendor_id: number | null; stock: number | null; stock_status: StockStatus }>).map((r) => ({
+      sku: r.sku, id: r.id, kind: r.kind, parentId: r.parent_id, variationCount: r.variation_count, vendorId: r.vendor_id, stock: r.stock, stockStatus: r.stock_status,
+      by: createdHere(r.id) ? 'import' : 'before',
     }));
 
   interface Paths {
@@ -184,10 +247,17 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     refs: Map<number, Array<[number, number]>>;
     now: string;
   }
+  /** The vendors still to be created: each row's provisional vendor id (null: a vendor that exists), and their names. */
+  interface NewVendors {
+    ofRow: Array<number | null>;
+    names: Array<[number, string]>;
+  }
   interface BatchWritten {
     tally: { created: number; updated: number; skipped: number };
     created: [number, number];
     creator: CategoryCreator;
+    vendorCreator: VendorCreator;
+    claimed: number[];
     /** The variable products the batch wrote. */
     parents: string[];
   }
@@ -198,21 +268,25 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    * batches. With perRow, every row has its own savepoint and a failing one is collected in failed
    * instead of failing the batch; a row the variant rules refuse (kindConflict) is collected there
    * either way, unwritten. paths.refs.get(i) lists [value index, index in paths.missing] of
-   * row i's categories to create first: row by row, inside the row's savepoint, so that a row that
-   * fails leaves no category nobody asked for. Products and parents go first, then the variations,
+   * row i's categories to create first, after its vendor if that is still to be created
+   * (newVendors): row by row, inside the row's savepoint, so that a row that fails leaves no
+   * category or vendor nobody asked for. Products and parents go first, then the variations,
    * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (
-    rows: Row[],
-    variants: Array<VariantWrite | null> | undefined,
-    dropped: Array<string[] | null> | undefined,
-    rules: ImportRules,
-    paths: Paths,
-    perRow: boolean,
-    failed: Array<[number, string]>,
-    skipped: Array<[number, string]>,
-  ): BatchWritten => {
-    const creator = categories.begin(paths.now);
+  const writeBatch = (batch: Batch, perRow: boolean, failed: Array<[number, string]>, skipped: Array<[number, string]>): BatchWritten => {
+    const { rows, variants, dropped, rules, paths, vendors: vendorsToCreate } = batch;
+    const vendorCreator = newVendors.begin(vendorsToCreate.names, paths.now);
+    const creator = categories.begin(paths.now, vendorCreator.idOf);
+    // A vendor an earlier batch created is the row's; the others keep their provisional id until
+    // the row is written (a retried batch starts again from them).
+    vendorsToCreate.ofRow.forEach((provisional, index) => {
+      if (provisional !== null) rows[index]![vendorAt] = newVendors.committed.get(provisional) ?? provisional;
+    });
+    /** Gives row index its vendor, creating it if it is still to be created. */
+    const giveVendor = (index: number) => {
+      const provisional = vendorsToCreate.ofRow[index];
+      if (provisional !== null && provisional !== undefined) rows[index]![vendorAt] = vendorCreator.idOf(provisional);
+    };
     const pathIds = new Map<number, number>();
     /** Fills row index's new category ids, creating them; lists in made the path indexes it created. */
     const fillCategories = (index: number, made: number[] = []) => {
@@ -232,6 +306,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
       // Stored ids the batch may update (one it then skips only costs its counts taken out and put back).
       if (found.by === 'import' || rules.updateMode) touchedIds.push(found.id);
     }
+    // Read with the batch's stored rows: no query of its own (a retried batch finds the same ones).
+    for (const index of batch.statusFollows ?? []) followStoredStatus(rows[index]!, stockAt, dropped?.[index], stored.get(rows[index]![skuAt]!));
     const writtenHere = new Set<ColumnValue>();
     const parentsHere: string[] = [];
     /** The row's action by the import's rules (rowAction), with a skipped row's reason. */
@@ -241,6 +317,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
       return rowAction(String(sku), found?.by, found?.by === 'before' ? owner(found.vendorId) : null, values[vendorAt] as number | null, rules);
     };
     const tally = { created: 0, updated: 0, skipped: 0 };
+    const claimed: number[] = [];
     const skip = (index: number, reason: string) => {
       tally.skipped += 1;
       skipped.push([index, reason]);
@@ -254,12 +331,14 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     const attempt = (index: number, write: (made: number[]) => void) => {
       if (!perRow) return write([]);
       const mark = creator.mark();
+      const vendorMark = vendorCreator.mark();
       const made: number[] = [];
       try {
         writeOneRow(() => write(made));
       } catch (err) {
-        // The savepoint took the row's new categories with it: forget their ids.
+        // The savepoint took the row's new categories and vendor with it: forget their ids.
         creator.undo(mark);
+        vendorCreator.undo(vendorMark);
         for (const pathIndex of made) pathIds.delete(pathIndex);
         failed.push([index, writeFailureReason(err)]);
       }
@@ -272,13 +351,17 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         const sku = values[skuAt]!;
         const { action, reason } = actionOf(sku, values);
         if (action === 'skip') return skip(index, reason!);
-        const conflict = writtenHere.has(sku) ? undefined : kindConflict(String(sku), variant?.kind, stored.get(sku));
+        const found = writtenHere.has(sku) ? undefined : stored.get(sku);
+        const conflict = kindConflict(String(sku), variant?.kind, found);
         if (conflict) return void failed.push([index, conflict]);
+        const claims = takesOwnerless(found?.by, found, values[vendorAt] as number | null);
         attempt(index, (made) => {
+          giveVendor(index);
           fillCategories(index, made);
           (action === 'create' ? insert : upsertFor(dropped?.[index])).run(values);
           if (variant) attributes.write(String(sku), variant, stored.get(sku));
           counted(sku, action, variant);
+          if (claims) claimed.push(index);
         });
       });
       if (!variants) return;
@@ -303,10 +386,10 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         });
       });
     });
-    return { tally, created: [before + 1, maxId.get() as number], creator, parents: parentsHere };
+    return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
-  type Batch = { rows: Row[]; variants?: Array<VariantWrite | null>; dropped?: Array<string[] | null>; rules: ImportRules; paths: Paths };
+  type Batch = Pick<WriteRequest, 'rows' | 'variants' | 'dropped' | 'statusFollows' | 'rules'> & { paths: Paths; vendors: NewVendors };
   type Refused = Array<[number, string]>;
   // The batch's writes are the import's change in the history: bound for the transaction, cleared before its commit.
   const bindChange = db.prepare(SQLITE_BIND_CHANGE);
@@ -316,13 +399,13 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     bindChange.run(null);
     return result;
   };
-  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, false, failed, skipped)));
-  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b.rows, b.variants, b.dropped, b.rules, b.paths, true, failed, skipped)));
-  /** After the commit: the ids a batch created are this import's from now on, and so are its categories. */
-  const committed = ({ tally, created, creator, parents }: BatchWritten) => {
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, false, failed, skipped)));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, true, failed, skipped)));
+  /** After the commit: the ids a batch created are this import's from now on, and so are its categories and vendors. */
+  const committed = ({ tally, created, creator, vendorCreator, claimed, parents }: BatchWritten) => {
     creator.commit();
     for (const sku of parents) parentsWritten.add(sku);
-    const answer = { ...tally, categories: creator.created };
+    const answer = { ...tally, categories: creator.created, vendors: vendorCreator.commit(), claimed };
     if (created[1] < created[0]) return answer;
     // Batches one after the other usually create one run of ids: kept as one range, so that
     // looking up a SKU stays one comparison on a million-row import that updates its own rows.
@@ -332,10 +415,11 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     return answer;
   };
 
-  const write = ({ rows, variants, dropped, perRow, rules, newPaths, pathRefs, now }: WriteRequest): WriteAnswer => {
+  const write = ({ rows, variants, dropped, statusFollows, perRow, rules, newPaths, pathRefs, newVendors: names, now }: WriteRequest): WriteAnswer => {
     const refs = new Map<number, Array<[number, number]>>();
     for (const [row, at, pathIndex] of pathRefs) refs.set(row, [...(refs.get(row) ?? []), [at, pathIndex]]);
-    const batch: Batch = { rows, variants, dropped, rules, paths: { missing: newPaths, refs, now } };
+    const vendors: NewVendors = { ofRow: rows.map((values) => (names?.length && (values[vendorAt] as number) < 0 ? (values[vendorAt] as number) : null)), names: names ?? [] };
+    const batch: Batch = { rows, variants, dropped, statusFollows, rules, paths: { missing: newPaths, refs, now }, vendors };
     yieldToWaiters(lockWaiters);
     if (!perRow) {
       try {

@@ -2,7 +2,8 @@ import { startWorker } from '../../lib/start-worker.js';
 import { lockWaiters } from '../../db/sqlite-busy-wait.js';
 import { workerRpc } from '../../db/sqlite-worker-client.js';
 import type { CategoryResolver, MissingLevels } from './category-resolver.js';
-import { rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import type { ImportVendors } from './import-vendors.js';
+import { ownerlessWarning, rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
 import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
 
 /**
@@ -15,16 +16,21 @@ import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.
  * existing SKU.
  * A path this thread's resolver does not know yet is sent as its missing levels: the worker
  * creates them in the same transaction as the rows that need them (a rolled-back batch leaves no
- * category behind) and tells the resolver what it created.
+ * category behind) and tells the resolver what it created. So with a vendor still to be created
+ * (a row's provisional vendor id, ImportVendors): the worker creates it with the first row it
+ * writes for it, and tells `vendors`.
  */
-export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver): ProductWriter {
+export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
-    const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
+  const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
   const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns), lockWaiters, changeId: shape.changeId };
   const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
   return {
     async write(rows, style, rules) {
       const now = new Date().toISOString();
+      // A vendor an earlier write created is the row's from now on (ImportVendors.settled).
+      for (const row of rows) if (row.vendorId !== undefined) row.vendorId = vendors.settled(row.vendorId)!;
+      const newVendors = vendors.toCreate(rows.map((row) => vendorOf(shape, row)));
       const newPaths: MissingLevels[] = [];
       /** By the path's vendor (null: the store tree), then the path array. */
       const pathIndex = new Map<number | null, Map<readonly string[], number>>();
@@ -50,13 +56,20 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),
         ...(rows.some((row) => row.dropped) ? { dropped: rows.map((row) => row.dropped ?? null) } : {}),
+        ...(rows.some((row) => row.statusFollows) ? { statusFollows: rows.flatMap((row, i) => (row.statusFollows ? [i] : [])) } : {}),
         perRow: style === 'per-row',
         rules,
         newPaths,
         pathRefs,
+        ...(newVendors.length ? { newVendors } : {}),
         now,
       });
       resolver.learn(outcome.categories);
+      vendors.learnCreated(outcome.vendors);
+      for (const i of outcome.claimed) {
+        const row = rows[i]!;
+        (row.warnings ??= []).push(ownerlessWarning(row.row, row.sku, vendors.nameOf(vendorOf(shape, row)!)));
+      }
       return {
         created: outcome.created,
         updated: outcome.updated,

@@ -1,7 +1,8 @@
 import { resolveStock, type FieldMapping, type StockStatus } from '@bosun/shared';
 import { CellProblem, readBackorders, readStockTracking } from './cell-values.js';
 
-export type StockCells = { stock: number | null; stock_status: StockStatus } | { column: string; value: string; reason: string };
+/** statusGiven: whether a cell gave the status (else it follows the quantity, and on an update the stored product: statusOverStored). */
+export type StockCells = { stock: number | null; stock_status: StockStatus; statusGiven: boolean } | { column: string; value: string; reason: string };
 
 /**
  * A row's stock and status from the columns a file has for them (issue 19), by the shared rule
@@ -32,6 +33,6 @@ export function createStockReader(headers: string[], mapping: FieldMapping, cell
     else if (!given && sells === true && stock !== undefined && stock !== null && stock <= 0) given = 'backorder';
     const resolved = resolveStock({ stock, stock_status: given });
     if (!resolved.ok) return { column: statusColumn, value: status ?? '', reason: resolved.message };
-    return resolved.value;
+    return { ...resolved.value, statusGiven: given !== undefined };
   };
 }
