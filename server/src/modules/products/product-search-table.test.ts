@@ -73,7 +73,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL's search table", () =>
 
   it('is not written by a change that leaves the text alone (a bulk price edit)', async () => {
     const db = t.database.db;
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await insertProduct(db, { sku: `PRC-${i}`, name: `Cleat ${i}`, list_price: 10 }));
     const versions = async () => (await sql<{ v: string }>`select xmin::text as v from product_search where id in (${sql.join(ids)}) order by id`.execute(db)).rows.map((r) => r.v);
     const before = await versions();
