@@ -12,17 +12,10 @@ import { columnLabel, type Units } from '../model/product-columns';
 import { listPriceText } from '../model/variant-cells';
 import { ProductThumbnail } from './product-thumbnail';
 import classes from './product-cards.module.css';
+import type { RowActions } from './products-table';
 import { StockBadge } from './stock-badge';
 
 const productPath = (id: number) => `/product/${id}`;
-
-interface CardActions {
-  toggle: (id: number, checked: boolean) => void;
-  edit: (product: Product) => void;
-  view: (product: Product) => void;
-  duplicate: (product: Product) => void;
-  remove: (product: Product) => void;
-}
 
 interface ProductCardsProps {
   products: Product[];
@@ -56,7 +49,7 @@ function CodeAndPrice({ product, currency }: { product: Product; currency?: stri
   );
 }
 
-const ProductCard = memo(function ProductCard({ product, selected, units, actions }: { product: Product; selected: boolean; units: Units; actions: CardActions }) {
+const ProductCard = memo(function ProductCard({ product, selected, units, actions }: { product: Product; selected: boolean; units: Units; actions: RowActions }) {
   return (
     <div className={classes.card} data-selected={selected || undefined}>
       <Checkbox
@@ -150,7 +143,7 @@ export function ProductCards({
   const latest = useRef({ rowSelection, onRowSelectionChange, onQuickEdit, onViewDetails, onDuplicate, onDelete });
   latest.current = { rowSelection, onRowSelectionChange, onQuickEdit, onViewDetails, onDuplicate, onDelete };
   // One stable set of handlers, so a card re-renders only when its own product or tick changes.
-  const actions = useMemo<CardActions>(
+  const actions = useMemo<RowActions>(
     () => ({
       toggle: (id, checked) => {
         const next = { ...latest.current.rowSelection };

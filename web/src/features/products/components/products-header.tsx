@@ -23,14 +23,7 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
     return (
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Title order={1} size="h2">
-              Products
-            </Title>
-            <Text size="sm" c="dimmed">
-              {count}
-            </Text>
-          </div>
+          <HeaderTitle count={count} />
           <Button leftSection={<IconPlus size={16} />} onClick={onAddProduct} style={{ flex: 'none' }}>
             Add Product
           </Button>
@@ -49,14 +42,7 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
   }
   return (
     <Group justify="space-between" align="flex-end">
-      <div>
-        <Title order={1} size="h2">
-          Products
-        </Title>
-        <Text size="sm" c="dimmed">
-          {count}
-        </Text>
-      </div>
+      <HeaderTitle count={count} />
       <Group gap="xs">
         <Button component={Link} to="/imports" variant="subtle" leftSection={<IconFileImport size={16} />}>
           Imports
@@ -73,5 +59,18 @@ export function ProductsHeader({ total, narrowed, onCustomiseColumns, onAddProdu
         {importExport}
       </Group>
     </Group>
+  );
+}
+
+function HeaderTitle({ count }: { count: string }) {
+  return (
+    <div>
+      <Title order={1} size="h2">
+        Products
+      </Title>
+      <Text size="sm" c="dimmed">
+        {count}
+      </Text>
+    </div>
   );
 }

@@ -141,7 +141,8 @@ interface CellLayout {
   cell: (product: Product, units: Units) => ReactNode;
 }
 
-interface RowActions {
+/** What a product's row (or, on a phone, its card) can do. */
+export interface RowActions {
   toggle: (id: number, checked: boolean) => void;
   edit: (product: Product) => void;
   view: (product: Product) => void;
