@@ -91,4 +91,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL's search table", () =>
     // The brand holds the text too, so the table finds both; only the name decides.
     expect(await skus(`advanced_filters=${filter}`)).toEqual(['CNT-A']);
   });
+
+  it('answers a two-character search alone from it: own text only, counted and paged', async () => {
+    const db = t.database.db;
+    await insertProduct(db, { sku: 'TWO-1', name: 'Qtip cleat' });
+    await insertProduct(db, { sku: 'TWO-2', name: 'Plain', brand: 'AQTA' });
+    const parent = await insertProduct(db, { sku: 'TWO-P', name: 'Plain parent', kind: 'variable' });
+    await insertProduct(db, { sku: 'QT-VAR', parent_id: parent, kind: 'variation', name: '', option1: 'S' });
+    const res = (await t.request('GET', '/api/products?search=qt&limit=1', t.admin)).json();
+    // A variation's code finds its parent from three characters on only, as on SQLite.
+    expect(res.pagination.total).toBe(2);
+    expect(res.products.map((p: { sku: string }) => p.sku)).toEqual(['TWO-2']);
+    expect(await skus('search=qt')).toEqual(['TWO-1', 'TWO-2']);
+  });
 });

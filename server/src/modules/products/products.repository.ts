@@ -89,8 +89,8 @@ export async function findProductsPage(db: Kysely<DB>, plan: ProductListPlan, pa
     case 'search-table': {
       // The trigram table's matches stream in id order; only when a variation brings in more
       // products are the two sets merged and sorted.
-      const throughVariations = await sql`select 1 from (${variationOnlyMatches(plan.dialect, route.key)}) other limit 1`.execute(db);
-      const matches = throughVariations.rows.length ? searchIds(plan.dialect, route.key) : ownMatches(plan.dialect, route.key);
+      const throughVariations = route.query.variations && (await sql`select 1 from (${variationOnlyMatches(plan.dialect, route.query)}) other limit 1`.execute(db)).rows.length;
+      const matches = throughVariations ? searchIds(plan.dialect, route.query) : ownMatches(plan.dialect, route.query);
       const ids = sql`(select id from (${matches}) found order by id ${idDirection} limit ${page.limit} offset ${page.offset})`;
       return rows.where('p.id', 'in', ids as never).execute();
     }
@@ -151,7 +151,7 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
     case 'search-table': {
       // The trigram tables hold one row per product and per variation (their triggers keep them so):
       // their matches are the answer, reading only the rows of matching variations for their parent.
-      const { rows } = await sql<{ n: number }>`select (select count(*) from (${ownMatches(plan.dialect, route.key)}) own) + (select count(*) from (${variationOnlyMatches(plan.dialect, route.key)}) other) as n`.execute(db);
+      const { rows } = await sql<{ n: number }>`select (select count(*) from (${ownMatches(plan.dialect, route.query)}) own) + (select count(*) from (${variationOnlyMatches(plan.dialect, route.query)}) other) as n`.execute(db);
       return Number(rows[0]!.n);
     }
     case 'short-search': {

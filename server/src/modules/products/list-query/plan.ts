@@ -20,11 +20,11 @@ import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/types.js';
 import { JOINED_NAMES, type JoinedName } from './columns.js';
 import { isVariationLevel, onlySearch } from './conditions.js';
-import { searchTableKey } from './search.js';
+import { searchTableQuery, type SearchTableQuery } from './search.js';
 import { shortSearchFor, type ShortSearch } from './short-search.js';
 
 export type CountRoute =
-  | { road: 'search-table'; key: string }
+  | { road: 'search-table'; query: SearchTableQuery }
   | { road: 'short-search'; short: ShortSearch }
   | { road: 'listed-count'; key: string }
   | { road: 'vendor-count'; vendorId: number }
@@ -44,7 +44,7 @@ export function listedCountKey(filter: ProductFilterQuery): string | undefined {
 }
 
 export type PageRoute =
-  | { road: 'search-table'; key: string }
+  | { road: 'search-table'; query: SearchTableQuery }
   | { road: 'joined-name'; name: JoinedName }
   | { road: 'filtered' };
 
@@ -80,7 +80,7 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
   const variations = (filter.advanced_filters ?? []).some((f) => isVariationLevel(f.column)) && (await anyVariationExists(db));
   const sortColumn = sort && sort !== 'id' ? sort : undefined;
   const searchAlone = onlySearch(filter);
-  const key = searchAlone ? searchTableKey(dialect, filter.search) : undefined;
+  const query = searchAlone ? searchTableQuery(dialect, filter.search) : undefined;
   const joinedName = sortColumn && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
   return {
     dialect,
@@ -90,11 +90,11 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     sortColumn,
     short,
     variations,
-    count: key ? { road: 'search-table', key } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
+    count: query ? { road: 'search-table', query } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
     page: joinedName
       ? { road: 'joined-name', name: joinedName }
-      : key && !sortColumn
-        ? { road: 'search-table', key }
+      : query && !sortColumn
+        ? { road: 'search-table', query }
         : { road: 'filtered' },
   };
 }

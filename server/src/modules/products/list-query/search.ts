@@ -15,47 +15,58 @@ import { escapeLike, ftsPhrase, like, MIN_TRIGRAM_QUERY } from './text-match.js'
 const VARIATION_CODES = postgresSearchText('v', VARIATION_CODE_COLUMNS);
 
 /**
- * What the search tables are asked for a search of three characters or more: an FTS5 phrase on
- * SQLite (a quoted phrase makes the trigram index match it as a substring of any column), a LIKE
- * pattern on PostgreSQL; undefined for a shorter search.
+ * What the search tables are asked for a search: `match`, an FTS5 phrase on SQLite (a quoted phrase
+ * makes the trigram index match it as a substring of any column) or a LIKE pattern on PostgreSQL;
+ * `variations`, whether a variation's codes find their parent too (three characters or more).
+ * Undefined where the tables cannot answer: SQLite below three characters (short-search.ts).
  */
-export function searchTableKey(dialect: Dialect, search: string | undefined): string | undefined {
+export interface SearchTableQuery {
+  match: string;
+  variations: boolean;
+}
+
+export function searchTableQuery(dialect: Dialect, search: string | undefined): SearchTableQuery | undefined {
   const text = search?.trim() ?? '';
-  if ([...text].length < MIN_TRIGRAM_QUERY) return undefined;
-  return dialect === 'sqlite' ? ftsPhrase(text) : likePattern(text);
+  const trigrams = [...text].length >= MIN_TRIGRAM_QUERY;
+  if (dialect === 'sqlite') return trigrams ? { match: ftsPhrase(text), variations: true } : undefined;
+  // PostgreSQL's narrow table answers any length: below a trigram by reading it through, 80 bytes a product.
+  return text ? { match: likePattern(text), variations: trigrams } : undefined;
 }
 
 const likePattern = (text: string) => `%${escapeLike(text.trim().toLowerCase())}%`;
 
-/** The listed products whose own text holds the search (the key of searchTableKey). */
-export const ownMatches = (dialect: Dialect, key: string) =>
+/** The listed products whose own text holds the search. */
+export const ownMatches = (dialect: Dialect, { match }: SearchTableQuery) =>
   dialect === 'sqlite'
-    ? sql`select rowid as id from products_search where products_search match ${key}`
-    : sql`select id from product_search where text like ${key} escape '\\'`;
+    ? sql`select rowid as id from products_search where products_search match ${match}`
+    : sql`select id from product_search where text like ${match} escape '\\'`;
 
 /**
  * The products a search finds only through a variation whose SKU, MFN or GTIN holds the text:
- * none in a catalogue without variations, and then nothing is read but the index's empty answer.
+ * none in a catalogue without variations, and then nothing is read but the index's empty answer;
+ * none at all for a search shorter than a trigram.
  */
-export const variationOnlyMatches = (dialect: Dialect, key: string) =>
-  dialect === 'sqlite'
+export const variationOnlyMatches = (dialect: Dialect, query: SearchTableQuery) => {
+  const { match } = query;
+  if (!query.variations) return sql`select null as id where false`;
+  return dialect === 'sqlite'
     ? sql`select distinct v.parent_id as id from variations_search s join products v on v.id = s.rowid
-        where variations_search match ${key} and v.parent_id not in (${ownMatches(dialect, key)})`
+        where variations_search match ${match} and v.parent_id not in (${ownMatches(dialect, query)})`
     : sql`select distinct v.parent_id as id from products v
-        where v.parent_id is not null and ${VARIATION_CODES} like ${key} escape '\\' and v.parent_id not in (${ownMatches(dialect, key)})`;
+        where v.parent_id is not null and ${VARIATION_CODES} like ${match} escape '\\' and v.parent_id not in (${ownMatches(dialect, query)})`;
+};
 
-/** Every listed product a search of three characters or more finds, each once. */
-export const searchIds = (dialect: Dialect, key: string) => sql`${ownMatches(dialect, key)} union all ${variationOnlyMatches(dialect, key)}`;
+/** Every listed product a search finds, each once. */
+export const searchIds = (dialect: Dialect, query: SearchTableQuery) =>
+  query.variations ? sql`${ownMatches(dialect, query)} union all ${variationOnlyMatches(dialect, query)}` : ownMatches(dialect, query);
 
 export function searchCondition(dialect: Dialect, search: string, short?: ShortSearch): Expression<SqlBool> {
   const text = search.trim();
-  const key = searchTableKey(dialect, text);
-  if (key) return sql<SqlBool>`p.id in (${searchIds(dialect, key)})`;
+  const query = searchTableQuery(dialect, text);
+  if (query) return sql<SqlBool>`p.id in (${searchIds(dialect, query)})`;
+  // SQLite below a trigram: the LIKE over the six columns, on the rows a two-character search finds
+  // through the indexes or on all.
   const pattern = likePattern(text);
-  // Shorter than a trigram: PostgreSQL reads the narrow table through (80 bytes a product, not 1 KB).
-  if (dialect === 'postgres') return sql<SqlBool>`p.id in (${ownMatches(dialect, pattern)})`;
-  // SQLite: the LIKE over the six columns, on the rows a two-character search finds through the
-  // indexes or on all.
   const anyColumn = sql<SqlBool>`(${sql.join(
     SEARCHED_COLUMNS.map((c) => like(c === 'tags' ? sql.raw(searchedTags('p.tags')) : sql.ref(`p.${c}`), pattern)),
     sql` or `,
