@@ -4,7 +4,7 @@
  * write transaction. Pure, loading only shared helpers (count-text, stock-status): a worker thread imports this file.
  */
 import { plural } from '@bosun/shared/count-text';
-import { resolveStock, type StockStatus } from '@bosun/shared/stock-status';
+import { resolveStock, type StockStatus } from '@bosun/shared/stock-rule';
 import type { ColumnValue } from './row-mapper.js';
 
 export type WriteAction = 'create' | 'update' | 'skip';

@@ -13,7 +13,7 @@ import type { CreatedVendors } from './import-vendors.js';
 import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
-import type { StockStatus } from '@bosun/shared/stock-status';
+import type { StockStatus } from '@bosun/shared/stock-rule';
 import { bulkProducts } from './sqlite-bulk-products.js';
 import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
