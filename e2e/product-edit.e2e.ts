@@ -49,6 +49,11 @@ const snap = async (name: string) => {
 };
 const shownValue = (label: string) => valueShown(page, label);
 const productRow = (sku: string) => page.getByRole('row').filter({ has: page.getByText(sku, { exact: true }) });
+/** A row's action button: with a mouse the buttons show on the row's hover (issue 24), as a person's pointer brings them. */
+async function rowAction(sku: string, name: string) {
+  await productRow(sku).hover();
+  return productRow(sku).getByRole('button', { name });
+}
 
 async function openList(search: string) {
   await page.goto(`/products?search=${encodeURIComponent(search)}`);
@@ -161,7 +166,7 @@ describe('product form, detail page and bulk edit', () => {
     const product = await createProduct({ sku: `PE-${RUN}-QE`, name: `Quick ${RUN}`, list_price: 10, stock: 2 });
     await createProduct({ sku: `PE-${RUN}-TAKEN`, name: `Taken ${RUN}` });
     await openList(`PE-${RUN}-QE`);
-    await productRow(product.sku).getByRole('button', { name: 'Quick Edit' }).click();
+    await (await rowAction(product.sku, 'Quick Edit')).click();
     const form = dialog('Edit Product');
     await visible(form);
     expect(await textbox(form, 'Product Name').inputValue()).toBe(`Quick ${RUN}`);
@@ -187,7 +192,8 @@ describe('product form, detail page and bulk edit', () => {
   it('edits on the detail page (opened in a new tab) with the visual and HTML tabs, and Cancel restores the data', async () => {
     const product = await createProduct({ sku: `PE-${RUN}-DT`, name: `Detail ${RUN}`, list_price: 30 });
     await openList(product.sku);
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), productRow(product.sku).getByRole('button', { name: 'View Details' }).click()]);
+    const viewDetails = await rowAction(product.sku, 'View Details');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), viewDetails.click()]);
     await tab.close();
     // The new tab reads the session from storage; the same address in this page is the same screen.
     await page.goto(`/product/${product.id}`);
@@ -273,7 +279,7 @@ describe('product form, detail page and bulk edit', () => {
     await api('PUT', `/products/${product.id}`, { short_description: '<p>Original</p>' });
 
     await openList(product.sku);
-    await productRow(product.sku).getByRole('button', { name: 'Duplicate' }).click();
+    await (await rowAction(product.sku, 'Duplicate')).click();
     let form = dialog('Duplicate Product');
     await visible(form);
     expect(await textbox(form, 'Product Name').inputValue()).toBe(`Dup ${RUN} (Copy)`);
