@@ -10,7 +10,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../../db/database.js';
 import { postgresSearchText, SEARCHED_COLUMNS, searchedTags, VARIATION_CODE_COLUMNS } from '../../../db/product-search-text.js';
 import { shortSearchCandidates, type ShortSearch } from './short-search.js';
-import { escapeLike, ftsPhrase, like, MIN_TRIGRAM_QUERY } from './text-match.js';
+import { containsPattern, ftsPhrase, like, MIN_TRIGRAM_QUERY } from './text-match.js';
 
 const VARIATION_CODES = postgresSearchText('v', VARIATION_CODE_COLUMNS);
 
@@ -30,10 +30,8 @@ export function searchTableQuery(dialect: Dialect, search: string | undefined): 
   const trigrams = [...text].length >= MIN_TRIGRAM_QUERY;
   if (dialect === 'sqlite') return trigrams ? { match: ftsPhrase(text), variations: true } : undefined;
   // PostgreSQL's narrow table answers any length: below a trigram by reading it through, 80 bytes a product.
-  return text ? { match: likePattern(text), variations: trigrams } : undefined;
+  return text ? { match: containsPattern(text), variations: trigrams } : undefined;
 }
-
-const likePattern = (text: string) => `%${escapeLike(text.trim().toLowerCase())}%`;
 
 /** The listed products whose own text holds the search. */
 export const ownMatches = (dialect: Dialect, { match }: SearchTableQuery) =>
@@ -66,7 +64,7 @@ export function searchCondition(dialect: Dialect, search: string, short?: ShortS
   if (query) return sql<SqlBool>`p.id in (${searchIds(dialect, query)})`;
   // SQLite below a trigram: the LIKE over the six columns, on the rows a two-character search finds
   // through the indexes or on all.
-  const pattern = likePattern(text);
+  const pattern = containsPattern(text);
   const anyColumn = sql<SqlBool>`(${sql.join(
     SEARCHED_COLUMNS.map((c) => like(c === 'tags' ? sql.raw(searchedTags('p.tags')) : sql.ref(`p.${c}`), pattern)),
     sql` or `,

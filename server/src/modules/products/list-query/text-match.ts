@@ -12,6 +12,8 @@ import { SEARCHED_COLUMNS } from '../../../db/product-search-text.js';
 import { COLUMN_SQL } from './columns.js';
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The LIKE pattern for text anywhere in a value, lower-cased (ASCII as LIKE folds it). */
+export const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
 export const like = (ref: Expression<unknown>, pattern: string) => sql<SqlBool>`lower(${ref}) like ${pattern.toLowerCase()} escape '\\'`;
 
 /** Trigrams need three characters: shorter text cannot use the trigram table. */
@@ -38,7 +40,7 @@ export function containsText(dialect: Dialect, column: FilterColumn, text: strin
   if (dialect === 'postgres') {
     // The product's whole search text holds the column's lower-cased value, so it holds the text
     // wherever the column does (migration 0035's narrow table, through its trigram index).
-    return sql<SqlBool>`(p.id in (select id from product_search where text like ${`%${escapeLike(lowered)}%`} escape '\\') and ${plain})`;
+    return sql<SqlBool>`(p.id in (select id from product_search where text like ${containsPattern(lowered)} escape '\\') and ${plain})`;
   }
   const query = `{${column}} : ${ftsPhrase(lowered)}`;
   return sql<SqlBool>`(p.id in (select rowid from products_search where products_search match ${query}) and ${plain})`;

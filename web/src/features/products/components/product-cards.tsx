@@ -12,28 +12,13 @@ import { columnLabel, type Units } from '../model/product-columns';
 import { listPriceText } from '../model/variant-cells';
 import { ProductThumbnail } from './product-thumbnail';
 import classes from './product-cards.module.css';
-import type { RowActions } from './products-table';
+import type { ProductListLayoutProps, RowActions } from './products-table';
 import { StockBadge } from './stock-badge';
 
 const productPath = (id: number) => `/product/${id}`;
 
-interface ProductCardsProps {
-  products: Product[];
-  variations?: ListedVariation[];
-  units: Units;
-  rowSelection: RowSelectionState;
-  onRowSelectionChange: (selection: RowSelectionState) => void;
-  sort: SortState | null;
-  onToggleSort: (column: SortColumn) => void;
+interface ProductCardsProps extends ProductListLayoutProps {
   onClearSort: () => void;
-  onQuickEdit: (product: Product) => void;
-  onViewDetails: (product: Product) => void;
-  onDuplicate: (product: Product) => void;
-  onDelete: (product: Product) => void;
-  /** Brings the list's top into view when this changes (a new page, filter or sort). */
-  scrollKey: string;
-  busy?: boolean;
-  emptyState?: ReactNode;
 }
 
 const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...SORTABLE_COLUMNS.map((id) => ({ value: id, label: columnLabel(id) }))];

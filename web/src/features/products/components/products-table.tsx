@@ -42,15 +42,12 @@ import { formatCount } from '../../../lib/format';
 
 const KEYBOARD_RESIZE_STEP = 10;
 
-interface ProductsTableProps {
+/** What the list's two layouts (the table, and the cards on a phone) are given alike. */
+export interface ProductListLayoutProps {
   products: Product[];
   /** With 'Show variations': the variations the server answered for the page's variable products, drawn under each. */
   variations?: ListedVariation[];
   units: Units;
-  visibleColumns: readonly string[];
-  columnWidths: Record<string, number>;
-  /** Called once a resize ends (mouse up, or key up), with every width that differs from the default. */
-  onColumnWidthsChange: (widths: Record<string, number>) => void;
   sort: SortState | null;
   onToggleSort: (column: SortColumn) => void;
   rowSelection: RowSelectionState;
@@ -63,6 +60,13 @@ interface ProductsTableProps {
   scrollKey: string;
   busy?: boolean;
   emptyState?: ReactNode;
+}
+
+interface ProductsTableProps extends ProductListLayoutProps {
+  visibleColumns: readonly string[];
+  columnWidths: Record<string, number>;
+  /** Called once a resize ends (mouse up, or key up), with every width that differs from the default. */
+  onColumnWidthsChange: (widths: Record<string, number>) => void;
   maxHeight?: string;
 }
 
