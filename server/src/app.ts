@@ -15,7 +15,7 @@ import { categoriesRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
-import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
+import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
@@ -104,6 +104,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(exportRoutes);
       await api.register(importRoutes);
       await api.register(importRunsRoutes);
+      await api.register(importProfilesRoutes);
     },
     { prefix: '/api' },
   );

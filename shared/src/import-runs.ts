@@ -38,6 +38,9 @@ export const importRunSchema = z.object({
   undoneByChangeId: z.number().int().nullable(),
   /** Rows failed or skipped that GET /api/imports/{id}/rows-not-imported hands out again; 0 when none or not kept. */
   rowsNotImported: z.number().int(),
+  /** The import profile it ran with (issue 22), and that profile's name while it exists. */
+  profileId: z.number().int().nullable(),
+  profileName: z.string().nullable(),
 });
 
 /** What an import keeps of its complete event for later: the rows not imported and the warned rows. */

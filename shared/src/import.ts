@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importProfileRulesSchema, missingProductsPlanSchema, type MissingProductAction } from './import-profiles.js';
 import { formatCount, plural, pluralWord } from './count-text.js';
 
 export const IMPORT_MESSAGES = {
@@ -54,6 +55,42 @@ const formBoolean = z
  */
 export const importVendorOptionsSchema = z.object({ moveVendors: formBoolean, createVendors: formBoolean });
 export type ImportVendorOptions = z.infer<typeof importVendorOptionsSchema>;
+
+/** A form field holding JSON: absent or empty is undefined; text that is not JSON stays text, for the schema to refuse. */
+const jsonField = (v: unknown) => {
+  if (v === undefined || v === '') return undefined;
+  try {
+    return typeof v === 'string' ? JSON.parse(v) : v;
+  } catch {
+    return v;
+  }
+};
+
+/**
+ * The import profile options of the preview and the import (issue 22), form fields beside the
+ * mapping: the profile the run goes by (recorded with the run), its rules as the wizard shows
+ * them (absent: the import's own behaviour, every mapped field updated), whether the file is
+ * the vendor's full list (only then does the missing-product rule apply), and staff's
+ * confirmation of a missing-product share above the profile's limit.
+ */
+export const importRulesFormSchema = z.object({
+  profileId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number('profileId must be a number').int('profileId must be a profile id').positive('profileId must be a profile id').optional()),
+  rules: z.preprocess(jsonField, importProfileRulesSchema.optional()),
+  fullList: formBoolean,
+  confirmMissing: formBoolean,
+});
+export type ImportRulesForm = z.infer<typeof importRulesFormSchema>;
+
+/** What the missing-product rule did at the end of an import. */
+export interface MissingProductsOutcome {
+  action: MissingProductAction;
+  missing: number;
+  /** Products it changed (0 when not applied). */
+  changed: number;
+  applied: boolean;
+  /** Why it was not applied (over the limit without confirmation), or what it did, in staff's words. */
+  message: string;
+}
 
 export interface ImportRowError {
   row: number;
@@ -151,6 +188,20 @@ export const importPreviewResponseSchema = z.object({
     otherVendor: z.object({ rows: z.number().int(), vendors: z.array(z.string()) }).optional(),
     /** Vendors a mapped Vendor column names that do not exist yet, with their rows. */
     newVendors: z.array(z.object({ name: z.string(), rows: z.number().int() })).optional(),
+    /**
+     * What the rows that update a stored product would change (issue 22), by the run's rules:
+     * rows that change nothing, how many products each update field changes (PROFILE_UPDATE_FIELDS
+     * keys), and the largest price changes, so that a wrong file is caught before it is written.
+     */
+    changes: z
+      .object({
+        unchanged: z.number().int(),
+        fields: z.record(z.string(), z.number().int()),
+        topPriceChanges: z.array(z.object({ sku: z.string(), name: z.string(), field: z.string(), from: z.number().nullable(), to: z.number().nullable() })),
+      })
+      .optional(),
+    /** The missing-product rule's plan, when the run is the vendor's full list and the rule does something. */
+    missing: missingProductsPlanSchema.optional(),
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
@@ -194,6 +245,8 @@ export interface ImportCompleteEvent {
   totalProducts: number;
   processingRate: number;
   processingTime: number;
+  /** The missing-product rule's outcome, when the run is the vendor's full list and the rule does something (issue 22). */
+  missing?: MissingProductsOutcome;
 }
 
 export interface ImportErrorEvent {

@@ -81,6 +81,19 @@ export interface ImportRunsTable {
   message: string | null;
   /** JSON of ImportRunReport (shared/src/import-runs.ts): the rows not imported and the warned rows (migration 0024). */
   report: string | null;
+  /** The import profile it ran with (migration 0036). */
+  profile_id: number | null;
+}
+
+/** A vendor's import profile (migration 0036): `settings` is the JSON of ImportProfileBody without name and vendor. */
+export interface ImportProfilesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  name: string;
+  settings: string;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
 }
 
 export interface VendorsTable {
@@ -242,6 +255,7 @@ export interface DB {
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;
   import_runs: ImportRunsTable;
+  import_profiles: ImportProfilesTable;
   changes: ChangesTable;
   product_changes: ProductChangesTable;
   change_context: ChangeContextTable;

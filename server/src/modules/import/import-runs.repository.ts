@@ -29,8 +29,9 @@ export async function listImportRuns(db: Kysely<DB>, offset: number, limit: numb
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('vendors as v', 'v.id', 'r.vendor_id')
     .leftJoin('changes as c', (join) => join.onRef('c.import_run_id', '=', 'r.id').on('c.source', '=', 'import'))
+    .leftJoin('import_profiles as p', 'p.id', 'r.profile_id')
     .select([
-      'r.id', 'r.user_id', 'r.vendor_id', 'r.file_name', 'r.mode', 'r.update_mode', 'r.status', 'r.started_at', 'r.finished_at',
+      'r.profile_id', 'p.name as profile_name', 'r.id', 'r.user_id', 'r.vendor_id', 'r.file_name', 'r.mode', 'r.update_mode', 'r.status', 'r.started_at', 'r.finished_at',
       'r.rows_read', 'r.created', 'r.updated', 'r.skipped', 'r.error_count', 'r.message',
       'u.username as user_name', 'v.name as vendor_name', 'c.id as change_id', 'c.undone_by_change_id',
     ])

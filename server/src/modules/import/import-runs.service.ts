@@ -134,6 +134,8 @@ function toImportRun(row: Awaited<ReturnType<typeof listImportRuns>>[number]): I
     changeId: row.change_id ?? null,
     undoneByChangeId: row.undone_by_change_id ?? null,
     rowsNotImported: row.has_report ? row.error_count + row.skipped : 0,
+    profileId: row.profile_id ?? null,
+    profileName: row.profile_name ?? null,
   };
 }
 

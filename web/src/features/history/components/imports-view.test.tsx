@@ -20,7 +20,7 @@ function run(id: number, over: Partial<ImportRun> = {}): ImportRun {
     id, userId: 3, vendorId: 1, fileName: `prices-${id}.csv`, mode: 'ultra-fast', updateMode: true, status: 'complete',
     startedAt: started.toISOString(), finishedAt: new Date(started.getTime() + 2500).toISOString(),
     rowsRead: 10, created: 2, updated: 7, skipped: 1, errorCount: 0, message: null,
-    userName: 'alice', vendorName: 'Harbour Supply', changeId: id * 10, undoneByChangeId: null, rowsNotImported: 0, ...over,
+    userName: 'alice', vendorName: 'Harbour Supply', changeId: id * 10, undoneByChangeId: null, rowsNotImported: 0, profileId: null, profileName: null, ...over,
   };
 }
 

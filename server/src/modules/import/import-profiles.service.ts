@@ -1,0 +1,75 @@
+import { IMPORT_PROFILE_MESSAGES, importProfileBodySchema, type ImportProfile, type ImportProfileFields } from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/clock.js';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { vendorIdExists } from '../vendors/index.js';
+import {
+  deleteImportProfileRow,
+  findImportProfileIdByName,
+  findImportProfileRow,
+  insertImportProfile,
+  listImportProfileRows,
+  updateImportProfileRow,
+  type ImportProfileRow,
+} from './import-profiles.repository.js';
+
+/**
+ * A profile's row as the API answers it. The settings were checked by the shared schema when they
+ * were written; read back through it, a profile written by an older version gets the defaults of
+ * the rules it did not have.
+ */
+function toImportProfile(row: ImportProfileRow): ImportProfile {
+  const settings = importProfileBodySchema.parse({ ...JSON.parse(row.settings), name: row.name, vendorId: row.vendor_id });
+  return { ...settings, id: row.id, vendorName: row.vendor_name, createdAt: row.created_at, updatedAt: row.updated_at, lastUsedAt: row.last_used_at };
+}
+
+const settingsText = ({ name: _name, vendorId: _vendorId, ...settings }: ImportProfileFields) => JSON.stringify(settings);
+
+const nameTaken = () => conflict(IMPORT_PROFILE_MESSAGES.nameTaken, { name: IMPORT_PROFILE_MESSAGES.nameTaken });
+
+async function assertWritable(db: Kysely<DB>, body: ImportProfileFields, exceptId?: number) {
+  if (!(await vendorIdExists(db, body.vendorId))) throw badRequest(IMPORT_PROFILE_MESSAGES.vendorNotFound, { vendorId: IMPORT_PROFILE_MESSAGES.vendorNotFound });
+  if ((await findImportProfileIdByName(db, body.vendorId, body.name, exceptId)) !== undefined) throw nameTaken();
+}
+
+export async function listImportProfiles(db: Kysely<DB>, vendorId?: number): Promise<ImportProfile[]> {
+  return (await listImportProfileRows(db, vendorId)).map(toImportProfile);
+}
+
+export async function getImportProfile(db: Kysely<DB>, id: number): Promise<ImportProfile> {
+  const row = await findImportProfileRow(db, id);
+  if (!row) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
+  return toImportProfile(row);
+}
+
+/** A unique-name race between the check and the write is the same 409 as the check's. */
+async function writing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function createImportProfile(db: Kysely<DB>, body: ImportProfileFields): Promise<ImportProfile> {
+  await assertWritable(db, body);
+  const now = nowIso();
+  const id = await writing(() => insertImportProfile(db, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body), created_at: now, updated_at: now, last_used_at: null }));
+  return getImportProfile(db, id);
+}
+
+export async function updateImportProfile(db: Kysely<DB>, id: number, body: ImportProfileFields): Promise<ImportProfile> {
+  if (!(await findImportProfileRow(db, id))) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
+  await assertWritable(db, body, id);
+  const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body), updated_at: nowIso() }));
+  if (!updated) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
+  return getImportProfile(db, id);
+}
+
+export async function deleteImportProfile(db: Kysely<DB>, id: number) {
+  if (!(await deleteImportProfileRow(db, id))) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
+  return { message: IMPORT_PROFILE_MESSAGES.deleted };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { fieldMappingSchema, IMPORT_MODES } from './import-fields.js';
+
+/**
+ * Import profiles (issue 22): what the wizard remembered of a vendor's file, named, edited and
+ * reused, with the rules of a supplier feed: which fields an existing product takes from the file,
+ * whether new products are created, what an empty cell does, and what becomes of the vendor's
+ * products the file no longer lists.
+ */
+
+/**
+ * The fields 'Update only these fields' can name: what an existing product may take from a file.
+ * Each is one or more product columns (the writers' update assignments); 'images' is the main
+ * image and the gallery together, as the file's Images column is.
+ */
+export const PROFILE_UPDATE_FIELDS = [
+  { key: 'name', label: 'Product name', columns: ['name'] },
+  { key: 'brand', label: 'Brand', columns: ['brand'] },
+  { key: 'mfn', label: 'MFN', columns: ['mfn'] },
+  { key: 'gtin', label: 'GTIN', columns: ['gtin'] },
+  { key: 'short_description', label: 'Short description', columns: ['short_description'] },
+  { key: 'description', label: 'Description', columns: ['description'] },
+  { key: 'stock', label: 'Stock quantity', columns: ['stock'] },
+  { key: 'stock_status', label: 'Stock status', columns: ['stock_status'] },
+  { key: 'list_price', label: 'List price', columns: ['list_price'] },
+  { key: 'market_price', label: 'Market price', columns: ['market_price'] },
+  { key: 'vendor_cost', label: 'Vendor cost', columns: ['vendor_cost'] },
+  { key: 'special_price', label: 'Special price', columns: ['special_price'] },
+  { key: 'weight', label: 'Weight', columns: ['weight'] },
+  { key: 'dimensions', label: 'Dimensions', columns: ['length', 'width', 'height'] },
+  { key: 'images', label: 'Images', columns: ['image_url', 'images'] },
+  { key: 'published', label: 'Published', columns: ['published'] },
+  { key: 'featured', label: 'Featured', columns: ['featured'] },
+  { key: 'visibility', label: 'Catalog visibility', columns: ['visibility'] },
+  { key: 'google_category', label: 'Google category', columns: ['google_category'] },
+  { key: 'seo', label: 'SEO fields', columns: ['meta_title', 'meta_description', 'meta_keywords'] },
+  { key: 'tags', label: 'Tags', columns: ['tags'] },
+  { key: 'vendor_category', label: 'Vendor category', columns: ['vendor_category_id'] },
+  { key: 'store_category', label: 'Store category', columns: ['store_category_id'] },
+] as const;
+export type ProfileUpdateField = (typeof PROFILE_UPDATE_FIELDS)[number]['key'];
+const UPDATE_FIELD_KEYS = PROFILE_UPDATE_FIELDS.map((f) => f.key) as [ProfileUpdateField, ...ProfileUpdateField[]];
+
+/** A stock-and-price feed's checklist: the preset the wizard and the profile form offer. */
+export const STOCK_AND_PRICE_FIELDS: ProfileUpdateField[] = ['stock', 'stock_status', 'list_price', 'market_price', 'vendor_cost', 'special_price'];
+
+/** The product columns an update may write under a checklist (null: every mapped column). */
+export function updatableColumns(fields: readonly string[] | null | undefined): Set<string> | null {
+  if (!fields) return null;
+  return new Set(PROFILE_UPDATE_FIELDS.filter((f) => fields.includes(f.key)).flatMap((f) => f.columns));
+}
+
+/** What an empty cell does to an existing product: keeps its value, or clears it (the import's behaviour without a profile). */
+export const EMPTY_CELL_RULES = ['clear', 'keep'] as const;
+export type EmptyCellRule = (typeof EMPTY_CELL_RULES)[number];
+
+/** What becomes of the vendor's products a full list does not name. */
+export const MISSING_PRODUCT_ACTIONS = ['leave', 'zero_stock', 'disable'] as const;
+export type MissingProductAction = (typeof MISSING_PRODUCT_ACTIONS)[number];
+export const MISSING_PRODUCT_ACTION_LABELS: Record<MissingProductAction, string> = {
+  leave: 'Leave them as they are',
+  zero_stock: 'Set their stock to 0',
+  disable: 'Disable them (unpublish)',
+};
+/** A truncated feed must not empty a shop: above this share of the vendor's products, staff confirm. */
+export const DEFAULT_MISSING_MAX_PERCENT = 20;
+
+export const missingProductRuleSchema = z.object({
+  action: z.enum(MISSING_PRODUCT_ACTIONS, `Missing products must be one of ${MISSING_PRODUCT_ACTIONS.join(', ')}`),
+  maxPercent: z
+    .number('Largest share must be a number')
+    .min(0, 'Largest share must be at least 0%')
+    .max(100, 'Largest share must be at most 100%')
+    .default(DEFAULT_MISSING_MAX_PERCENT),
+});
+export type MissingProductRule = z.infer<typeof missingProductRuleSchema>;
+
+/** The rules an import applies to existing products (a profile's; the wizard can send them without one). */
+export const importProfileRulesSchema = z.object({
+  /** null: an existing product takes every mapped field, as without a profile. */
+  updateFields: z.array(z.enum(UPDATE_FIELD_KEYS, 'unknown field in updateFields')).max(UPDATE_FIELD_KEYS.length).nullable().default(null),
+  createNew: z.boolean('Create new products must be true or false').default(true),
+  emptyCells: z.enum(EMPTY_CELL_RULES, "Empty cells must be 'clear' or 'keep'").default('clear'),
+  missing: missingProductRuleSchema.default({ action: 'leave', maxPercent: DEFAULT_MISSING_MAX_PERCENT }),
+});
+export type ImportProfileRules = z.infer<typeof importProfileRulesSchema>;
+export const DEFAULT_IMPORT_PROFILE_RULES: ImportProfileRules = importProfileRulesSchema.parse({});
+
+export const FILE_ENCODINGS = ['auto', 'utf-8', 'windows-1252'] as const;
+export const FILE_DELIMITERS = ['auto', ',', ';', '\t', '|'] as const;
+
+const PROFILE_NAME_REQUIRED = 'Profile name is required';
+
+/** A profile as staff write it. */
+export const importProfileBodySchema = z
+  .object({
+    name: z.string(PROFILE_NAME_REQUIRED).trim().min(1, PROFILE_NAME_REQUIRED).max(100, 'Profile name must be at most 100 characters'),
+    vendorId: z.number('Vendor is required').int('Vendor is required').positive('Vendor is required'),
+    /** The header row the mapping was made for. */
+    headers: z.array(z.string().max(500)).max(1000, 'A profile holds at most 1,000 headers').default([]),
+    mapping: fieldMappingSchema,
+    encoding: z.enum(FILE_ENCODINGS, `Encoding must be one of ${FILE_ENCODINGS.join(', ')}`).default('auto'),
+    delimiter: z.enum(FILE_DELIMITERS, 'Delimiter must be auto, comma, semicolon, tab or |').default('auto'),
+    mode: z.enum(IMPORT_MODES, `Mode must be one of ${IMPORT_MODES.join(', ')}`).default('ultra-fast'),
+    /** Existing products are updated (by the checklist); off: they are skipped and counted. */
+    updateExisting: z.boolean('Update existing products must be true or false').default(true),
+  })
+  .extend(importProfileRulesSchema.shape)
+  .strict();
+export type ImportProfileBody = z.input<typeof importProfileBodySchema>;
+/** A profile's fields once the schema has given the defaults. */
+export type ImportProfileFields = z.output<typeof importProfileBodySchema>;
+
+export const importProfileSchema = importProfileBodySchema.extend({
+  id: z.number().int(),
+  vendorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When an import last ran with it. */
+  lastUsedAt: z.string().nullable(),
+});
+export type ImportProfile = z.infer<typeof importProfileSchema>;
+
+export const importProfileResponseSchema = z.object({ profile: importProfileSchema });
+export const importProfileListQuerySchema = z.object({ vendorId: z.coerce.number().int().positive().optional() });
+export const importProfileListResponseSchema = z.object({ profiles: z.array(importProfileSchema) });
+
+export const IMPORT_PROFILE_MESSAGES = {
+  notFound: 'Import profile not found',
+  nameTaken: 'This vendor already has a profile with this name',
+  vendorNotFound: 'Vendor not found',
+  created: 'Profile saved',
+  updated: 'Profile updated',
+  deleted: 'Profile deleted',
+  vendorMismatch: "The profile belongs to another vendor than the import's",
+} as const;
+
+/**
+ * The dry run's word on the missing-product rule: the vendor's products the file does not name,
+ * what would become of them, and whether their share is above the profile's limit (then the
+ * import does not apply the rule unless staff confirm).
+ */
+export const missingProductsPlanSchema = z.object({
+  action: z.enum(MISSING_PRODUCT_ACTIONS),
+  /** The vendor's products (not variations) before the import. */
+  vendorProducts: z.number().int(),
+  /** Those the file does not name, and those of them the action would change. */
+  missing: z.number().int(),
+  changes: z.number().int(),
+  percent: z.number(),
+  maxPercent: z.number(),
+  overLimit: z.boolean(),
+});
+export type MissingProductsPlan = z.infer<typeof missingProductsPlanSchema>;
