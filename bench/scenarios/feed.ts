@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { STOCK_AND_PRICE_FIELDS, type ImportProfileRules } from '@bosun/shared';
 import { generateProducts, type Catalogue, type ProductSeed } from '../catalogue/index.js';
-import { importMapping, writeImportCsv } from '../harness/catalogue-rows.js';
+import { importMapping, writeImportCsv, writeLines } from '../harness/catalogue-rows.js';
 import { scratchFile, type DbKind } from '../harness/targets.js';
 import { importThrough, withImportServer, type ImportFigures } from './import.js';
 
@@ -28,21 +28,14 @@ const FEED_MAPPING = { sku: 'SKU', stock: 'Stock', list_price: 'Regular price', 
 const revised = (p: ProductSeed): ProductSeed => ({ ...p, stock: (p.stock + 7) % 500, list_price: Math.round(p.list_price * 103) / 100, vendor_cost: Math.round(p.vendor_cost * 102) / 100 });
 
 function writeFeedCsv(catalogue: Catalogue, rows: number, file: string) {
-  const fd = fs.openSync(file, 'w');
-  try {
-    let text = `${FEED_HEADERS.join(',')}\n`;
+  function* lines() {
+    yield `${FEED_HEADERS.join(',')}\n`;
     for (const generated of generateProducts(catalogue, rows)) {
       const p = revised(generated);
-      text += `${p.sku},${p.stock},${p.list_price.toFixed(2)},${p.vendor_cost.toFixed(2)}\n`;
-      if (text.length > 4_000_000) {
-        fs.writeSync(fd, text);
-        text = '';
-      }
+      yield `${p.sku},${p.stock},${p.list_price.toFixed(2)},${p.vendor_cost.toFixed(2)}\n`;
     }
-    fs.writeSync(fd, text);
-  } finally {
-    fs.closeSync(fd);
   }
+  writeLines(file, lines());
 }
 
 const STOCK_FEED_RULES: ImportProfileRules = {
