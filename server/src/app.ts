@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { BusyWaitOptions } from './db/sqlite-busy-wait.js';
 import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
+import { createSecretBox, loadSecretKey, type SecretBox } from './lib/secret-box.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes, bootstrapAdmin, createTokenService, loadSigningSecret, type TokenService } from './modules/auth/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   dialect: Dialect;
   config: Readonly<Config>;
   tokens: TokenService;
+  /** Encrypts secrets kept in the database (supplier feeds' credentials). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // An import that stopped midway may have left the sort indexes dropped.
   await ensureProductSortIndexes(database.db, database.dialect, config.database.kind === 'sqlite' ? config.database.file : undefined);
   const tokens = createTokenService(await loadSigningSecret(database.db, config.jwtSecret));
+  const secrets = createSecretBox(await loadSecretKey(database.db, config.secretKey));
   if (config.bootstrapAdmin) await bootstrapAdmin(database.db, config.bootstrapAdmin);
 
   const app = Fastify({
@@ -67,7 +71,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens });
+  app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens, secrets });
   await cleanUpAfterKilledImports(app, database.db);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the
