@@ -26,3 +26,5 @@ export * from './variants.js';
 export * from './product-tags.js';
 export * from './history.js';
 export * from './rows-not-imported.js';
+export * from './time-zone.js';
+export * from './feed-schedule.js';
