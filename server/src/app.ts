@@ -18,6 +18,7 @@ import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
+import { startScheduler } from './modules/scheduler/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { variantsRoutes } from './modules/variants/index.js';
@@ -114,5 +115,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerWebApp(app, config.webDist);
   // Changes older than settings.history_days go, in small chunks in the background.
   startHistoryPruning(app);
+  // Scheduled jobs (supplier feeds), each run by one of the servers sharing the database.
+  startScheduler(app);
   return { app, database };
 }
