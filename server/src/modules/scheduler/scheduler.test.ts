@@ -63,6 +63,27 @@ describe('the scheduler', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('does not run a job again that another server ran between reading it due and taking its lease', async () => {
+    const a = scheduler('a');
+    const b = scheduler('b');
+    const { job, runs } = hourlyJob('raced');
+    a.register(job);
+    let first = true;
+    b.register({
+      ...job,
+      async nextRunAt(lastRunAt, now) {
+        // 'b' has read no last run; before it takes the lease, 'a' runs the job whole.
+        if (first) {
+          first = false;
+          await (await a.tick()).finished;
+        }
+        return job.nextRunAt(lastRunAt, now);
+      },
+    });
+    expect((await b.tick()).started).toEqual([]);
+    expect(runs).toHaveLength(1);
+  });
+
   it('counts a failed run as a run, releases its lease and logs the error', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
