@@ -23,7 +23,7 @@ function hourlyJob(name: string, work: (signal: AbortSignal) => Promise<void> = 
   return { job, runs };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('the scheduler', () => {
   const t = setupTestApp();
