@@ -38,6 +38,10 @@ beforeAll(async () => {
     } else if (url.pathname === '/elsewhere') {
       // Another origin (a name instead of the address): the credentials must not follow.
       res.writeHead(302, { location: `http://localhost:${port}/file.csv` }).end();
+    } else if (url.pathname === '/to-ftp') {
+      res.writeHead(301, { location: 'ftp://127.0.0.1/feed.csv' }).end();
+    } else if (url.pathname === '/to-userinfo') {
+      res.writeHead(302, { location: `http://supplier:${PASSWORD}@127.0.0.1:${port}/file.csv` }).end();
     } else if (url.pathname === '/big-declared') {
       res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) });
       res.write('x'.repeat(1000));
@@ -145,6 +149,9 @@ describe('safeFetch', () => {
     const withPassword = await failure(fetchTo(`http://supplier:${PASSWORD}@127.0.0.1:${port}/file.csv`).done);
     expect(withPassword.message).toBe('The address contains a user name or password: enter them as the credentials instead');
     expect(await failure(fetchTo(`${base}/token`, { credentials: { kind: 'header', name: 'Host', value: TOKEN } }).done)).toMatchObject({ code: 'bad_url' });
+    // A redirect's address is checked as the first one is.
+    expect((await failure(fetchTo(`${base}/to-ftp`).done)).message).toBe('The server redirected to an address starting with ftp://; only http and https are followed');
+    expect((await failure(fetchTo(`${base}/to-userinfo`).done)).message).toBe('The server redirected to an address with a user name or password, which is not followed');
   });
 
   it('refuses private, loopback and link-local addresses unless allowed, also behind a name', async () => {
@@ -181,6 +188,7 @@ describe('safeFetch', () => {
       { url: `${base}/missing`, credentials: { kind: 'header', name: 'X-Api-Key', value: TOKEN } },
       { url: `${base}/silent`, idleTimeoutMs: 200, credentials: { kind: 'header', name: 'X-Api-Key', value: TOKEN } },
       { url: `http://supplier:${PASSWORD}@127.0.0.1:${port}/file.csv` },
+      { url: `${base}/to-userinfo` },
       { url: `http://supplier:${PASSWORD}@localhost:${port}/file.csv`, allowPrivateAddresses: false },
       { url: `${base}/token`, credentials: { kind: 'header', name: 'X-Api-Key', value: `${TOKEN}\r\nX-Evil: 1` } },
     ];

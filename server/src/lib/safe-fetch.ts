@@ -81,7 +81,7 @@ function parseFeedUrl(text: string, what: 'address' | 'redirect'): URL {
     throw new FeedFetchError('bad_url', what === 'address' ? 'The address is not a valid URL' : 'The server redirected to an address that is not a valid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FeedFetchError('bad_url', what === 'address' ? 'The address must start with http:// or https://' : `The server redirected to a ${url.protocol} address; only http and https are followed`);
+    throw new FeedFetchError('bad_url', what === 'address' ? 'The address must start with http:// or https://' : `The server redirected to an address starting with ${url.protocol}//; only http and https are followed`);
   }
   if (url.username || url.password) {
     throw new FeedFetchError(

@@ -121,7 +121,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   async function runIfStillDue(job: ScheduledJob, force: boolean): Promise<Run | undefined> {
     const name = leaseName(job);
     if (stopping || running.has(job.name) || !(await takeLease(db, name, holder, now(), leaseMs))) return undefined;
-    if (!force && !(await isDue(job, (await findLastRuns(db, [name])).get(name) ?? null, now()))) {
+    if (stopping || (!force && !(await isDue(job, (await findLastRuns(db, [name])).get(name) ?? null, now())))) {
       await releaseLease(db, name, holder);
       return undefined;
     }
