@@ -17,6 +17,7 @@ let server: http.Server;
 let base: string;
 let port: number;
 let dir: string;
+let endlessClosed = false;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-feed-'));
@@ -60,6 +61,14 @@ beforeAll(async () => {
       res.on('close', () => clearInterval(timer));
     } else if (url.pathname === '/missing') {
       res.writeHead(404).end('not here');
+    } else if (url.pathname === '/endless-error') {
+      // An error page that never ends: the fetch must not go on reading it.
+      res.writeHead(503);
+      const timer = setInterval(() => res.write('busy '), 5);
+      res.on('close', () => {
+        clearInterval(timer);
+        endlessClosed = true;
+      });
     } else {
       res.writeHead(500).end();
     }
@@ -112,6 +121,8 @@ describe('safeFetch', () => {
 
   it('says what the server answered', async () => {
     expect(await failure(fetchTo(`${base}/missing`).done)).toMatchObject({ code: 'http_status', message: 'The server answered 404 (Not Found)' });
+    expect(await failure(fetchTo(`${base}/endless-error`).done)).toMatchObject({ message: 'The server answered 503 (Service Unavailable)' });
+    await expect.poll(() => endlessClosed).toBe(true);
   });
 
   it('stops at the size limit when Content-Length says so, and when there is none', async () => {

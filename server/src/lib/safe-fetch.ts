@@ -200,13 +200,14 @@ async function fetchFollowingRedirects(first: URL, options: SafeFetchOptions, co
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECT_STATUSES.has(status) && location) {
-      response.resume();
+      // Its body is not wanted, and one that never ended would go on past this fetch: close it.
+      response.destroy();
       if (redirects >= maxRedirects) throw new FeedFetchError('too_many_redirects', `The server redirected more than ${maxRedirects} times`);
       url = parseFeedUrl(new URL(location, url).toString(), 'redirect');
       continue;
     }
     if (status < 200 || status >= 300) {
-      response.resume();
+      response.destroy();
       throw new FeedFetchError('http_status', `The server answered ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}`);
     }
     const declared = Number(response.headers['content-length']);
