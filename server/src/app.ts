@@ -16,7 +16,7 @@ import { categoriesRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
-import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
+import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, scheduledFeedJobs, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { startScheduler } from './modules/scheduler/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -118,5 +118,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   startHistoryPruning(app);
   // Scheduled jobs (supplier feeds), each run by one of the servers sharing the database.
   startScheduler(app);
+  app.scheduler.registerSource(() => scheduledFeedJobs({ db: database.db, dialect: database.dialect, config, secrets, log: app.log }));
   return { app, database };
 }
