@@ -167,8 +167,8 @@ export const importProfileBodySchema = z
     mode: z.enum(IMPORT_MODES, `Mode must be one of ${IMPORT_MODES.join(', ')}`).default('ultra-fast'),
     /** Existing products are updated (by the checklist); off: they are skipped and counted. */
     updateExisting: z.boolean('Update existing products must be true or false').default(true),
-    /** Fetched from a URL, on a schedule or by 'Run now'; null: uploaded by staff. */
-    feed: profileFeedBodySchema.nullable().default(null),
+    /** Fetched from a URL, on a schedule or by 'Run now'; null: uploaded by staff. Absent on an edit: the stored feed is kept. */
+    feed: profileFeedBodySchema.nullable().optional(),
   })
   .extend(importProfileRulesSchema.shape)
   .strict();

@@ -90,6 +90,10 @@ describe('supplier feeds', () => {
     expect(seen[0]!.authorization).toBe(`Basic ${Buffer.from(`shop:${SECRET}`).toString('base64')}`);
     expect(await stocks()).toEqual({ F1: 7, F2: 8, F3: 1 });
 
+    // A form that knows nothing of feeds (it sends none) leaves the feed and its secret as they are.
+    const withoutFeed = await t.request('PUT', `/api/import-profiles/${profile.id}`, t.admin, { ...fields, name: 'Renamed feed' });
+    expect(withoutFeed.json().profile.feed).toEqual(profile.feed);
+
     const cleared = await t.request('PUT', `/api/import-profiles/${profile.id}`, t.admin, { ...fields, feed: { ...feedFields, authSecret: '' } });
     expect(cleared.json().profile.feed.hasSecret).toBe(false);
   });

@@ -24,7 +24,7 @@ import {
 function toImportProfile(row: ImportProfileRow): ImportProfile {
   const { feedSecret, ...stored } = JSON.parse(row.settings) as { feedSecret?: string };
   const settings = importProfileBodySchema.parse({ ...stored, name: row.name, vendorId: row.vendor_id });
-  const feed = settings.feed && { ...settings.feed, hasSecret: feedSecret !== undefined };
+  const feed = settings.feed ? { ...settings.feed, hasSecret: feedSecret !== undefined } : null;
   return { ...settings, feed, id: row.id, vendorName: row.vendor_name, createdAt: row.created_at, updatedAt: row.updated_at, lastUsedAt: row.last_used_at };
 }
 
@@ -41,6 +41,9 @@ function settingsText({ name: _name, vendorId: _vendorId, feed, ...settings }: I
   const feedSecret = feed.authKind === 'none' || authSecret === '' ? undefined : authSecret !== undefined ? secrets.seal(authSecret) : storedSecret;
   return JSON.stringify({ ...settings, feed: stored, ...(feedSecret !== undefined ? { feedSecret } : {}) });
 }
+
+/** A stored feed as a body sends it, without its answer-only hasSecret (and so without a secret: the stored one is kept). */
+const stripped = ({ hasSecret: _hasSecret, ...feed }: NonNullable<ImportProfile['feed']>) => feed;
 
 /** The feed's password or token, opened for a fetch. */
 export async function openFeedSecret(db: Kysely<DB>, secrets: SecretBox, id: number): Promise<string | undefined> {
@@ -91,7 +94,10 @@ export async function updateImportProfile(db: Kysely<DB>, secrets: SecretBox, id
   const before = await findImportProfileRow(db, id);
   if (!before) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   await assertWritable(db, body, id);
-  const settings = settingsText(body, secrets, storedFeedSecret(before));
+  // A form that does not know the feed (it sends none) leaves it as it is, secret included.
+  const stored = toImportProfile(before).feed;
+  const feed = body.feed !== undefined ? body.feed : stored ? stripped(stored) : null;
+  const settings = settingsText({ ...body, feed }, secrets, storedFeedSecret(before));
   const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, settings, updated_at: nowIso() }));
   if (!updated) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   return getImportProfile(db, id);
