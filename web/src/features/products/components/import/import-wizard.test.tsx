@@ -83,6 +83,7 @@ interface ApiOptions {
   fields?: () => Response;
   template?: () => Response;
   vendors?: () => Response;
+  profiles?: () => Response;
 }
 
 function useApi(options: ApiOptions = {}) {
@@ -101,6 +102,7 @@ function useApi(options: ApiOptions = {}) {
     if (path === '/api/products/import/fields') return options.fields?.() ?? jsonResponse({ fields: IMPORT_FIELD_GROUPS });
     if (path === '/api/vendors/names' && method === 'GET') return options.vendors?.() ?? jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
     if (path === '/api/vendors' && method === 'POST') return jsonResponse({ vendor: { id: 9, name: json.name } }, { status: 201 });
+    if (path === '/api/import-profiles' && method === 'GET') return options.profiles?.() ?? jsonResponse({ profiles: [] });
     if (path === '/api/products/import/preview') return options.preview?.(form!) ?? jsonResponse(previewAnswer());
     if (path.startsWith('/api/products/import/')) return options.importStream?.() ?? sse([completeEvent]);
     return jsonResponse({ message: 'Not found' }, { status: 404 });
@@ -445,7 +447,7 @@ describe('ImportWizard: preview', () => {
     });
     renderWizard();
     await toPreview(user);
-    await user.click(within(dialog()).getByRole('switch', { name: /Update mode/ }));
+    await user.click(within(dialog()).getByRole('switch', { name: /Update existing products/ }));
     const dry = screen.getByRole('region', { name: 'Dry run' });
     await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
     const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');

@@ -86,6 +86,11 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
           </div>
         ))}
       </SimpleGrid>
+      {result.missing && (
+        <Alert color={result.missing.applied ? 'blue' : 'orange'} variant="light" title="Products missing from the file" aria-label="Products missing from the file">
+          <Text size="sm">{result.missing.message}</Text>
+        </Alert>
+      )}
       <RowMessages
         color="red"
         title={`${plural(result.errorCount, 'row')} ${wasWere(result.errorCount)} not imported`}
