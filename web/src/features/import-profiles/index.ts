@@ -4,3 +4,4 @@ export { useImportProfiles } from './api/get-import-profiles';
 export { useCreateImportProfile } from './api/create-import-profile';
 export { useUpdateImportProfile } from './api/update-import-profile';
 export { RulesFields, type RulesValue } from './components/rules-fields';
+export { ImportProfilesView } from './components/import-profiles-view';

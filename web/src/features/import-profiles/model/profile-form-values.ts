@@ -1,0 +1,71 @@
+import {
+  importProfileBodySchema,
+  type FILE_DELIMITERS,
+  type FILE_ENCODINGS,
+  type ImportMode,
+  type ImportProfile,
+  type ImportProfileFields,
+} from '@bosun/shared';
+import type { Resolver } from 'react-hook-form';
+import { payloadResolver } from '../../../lib/payload-resolver';
+import type { RulesValue } from '../components/rules-fields';
+
+/** The profile form's fields as the inputs hold them. */
+export interface ProfileFormValues {
+  name: string;
+  /** The vendor's id as the select holds it (text). */
+  vendorId: string;
+  /** The header row the mapping was made for, as saved; the form maps each of them to a field. */
+  headers: string[];
+  /** The field each header feeds, by the header's position ('' for none). */
+  fieldOfHeader: string[];
+  encoding: (typeof FILE_ENCODINGS)[number];
+  delimiter: (typeof FILE_DELIMITERS)[number];
+  mode: ImportMode;
+  rules: RulesValue;
+}
+
+export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
+  const fieldOf = new Map(Object.entries(profile.mapping).map(([field, header]) => [header, field]));
+  return {
+    name: profile.name,
+    vendorId: String(profile.vendorId),
+    headers: profile.headers,
+    fieldOfHeader: profile.headers.map((header) => fieldOf.get(header) ?? ''),
+    encoding: profile.encoding,
+    delimiter: profile.delimiter,
+    mode: profile.mode,
+    rules: {
+      updateExisting: profile.updateExisting,
+      rules: { updateFields: profile.updateFields, createNew: profile.createNew, emptyCells: profile.emptyCells, missing: profile.missing },
+    },
+  };
+}
+
+/** A header feeds one field and a field reads one header: choosing a field for a header takes it from any other. */
+export function assignField(fieldOfHeader: readonly string[], index: number, field: string): string[] {
+  return fieldOfHeader.map((current, i) => (i === index ? field : field !== '' && current === field ? '' : current));
+}
+
+/** What the form sends: PUT replaces the whole profile. */
+export function toProfilePayload(values: ProfileFormValues): Record<string, unknown> {
+  const mapping: Record<string, string> = {};
+  values.fieldOfHeader.forEach((field, i) => {
+    const header = values.headers[i];
+    if (field && header !== undefined) mapping[field] = header;
+  });
+  return {
+    name: values.name,
+    vendorId: Number(values.vendorId),
+    headers: values.headers,
+    mapping,
+    encoding: values.encoding,
+    delimiter: values.delimiter,
+    mode: values.mode,
+    updateExisting: values.rules.updateExisting,
+    ...values.rules.rules,
+  };
+}
+
+/** Checks the payload with the server's own schema, so the browser shows the server's messages. */
+export const profileFormResolver: Resolver<ProfileFormValues, unknown, ImportProfileFields> = payloadResolver(importProfileBodySchema, toProfilePayload);
