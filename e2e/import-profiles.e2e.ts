@@ -45,17 +45,24 @@ let vendor: CreatedVendor;
 const wizard = () => page.getByRole('dialog', { name: 'Import Products from CSV' });
 const mapped = (label: string) => wizard().getByRole('combobox', { name: label, exact: true });
 
-async function shoot(target: Page | Locator, name: string) {
-  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/import-profiles-${name}.png` });
+/** The screen as staff see it, with the part named scrolled to the top of the wizard's body. */
+async function shoot(part: Locator | null, name: string) {
+  if (!SCREENSHOTS) return;
+  await part?.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${SCREENSHOTS}/import-profiles-${name}.png` });
 }
 
-/** Opens the wizard with the file, the vendor chosen, and goes on to the preview. */
-async function uploadToPreview(name: string, csv: string) {
+async function openWithFile(name: string, csv: string) {
   await page.goto('/products');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await wizard().locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await visible(wizard().getByRole('button', { name: 'Preview Data' }));
   await expect.poll(() => mapped('SKU').inputValue()).toBe('SKU');
+}
+
+/** Opens the wizard with the file, the vendor chosen, and goes on to the preview. */
+async function uploadToPreview(name: string, csv: string) {
+  await openWithFile(name, csv);
   await mapped('Vendor').selectOption(String(vendor.id));
   await wizard().getByRole('button', { name: 'Preview Data' }).click();
   await visible(wizard().getByRole('table', { name: 'Preview rows' }));
@@ -114,11 +121,6 @@ describe('Import profiles', () => {
 
     await shoot(rules, 'rules-1440');
     await shoot(changes, 'dry-run-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shoot(rules, 'rules-390');
-    await shoot(changes, 'dry-run-390');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.setViewportSize({ width: 1440, height: 900 });
 
     const save = wizard().getByRole('region', { name: 'Save as profile' });
     await save.getByRole('textbox', { name: 'Profile name' }).fill(PROFILE);
@@ -126,6 +128,21 @@ describe('Import profiles', () => {
     await visible(toast(page, `Profile saved: '${PROFILE}'`));
     await closeToast(page, `Profile saved: '${PROFILE}'`);
     await visible(save.getByRole('button', { name: `Save changes to ${PROFILE}` }));
+    await page.keyboard.press('Escape');
+    await gone(wizard());
+
+    // On a phone, the same file starts from the profile: its rules are in, and the run goes by it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openWithFile('daily-stock.csv', STOCK_FILE);
+    await mapped('Vendor').selectOption(String(vendor.id));
+    await visible(wizard().getByRole('status', { name: 'Import profile' }).getByText(`Started from the profile '${PROFILE}'`, { exact: false }));
+    expect(await mapped('Start from a profile').locator('option:checked').textContent()).toBe(PROFILE);
+    await wizard().getByRole('button', { name: 'Preview Data' }).click();
+    await visible(changes.getByLabel('Stock quantity: 2 changed'));
+    expect(await rules.getByRole('checkbox', { name: 'Product name' }).isChecked()).toBe(false);
+    await shoot(rules, 'rules-390');
+    await shoot(changes, 'dry-run-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     expect(await importAndClose()).toBe('Import complete: 0 imported, 3 updated, 0 skipped, 0 errors');
     expect((await stored()).map((p) => [p.sku, p.name, p.brand, p.list_price, p.stock])).toEqual([
@@ -134,6 +151,7 @@ describe('Import profiles', () => {
       [sku(3), `Chain ${RUN}`, 'Harbour', 42, 7],
     ]);
 
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The list shows it too: the old name, the new price.
     await page.goto(`/products?search=${encodeURIComponent(sku(1))}`);
     const row = page.getByRole('table', { name: 'Products' }).getByRole('row', { name: new RegExp(`Anchor ${RUN}`) });
@@ -142,17 +160,7 @@ describe('Import profiles', () => {
     expect(await page.getByText(`Anchor RENAMED ${RUN}`).count()).toBe(0);
   });
 
-  it('starts the next stock file from the profile, and lists the run with it on the Imports page and the profile on its screen', async () => {
-    await page.goto('/products');
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await wizard().locator('input[type="file"]').setInputFiles({ name: 'daily-stock-2.csv', mimeType: 'text/csv', buffer: Buffer.from(STOCK_FILE, 'utf8') });
-    await visible(wizard().getByRole('button', { name: 'Preview Data' }));
-    await mapped('Vendor').selectOption(String(vendor.id));
-    await visible(wizard().getByRole('status', { name: 'Import profile' }).getByText(`Started from the profile '${PROFILE}'`, { exact: false }));
-    expect(await mapped('Start from a profile').locator('option:checked').textContent()).toBe(PROFILE);
-    await page.keyboard.press('Escape');
-    await gone(wizard());
-
+  it('lists the run with its profile on the Imports page, and the profile on its screen', async () => {
     await page.goto('/imports');
     const run = page.getByRole('table', { name: 'Imports' }).getByRole('row').filter({ hasText: 'daily-stock.csv' }).first();
     await visible(run);
@@ -164,10 +172,10 @@ describe('Import profiles', () => {
     const profileRow = table.getByRole('row', { name: PROFILE });
     await visible(profileRow);
     expect(await profileRow.textContent()).toContain('Stock and prices only');
-    await shoot(page, 'screen-1440');
+    await shoot(null, 'screen-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await visible(page.getByRole('article', { name: PROFILE }));
-    await shoot(page, 'screen-390');
+    await shoot(null, 'screen-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
