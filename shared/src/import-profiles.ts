@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fieldMappingSchema, IMPORT_MODES } from './import-fields.js';
+import { PRICE_ENDINGS, PRICE_RULES_APPLY, type PriceRules } from './price-rules.js';
+import { MAX_MONEY } from './product-bounds.js';
 
 /**
  * Import profiles (issue 22): what the wizard remembered of a vendor's file, named, edited and
@@ -44,10 +46,16 @@ const UPDATE_FIELD_KEYS = PROFILE_UPDATE_FIELDS.map((f) => f.key) as [ProfileUpd
 /** A stock-and-price feed's checklist: the preset the wizard and the profile form offer. */
 export const STOCK_AND_PRICE_FIELDS: ProfileUpdateField[] = ['stock', 'stock_status', 'list_price', 'market_price', 'vendor_cost', 'special_price'];
 
-/** The product columns an update may write under a checklist (null: every mapped column). */
-export function updatableColumns(fields: readonly string[] | null | undefined): Set<string> | null {
+/**
+ * The product columns an update may write under a checklist (null: every mapped column). A
+ * quantity brings its stock status: the status follows the quantity by the one stock rule, so a
+ * product updated to 0 is not left 'in stock'.
+ */
+export function updatableColumns(fields: readonly string[] | null | undefined): string[] | null {
   if (!fields) return null;
-  return new Set(PROFILE_UPDATE_FIELDS.filter((f) => fields.includes(f.key)).flatMap((f) => f.columns));
+  const columns = PROFILE_UPDATE_FIELDS.filter((f) => fields.includes(f.key)).flatMap((f): string[] => [...f.columns]);
+  if (columns.includes('stock') && !columns.includes('stock_status')) columns.push('stock_status');
+  return columns;
 }
 
 /** What an empty cell does to an existing product: keeps its value, or clears it (the import's behaviour without a profile). */
@@ -75,6 +83,25 @@ export const missingProductRuleSchema = z.object({
 });
 export type MissingProductRule = z.infer<typeof missingProductRuleSchema>;
 
+const money = (label: string) => z.number(`${label} must be a number`).min(0, `${label} cannot be negative`).max(MAX_MONEY, `${label} is too large`);
+
+export const priceRuleSchema = z
+  .object({
+    factor: z.number('Factor must be a number').min(0.01, 'Factor must be at least 0.01').max(100, 'Factor must be at most 100'),
+    amount: z.number('Amount must be a number').min(-MAX_MONEY, 'Amount is too small').max(MAX_MONEY, 'Amount is too large').default(0),
+    storeCategoryId: z.number().int().positive('Store category must be a category id').nullable().default(null),
+    costFrom: money('Cost from').nullable().default(null),
+    costTo: money('Cost to').nullable().default(null),
+  })
+  .refine((r) => r.costFrom === null || r.costTo === null || r.costFrom < r.costTo, { message: 'Cost from must be below cost to', path: ['costTo'] });
+
+export const priceRulesSchema = z.object({
+  applyTo: z.enum(PRICE_RULES_APPLY, "Apply to must be 'missing' or 'always'").default('missing'),
+  ending: z.enum(PRICE_ENDINGS, `Ending must be one of ${PRICE_ENDINGS.join(', ')}`).default('none'),
+  minMarginPercent: z.number('Least margin must be a number').min(0, 'Least margin cannot be negative').max(1000, 'Least margin must be at most 1000%').default(0),
+  rules: z.array(priceRuleSchema).min(1, 'Add at least one price rule').max(20, 'A profile has at most 20 price rules'),
+}) satisfies z.ZodType<PriceRules, unknown>;
+
 /** The rules an import applies to existing products (a profile's; the wizard can send them without one). */
 export const importProfileRulesSchema = z.object({
   /** null: an existing product takes every mapped field, as without a profile. */
@@ -82,6 +109,8 @@ export const importProfileRulesSchema = z.object({
   createNew: z.boolean('Create new products must be true or false').default(true),
   emptyCells: z.enum(EMPTY_CELL_RULES, "Empty cells must be 'clear' or 'keep'").default('clear'),
   missing: missingProductRuleSchema.default({ action: 'leave', maxPercent: DEFAULT_MISSING_MAX_PERCENT }),
+  /** List prices from the vendor cost; null: none. */
+  priceRules: priceRulesSchema.nullable().default(null),
 });
 export type ImportProfileRules = z.infer<typeof importProfileRulesSchema>;
 export const DEFAULT_IMPORT_PROFILE_RULES: ImportProfileRules = importProfileRulesSchema.parse({});

@@ -3,6 +3,7 @@ import { importProfileRulesSchema, missingProductsPlanSchema, type MissingProduc
 import { formatCount, plural, pluralWord } from './count-text.js';
 
 export const IMPORT_MESSAGES = {
+  applyingMissingRule: 'Applying the rule for products missing from the file...',
   invalidFile: 'Please select a valid CSV file',
   selectVendor: 'Please select a vendor for the imported products',
   selectVendorInline: 'Please select a vendor to continue with the import.',
@@ -17,6 +18,7 @@ export const IMPORT_MESSAGES = {
   parseFailed: 'Error parsing CSV file',
   noMapping: 'Map at least one column to a field',
   missingRequired: 'Map both SKU and Product Name',
+  missingSku: 'Map the SKU column',
   unknownColumn: (header: string) => `The file has no column '${header}'`,
   tooLarge: (bytes: number) => `The file is larger than the limit of ${Math.round(bytes / 1024 / 1024)} MB`,
   templateOk: 'Template downloaded successfully',
@@ -116,6 +118,8 @@ export type ImportRowWarning = ImportRowError;
  * its CellProblem's with ' (dropped)' (server row-mapper.ts).
  */
 export const IMPORT_ROW_WARNINGS = {
+  noCostToPrice: 'No vendor cost to work the list price out from: the price rules set none',
+  noPriceRuleFits: (cost: number) => `No price rule fits a vendor cost of ${cost} (or the product's store category): the price rules set none`,
   saleDates: 'sale dates are not kept: the sale price applies now, with no end date',
   /** A Tags cell naming a tag twice in another letter case: a product's tags match case-insensitively, so the first spelling is kept. */
   tagCaseRepeats: (repeats: ReadonlyArray<{ leftOut: string; kept: string }>) =>
@@ -202,6 +206,8 @@ export const importPreviewResponseSchema = z.object({
       .optional(),
     /** The missing-product rule's plan, when the run is the vendor's full list and the rule does something. */
     missing: missingProductsPlanSchema.optional(),
+    /** Rows whose list price the profile's price rules set. */
+    pricedByRules: z.number().int().optional(),
   }),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
@@ -247,6 +253,8 @@ export interface ImportCompleteEvent {
   processingTime: number;
   /** The missing-product rule's outcome, when the run is the vendor's full list and the rule does something (issue 22). */
   missing?: MissingProductsOutcome;
+  /** Rows whose list price the profile's price rules set (issue 22). */
+  pricedByRules?: number;
 }
 
 export interface ImportErrorEvent {

@@ -27,3 +27,4 @@ export * from './product-tags.js';
 export * from './history.js';
 export * from './rows-not-imported.js';
 export * from './import-profiles.js';
+export * from './price-rules.js';

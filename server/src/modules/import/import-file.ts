@@ -107,10 +107,10 @@ export async function countUploadRows(path: string, opened: OpenedCsv): Promise<
  * The import's file, opened and checked against the mapping before the import answers: a file or
  * mapping it cannot take is a 400 / 415 as the preview gives, not an error event in a 200 stream.
  */
-export async function openImportFile(file: UploadedFile, mapping: FieldMapping): Promise<OpenedCsv> {
+export async function openImportFile(file: UploadedFile, mapping: FieldMapping, createsProducts = true): Promise<OpenedCsv> {
   const csv = await openUploadedFile(file);
   try {
-    checkMapping(csv.headers, mapping);
+    checkMapping(csv.headers, mapping, createsProducts);
   } catch (error) {
     csv.close?.();
     throw error;
@@ -118,12 +118,16 @@ export async function openImportFile(file: UploadedFile, mapping: FieldMapping):
   return csv;
 }
 
-/** The mapping must name existing columns and map both required fields. */
-export function checkMapping(headers: string[], mapping: FieldMapping) {
+/**
+ * The mapping must name existing columns and map both required fields; a run that creates no
+ * products (a profile's 'Create new products' off: a stock file) needs the SKU alone.
+ */
+export function checkMapping(headers: string[], mapping: FieldMapping, createsProducts = true) {
   if (!Object.keys(mapping).length) throw badRequest(IMPORT_MESSAGES.noMapping, { fieldMapping: IMPORT_MESSAGES.noMapping });
   for (const header of Object.values(mapping)) {
     if (!headers.includes(header)) throw badRequest(IMPORT_MESSAGES.unknownColumn(header), { fieldMapping: IMPORT_MESSAGES.unknownColumn(header) });
   }
   // A file of variations alone (a Parent column) has no names: a variation's is its parent's.
-  if (!mapping.sku || (!mapping.name && !mapping.parent_sku)) throw badRequest(IMPORT_MESSAGES.missingRequired, { fieldMapping: IMPORT_MESSAGES.missingRequired });
+  if (!createsProducts && !mapping.sku) throw badRequest(IMPORT_MESSAGES.missingSku, { fieldMapping: IMPORT_MESSAGES.missingSku });
+  if (createsProducts && (!mapping.sku || (!mapping.name && !mapping.parent_sku))) throw badRequest(IMPORT_MESSAGES.missingRequired, { fieldMapping: IMPORT_MESSAGES.missingRequired });
 }

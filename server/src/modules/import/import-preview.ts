@@ -1,14 +1,17 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportVendorOptions, type ImportPreviewResponse, type ImportRowError, type ImportRowWarning, type PreviewRow } from '@bosun/shared';
+import { IMPORT_MESSAGES, restoreFormula, type BadOptionalValues, type FieldMapping, type ImportVendorOptions, type ImportPreviewResponse, type ImportRowError, type ImportRowWarning, type PreviewRow } from '@bosun/shared';
 import { getSettings } from '../settings/index.js';
 import { categoryPathsOf, CategoryResolver } from './category-resolver.js';
 import { formatOfHead, splitHead, type CsvFormat } from './csv-format.js';
 import { utf8Check } from './utf8-check.js';
 import { checkMapping, duplicateHeaders, openCsv, openUploadedFile, type OpenedCsv } from './import-file.js';
-import type { ImportDeps, ImportFile } from './import.service.js';
+import { appliesMissingRule, type ImportDeps, type ImportFile, type ImportRunRequest } from './import.service.js';
 import { classifyBatch, kindConflict, parentVendorReason, skipReason, takesOwnerless, type ImportRules } from './import-rules.js';
 import { ImportVendors, VendorTally } from './import-vendors.js';
-import { ownerlessWarning, storedProductsIn } from './product-writer.js';
+import { ChangeTally, type UpdateRow } from './dry-run-changes.js';
+import { findMissingProducts } from './missing-products.js';
+import { PriceRuler } from './price-ruler.js';
+import { ownerlessWarning, storedProductsIn, updateOnlyColumns } from './product-writer.js';
 import { readShopifyProducts } from './shopify-rows.js';
 import { VariantPlanner } from './variant-planner.js';
 import { createRowMapper, type MappedRow, type RowMapper } from './row-mapper.js';
@@ -65,7 +68,7 @@ class SkuLedger {
   }
 }
 
-export interface PreviewRequest extends Partial<ImportVendorOptions> {
+export interface PreviewRequest extends Partial<ImportVendorOptions>, Pick<ImportRunRequest, 'rules' | 'fullList'> {
   mapping: FieldMapping;
   updateMode: boolean;
   vendorId?: number;
@@ -114,17 +117,23 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
  */
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
   try {
-    checkMapping(opened.headers, options.mapping);
+    checkMapping(opened.headers, options.mapping, options.rules?.createNew !== false);
   } catch (error) {
     opened.close?.();
     throw error;
   }
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
-  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn' });
+  const priceRules = options.rules?.priceRules ?? undefined;
+  const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn', emptyCells: options.rules?.emptyCells, listPrice: priceRules !== undefined });
   const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, options.vendorId ?? null, options.createVendors ?? false);
   const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : options.vendorId ? [options.vendorId] : []);
-  const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false };
+  const rules: ImportRules = { updateMode: options.updateMode, moveVendors: options.moveVendors ?? false, createNew: options.rules?.createNew ?? true };
+  const changes = new ChangeTally(mapper.columns, updateOnlyColumns(mapper.columns, options.rules?.updateFields, mapping.name !== undefined));
+  // The SKUs the file names, for the missing-product rule (as the import collects them).
+  const named = appliesMissingRule(options) && options.vendorId ? new Set<string>() : undefined;
+  const skuAt = csv.headers.indexOf(mapping.sku ?? '');
   const ledger = new SkuLedger(rules);
+  const ruler = priceRules ? await PriceRuler.load(deps.db, priceRules, resolver, mapper.columns, mapping.list_price) : undefined;
   const vendorTally = new VendorTally();
   const previewRows: PreviewRow[] = [];
   const errors: ImportRowError[] = [];
@@ -139,7 +148,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     if (errors.length < DRY_RUN_ERRORS) errors.push(error);
   };
   // Only what the dry run's counts need: a batch of whole mapped rows would keep megabytes alive.
-  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation' | 'warnings'> & { vendor: number | null }> = [];
+  let batch: Array<Pick<MappedRow, 'row' | 'sku' | 'categories' | 'variant' | 'variation' | 'warnings'> & UpdateRow & { vendor: number | null }> = [];
   const flush = async (last = false) => {
     if (planner) {
       // The planner hands the same objects back (their vendor with them).
@@ -148,6 +157,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       for (const { error } of [...planned.errors, ...finished.errors]) rowError(error);
       batch = [...planned.ready, ...finished.ready] as unknown as typeof batch;
     }
+    if (ruler) await ruler.price(deps.db, deps.dialect, batch);
     const stored = await storedProductsIn(deps.db, deps.dialect, batch.map((r) => r.sku));
     // What the writers refuse (kindConflict), but for a variation's parent, which the dry run does not store.
     batch = batch.filter((r) => {
@@ -180,6 +190,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       new Set(stored.keys()),
       ownerOf,
     );
+    await changes.add(deps.db, deps.dialect, plan.filter((p) => p.action === 'update' && p.by === 'before').map((p) => p.row), stored);
     for (const { row, action, by } of plan) {
       counts[action] += 1;
       // The import creates categories only for the rows it writes, and reports the warnings of those.
@@ -207,6 +218,11 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       const row = rows?.[i] ?? firstRow + i;
       mappedRecords += 1;
       const mapped = mapper.map(cells, row);
+      if (named) {
+        const sku = restoreFormula((cells[skuAt] ?? '').trim());
+        if (sku) named.add(sku);
+        if (mapped.ok) named.add(mapped.row.sku);
+      }
       if (previewRows.length < PREVIEW_ROWS) {
         const preview = previewRow(mapper, csv.headers, mapping, cells, row, !mapped.ok);
         // Weights and sizes in another unit than the shop's: staff see what will be stored beside what the file holds.
@@ -229,8 +245,8 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       if (rowVendor.newVendor) vendorTally.newVendor(rowVendor.newVendor);
       const vendor = rowVendor.vendorId;
       counts.valid += 1;
-      const { sku, categories, variant, warnings: rowWarnings } = mapped.row;
-      batch.push({ row, sku, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
+      const { sku, name, values, dropped, statusFollows, categories, variant, warnings: rowWarnings } = mapped.row;
+      batch.push({ row, sku, name, values, dropped, statusFollows, categories, vendor, ...(variant ? { variant } : {}), ...(rowWarnings ? { warnings: rowWarnings } : {}) });
       if (batch.length >= 5_000) await flush();
     }
   }
@@ -238,6 +254,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
   // A Shopify product's first row is its parent and a variant, and an image row is neither: the file's rows are counted as read.
   totalRows += recordsRead ? recordsRead() : mappedRecords;
   const summary = planner ? IMPORT_MESSAGES.variantSummary(planner.counts.variations, planner.counts.parents) : undefined;
+  const missing = named ? (await findMissingProducts(deps.db, options.vendorId!, named, options.rules!.missing)).plan : undefined;
   return {
     previewRows,
     totalRows,
@@ -247,6 +264,11 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     delimiter: csv.format.delimiter === '\t' ? 'tab' : csv.format.delimiter,
     ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
     message: IMPORT_MESSAGES.previewing(previewRows.length, totalRows, summary),
-    dryRun: { ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary() },
+    dryRun: {
+      ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary(),
+      ...(counts.update ? { changes: changes.summary() } : {}),
+      ...(missing ? { missing } : {}),
+      ...(ruler ? { pricedByRules: ruler.priced } : {}),
+    },
   };
 }

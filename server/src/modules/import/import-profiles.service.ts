@@ -1,4 +1,4 @@
-import { IMPORT_PROFILE_MESSAGES, importProfileBodySchema, type ImportProfile, type ImportProfileFields } from '@bosun/shared';
+import { IMPORT_PROFILE_MESSAGES, importProfileBodySchema, type ImportProfile, type ImportProfileFields, type ImportProfileRules, type ImportRulesForm } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
@@ -72,4 +72,24 @@ export async function updateImportProfile(db: Kysely<DB>, id: number, body: Impo
 export async function deleteImportProfile(db: Kysely<DB>, id: number) {
   if (!(await deleteImportProfileRow(db, id))) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   return { message: IMPORT_PROFILE_MESSAGES.deleted };
+}
+
+/** A profile's rules, as an import applies them. */
+export const rulesOfProfile = ({ updateFields, createNew, emptyCells, missing, priceRules }: ImportProfile): ImportProfileRules => ({ updateFields, createNew, emptyCells, missing, priceRules });
+
+/**
+ * The profile an import or its preview names (the form's profileId), checked against the run's
+ * vendor, and the rules the run goes by: the form's own when it sends them (the wizard shows the
+ * profile's and staff may change them for this run), else the profile's. A bad or unknown profile
+ * is a 400 naming the field: it is a field of the request, not the resource asked for.
+ */
+export async function runProfileOf(db: Kysely<DB>, form: ImportRulesForm, vendorId: number | undefined): Promise<{ profile?: ImportProfile; rules?: ImportProfileRules }> {
+  let profile: ImportProfile | undefined;
+  if (form.profileId !== undefined) {
+    const row = await findImportProfileRow(db, form.profileId);
+    if (!row) throw badRequest(IMPORT_PROFILE_MESSAGES.notFound, { profileId: IMPORT_PROFILE_MESSAGES.notFound });
+    profile = toImportProfile(row);
+    if (vendorId !== undefined && profile.vendorId !== vendorId) throw badRequest(IMPORT_PROFILE_MESSAGES.vendorMismatch, { profileId: IMPORT_PROFILE_MESSAGES.vendorMismatch });
+  }
+  return { profile, rules: form.rules ?? (profile ? rulesOfProfile(profile) : undefined) };
 }

@@ -52,6 +52,7 @@ export function classifyBatch<T extends { sku: string }>(
 
 /** What the import does with one row (writeAction, then skipReason for a SKU stored before it), with a skipped row's reason. */
 export function rowAction(sku: string, by: StoredBy | undefined, owner: { id: number; name: string } | null, rowVendorId: number | null, rules: ImportRules): { action: WriteAction; reason?: string } {
+  if (by === undefined && rules.createNew === false) return { action: 'skip', reason: notCreatedReason(sku) };
   const reason = skipReason(sku, by, owner, rowVendorId, rules);
   if (reason) return { action: 'skip', reason };
   return { action: by === 'before' ? 'update' : writeAction(by, rules.updateMode) };
@@ -71,7 +72,11 @@ export interface ImportRules {
   updateMode: boolean;
   /** The file may move a product stored under another vendor to the vendor of its row. */
   moveVendors: boolean;
+  /** A profile's 'Create new products' off (issue 22): a SKU not stored is skipped with its reason. Absent: created. */
+  createNew?: boolean;
 }
+
+export const notCreatedReason = (sku: string) => `SKU ${sku} is not in the catalogue, and this import creates no new products`;
 
 export const otherVendorReason = (sku: string, vendorName: string) => `SKU ${sku} belongs to vendor '${vendorName}'`;
 export const existingSkuReason = (sku: string) => `SKU ${sku} already exists (update mode is off)`;
@@ -222,14 +227,15 @@ export const VARIATION_OWN_COLUMNS = [
 /**
  * How both writers write a variation row: the file's columns a variation has of its own, its
  * parent and its values, an empty name (its parent's is read). `columns` are the import's insert
- * columns, whose order a row's values follow; `updates` what an upsert of a stored variation changes.
+ * columns, whose order a row's values follow; `updates` what an upsert of a stored variation changes
+ * (under a profile's checklist, `updateOnly`, the columns it names).
  */
-export function variationWrite(columns: readonly string[]) {
+export function variationWrite(columns: readonly string[], updateOnly?: readonly string[] | null) {
   const own = VARIATION_OWN_COLUMNS.filter((c) => columns.includes(c));
   const ownAt = own.map((c) => columns.indexOf(c));
   return {
     names: [...own, 'kind', 'parent_id', 'option1', 'option2', 'option3', 'name', 'created_at', 'updated_at'],
-    updates: [...own.filter((c) => c !== 'sku'), 'option1', 'option2', 'option3', 'updated_at'],
+    updates: [...own.filter((c) => c !== 'sku' && (!updateOnly || updateOnly.includes(c))), 'option1', 'option2', 'option3', 'updated_at'],
     /** The values of `names` for one row. */
     values: (row: ReadonlyArray<string | number | null>, parentId: number, options: ReadonlyArray<string | null>, now: string) => [
       ...ownAt.map((at) => row[at] ?? null), 'variation', parentId, options[0] ?? null, options[1] ?? null, options[2] ?? null, '', now, now,

@@ -70,7 +70,7 @@ export interface ImportRunRecord {
 /** Writes the run's row and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
 export async function startImportRun(
   db: Kysely<DB>,
-  run: { userId: number | null; vendorId: number; fileName: string; mode: ImportMode; updateMode: boolean },
+  run: { userId: number | null; vendorId: number; fileName: string; mode: ImportMode; updateMode: boolean; profileId?: number },
   counts: () => RunCounts,
   heartbeats: boolean,
 ): Promise<ImportRunRecord> {
@@ -85,6 +85,7 @@ export async function startImportRun(
     started_at: startedAt,
     heartbeat_at: startedAt,
     server_id: SERVER_ID,
+    profile_id: run.profileId ?? null,
   });
   runningHere.add(id);
   let beat: Promise<void> = Promise.resolve();

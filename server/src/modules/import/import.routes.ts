@@ -10,10 +10,15 @@ import {
   importPreviewResponseSchema,
   workbookSheetsResponseSchema,
   importFormOptionsSchema,
+  importRulesFormSchema,
   type FieldMapping,
   type ImportEvent,
 } from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/types.js';
 import { AppError, badRequest } from '../../errors.js';
+import { runProfileOf } from './import-profiles.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authorization.js';
 import { vendorIdExists } from '../vendors/index.js';
@@ -40,21 +45,39 @@ function parseMapping(text: string | undefined): FieldMapping {
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1';
 
-/** moveVendors, createVendors and badOptionalValues (issue 19), by the shared schema: a bad value is a 400 naming its field. */
-function importOptions(fields: Record<string, string>) {
-  const parsed = importFormOptionsSchema.safeParse({ moveVendors: fields.moveVendors, createVendors: fields.createVendors, badOptionalValues: fields.badOptionalValues });
+/** Form fields by a shared schema: a bad value is a 400 naming its field. */
+function formFields<T>(schema: z.ZodType<T>, fields: Record<string, string>): T {
+  const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const field = String(issue.path[0]);
+  const field = issue.path.map(String).join('.');
   throw badRequest(`${field}: ${issue.message}`, { [field]: issue.message });
 }
 
-const previewRequest = (fields: Record<string, string>): PreviewRequest => ({
-  mapping: parseMapping(fields.fieldMapping),
-  updateMode: isTrue(fields.updateMode),
-  vendorId: Number(fields.selectedVendor) || undefined,
-  ...importOptions(fields),
-});
+/** moveVendors, createVendors and badOptionalValues (issue 19). */
+const importOptions = (fields: Record<string, string>) => formFields(importFormOptionsSchema, fields);
+
+/**
+ * The run's profile and rules (issue 22): without a fieldMapping, the profile's mapping, and
+ * without an updateMode, the profile's 'Update existing products'.
+ */
+async function profileOptions(db: Kysely<DB>, fields: Record<string, string>, vendorId: number | undefined) {
+  const form = formFields(importRulesFormSchema, fields);
+  const { profile, rules } = await runProfileOf(db, form, vendorId);
+  return {
+    mapping: fields.fieldMapping === undefined && profile ? (profile.mapping as FieldMapping) : parseMapping(fields.fieldMapping),
+    updateMode: fields.updateMode === undefined && profile ? profile.updateExisting : isTrue(fields.updateMode),
+    ...(profile ? { profileId: profile.id } : {}),
+    ...(rules ? { rules } : {}),
+    fullList: form.fullList,
+    confirmMissing: form.confirmMissing,
+  };
+}
+
+const previewRequest = async (db: Kysely<DB>, fields: Record<string, string>): Promise<PreviewRequest> => {
+  const vendorId = Number(fields.selectedVendor) || undefined;
+  return { vendorId, ...importOptions(fields), ...(await profileOptions(db, fields, vendorId)) };
+};
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePermission('products'));
@@ -81,11 +104,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       // The browser sends the fields before the file, so the file is read while it uploads.
       const upload = await spoolUpload(request, maxBytes(), {
-        ready: (fields) => fields.fieldMapping !== undefined,
-        read: (fields, chunks) => previewImportStream(deps(), chunks, previewRequest(fields)),
+        ready: (fields) => fields.fieldMapping !== undefined || fields.profileId !== undefined,
+        read: async (fields, chunks) => previewImportStream(deps(), chunks, await previewRequest(app.deps.db, fields)),
       });
       try {
-        return await previewOfUpload(deps(), { ...upload, sheet: upload.fields.sheet }, previewRequest(upload.fields));
+        return await previewOfUpload(deps(), { ...upload, sheet: upload.fields.sheet }, await previewRequest(app.deps.db, upload.fields));
       } finally {
         await upload.remove();
       }
@@ -113,13 +136,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const upload = await spoolUpload(request, maxBytes());
       try {
-        const mapping = parseMapping(upload.fields.fieldMapping);
         const options = importOptions(upload.fields);
         const vendorId = Number(upload.fields.selectedVendor);
         if (!Number.isInteger(vendorId) || vendorId <= 0) throw badRequest(IMPORT_MESSAGES.selectVendor, { selectedVendor: IMPORT_MESSAGES.selectVendor });
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
+        const { mapping, ...profile } = await profileOptions(app.deps.db, upload.fields, vendorId);
         // The file and mapping are checked before the event stream starts, so a refusal has its status.
-        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping);
+        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping, profile.rules?.createNew !== false);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
         const stream = openEventStream<ImportEvent>(reply);
@@ -128,7 +151,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         let ended = false;
         const clientGone = () => !ended && reply.raw.destroyed;
         try {
-          const importRequest = { mapping, updateMode: isTrue(upload.fields.updateMode), ...options, vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
+          const importRequest = { mapping, ...profile, ...options, vendorId, mode: request.params.mode, userId: request.user.id, fileName: upload.fileName };
           const complete = await runRecordedImport(deps(), { ...upload, sheet: upload.fields.sheet, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {

@@ -2,6 +2,9 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   formatRowError,
   IMPORT_MESSAGES,
+  restoreFormula,
+  type ImportProfileRules,
+  type MissingProductsOutcome,
   type BadOptionalValues,
   type FieldMapping,
   type ImportCompleteEvent,
@@ -20,9 +23,11 @@ import { CategoryResolver } from './category-resolver.js';
 import { countUploadRows, openImportFile, type OpenedCsv } from './import-file.js';
 import { withImportLock } from './import-lock.js';
 import { ImportVendors } from './import-vendors.js';
+import { applyMissingProductRule } from './missing-products.js';
+import { PriceRuler } from './price-ruler.js';
 import type { ImportRules } from './import-rules.js';
 import { createPostgresWriter } from './postgres-writer.js';
-import type { ProductWriter, TransactionStyle, WriterShape } from './product-writer.js';
+import { updateOnlyColumns, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
 import { readShopifyProducts } from './shopify-rows.js';
@@ -85,6 +90,25 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
   return deps.config.database.kind === 'sqlite' ? createSqliteWriter(deps.config.database.file, shape, resolver, vendors) : createPostgresWriter(deps.config.database.url, shape, resolver, vendors);
 }
 
+export interface ImportRunRequest {
+  mapping: FieldMapping;
+  updateMode: boolean;
+  vendorId: number;
+  mode: ImportMode;
+  moveVendors?: boolean;
+  createVendors?: boolean;
+  badOptionalValues?: BadOptionalValues;
+  changeId?: number;
+  /** A profile's rules (issue 22); absent: every mapped field is written, new products are created, empty cells clear. */
+  rules?: ImportProfileRules;
+  /** The file is the vendor's full list: the rules' missing-product action applies, within its limit unless confirmMissing. */
+  fullList?: boolean;
+  confirmMissing?: boolean;
+}
+
+/** Whether the run ends with the missing-product rule (it only looks at the file's SKUs then). */
+export const appliesMissingRule = (request: Pick<ImportRunRequest, 'rules' | 'fullList'>) => Boolean(request.fullList && request.rules && request.rules.missing.action !== 'leave');
+
 /**
  * Writes every valid row in the mode's batches, reporting progress at least every 250 ms through
  * emit. A batch is written whole or retried row by row; a row is either written or reported.
@@ -94,11 +118,11 @@ function createWriter(deps: ImportDeps, shape: WriterShape, resolver: CategoryRe
 export async function runImport(
   deps: ImportDeps,
   file: ImportFile,
-  request: { mapping: FieldMapping; updateMode: boolean; vendorId: number; mode: ImportMode; moveVendors?: boolean; createVendors?: boolean; badOptionalValues?: BadOptionalValues; changeId?: number },
+  request: ImportRunRequest,
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const opened = file.csv ?? (await openImportFile(file, request.mapping));
+  const opened = file.csv ?? (await openImportFile(file, request.mapping, request.rules?.createNew !== false));
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
@@ -116,7 +140,12 @@ export async function runImport(
   const errorMessages: string[] = [];
   const errorRows: ImportCompleteEvent['errorRows'] = [];
   const skippedRows: NonNullable<ImportCompleteEvent['skippedRows']> = [];
-  const rules: ImportRules = { updateMode: request.updateMode, moveVendors: request.moveVendors ?? false };
+  const rules: ImportRules = { updateMode: request.updateMode, moveVendors: request.moveVendors ?? false, createNew: request.rules?.createNew ?? true };
+  // Every SKU the file names, written or not (a row that failed still names its product): what a full list does not name is missing.
+  const named = appliesMissingRule(request) ? new Set<string>() : undefined;
+  const skuAt = named ? csv.headers.indexOf(mapping.sku ?? '') : -1;
+  let missing: MissingProductsOutcome | undefined;
+  let ruler: PriceRuler | undefined;
   const report = (error: ImportRowError, cells: string[]) => {
     counts.errors += 1;
     if (errorMessages.length < COMPLETE_ERRORS) errorMessages.push(formatRowError(error));
@@ -135,10 +164,12 @@ export async function runImport(
   };
 
   await withImportLock(deps.db, deps.dialect, () => progress({ waiting: true, message: IMPORT_MESSAGES.waiting }), async () => {
-    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn' });
+    const priceRules = request.rules?.priceRules ?? undefined;
+    const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn', emptyCells: request.rules?.emptyCells, listPrice: priceRules !== undefined });
     const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
-    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
+    ruler = priceRules ? await PriceRuler.load(deps.db, priceRules, resolver, mapper.columns, mapping.list_price) : undefined;
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory, updateOnly: updateOnlyColumns(mapper.columns, request.rules?.updateFields, mapping.name !== undefined) };
     const writer = createWriter(deps, shape, resolver, vendors);
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
@@ -212,6 +243,7 @@ export async function runImport(
           pendingErrors += 1;
         }
       }
+      if (ruler) await ruler.price(deps.db, deps.dialect, rows);
       const errorsBefore = pendingErrors;
       pendingErrors = 0;
       await settle(WRITES_AHEAD - 1);
@@ -234,6 +266,11 @@ export async function runImport(
         for (let i = 0; i < records.length; i++) {
           const cells = records[i]!;
           const mapped = mapper.map(cells, rows?.[i] ?? firstRow + i);
+          if (named) {
+            const sku = restoreFormula((cells[skuAt] ?? '').trim());
+            if (sku) named.add(sku);
+            if (mapped.ok) named.add(mapped.row.sku);
+          }
           const rowVendor = mapped.ok ? vendors.ofRow(cells, mapped.row.row) : undefined;
           if (rowVendor && 'error' in rowVendor) {
             report(rowVendor.error, cells);
@@ -271,6 +308,10 @@ export async function runImport(
         clearInterval(ticker);
       }
     }
+    if (named) {
+      progress({ message: IMPORT_MESSAGES.applyingMissingRule });
+      missing = await applyMissingProductRule(deps.db, deps.dialect, { vendorId: request.vendorId, named, rule: request.rules!.missing, confirmed: request.confirmMissing ?? false, changeId: request.changeId ?? null });
+    }
   });
 
   const processingTime = Math.round(performance.now() - started);
@@ -294,6 +335,8 @@ export async function runImport(
     totalProducts: await countProductsTotal(deps.db),
     processingRate: Math.round(total / Math.max(0.001, processingTime / 1000)),
     processingTime,
+    ...(missing ? { missing } : {}),
+    ...(ruler ? { pricedByRules: ruler.priced } : {}),
   };
   return complete;
 }

@@ -43,8 +43,8 @@ export async function writeImportedAttributes(trx: Executor, rows: MappedRow[], 
  * parent's), its parent and its values. `columns` are the import's insert columns, whose order a
  * row's values follow; parentIds maps each row's parent SKU to its id.
  */
-export async function upsertVariations(trx: Executor, rows: MappedRow[], columns: string[], parentIds: Map<string, number>, now: string) {
-  const { names, updates, values: rowOf } = variationWrite(columns);
+export async function upsertVariations(trx: Executor, rows: MappedRow[], columns: string[], parentIds: Map<string, number>, now: string, updateOnly?: readonly string[] | null) {
+  const { names, updates, values: rowOf } = variationWrite(columns, updateOnly);
   const perStatement = Math.floor(60_000 / names.length);
   // A stored variation keeps the values its row dropped (MappedRow.dropped): one statement per shape.
   for (const group of byDroppedShape(rows, (row) => row.dropped)) {

@@ -52,7 +52,7 @@ type Creations = ReturnType<typeof transactionCreations>;
  */
 export function createPostgresWriter(url: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
-  const assignments = updateAssignments(columns);
+  const assignments = updateAssignments(columns, shape.updateOnly);
   const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const columnList = sql.join(columns.map((c) => sql.ref(c)));
   let opened: Promise<ImportConnection> | undefined;
@@ -121,7 +121,7 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
       return false;
     });
     const parentIds = new Map([...parents].map(([sku, p]) => [sku, p.id]));
-    await upsertVariations(trx, [...new Map(variations.map((row) => [row.sku, row])).values()], columns, parentIds, now);
+    await upsertVariations(trx, [...new Map(variations.map((row) => [row.sku, row])).values()], columns, parentIds, now, shape.updateOnly);
     return { refused, skipped };
   };
   // Other servers may insert between (and within) batches here, so the SKUs this import wrote are kept.

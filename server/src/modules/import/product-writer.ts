@@ -1,4 +1,4 @@
-import { IMPORT_ROW_WARNINGS, VARIATION_LEVEL_FIELDS, type ImportRowWarning, type StockStatus } from '@bosun/shared';
+import { IMPORT_ROW_WARNINGS, updatableColumns, VARIATION_LEVEL_FIELDS, type ImportRowWarning, type StockStatus } from '@bosun/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
@@ -43,6 +43,8 @@ export interface WriterShape {
   changeId: number | null;
   writesVendorCategory: boolean;
   writesStoreCategory: boolean;
+  /** A profile's 'Update only these fields' as product columns (updatableColumns); absent or null: every mapped column. */
+  updateOnly?: string[] | null;
 }
 
 /** Columns of the upsert: the mapped ones, the vendor, the categories when mapped, timestamps. */
@@ -57,8 +59,24 @@ export function writeColumns(shape: WriterShape): string[] {
   ];
 }
 
-/** The columns an existing SKU's row takes from the file: all but the SKU and its creation time. */
-export const updateColumns = (columns: string[]) => columns.filter((c) => c !== 'sku' && c !== 'created_at');
+/**
+ * The columns an update writes (WriterShape.updateOnly): a profile's checklist (null: all), and
+ * never the name when the file maps none (a stock file, which only updates stored products).
+ */
+export function updateOnlyColumns(columns: readonly string[], updateFields: readonly string[] | null | undefined, nameMapped: boolean): string[] | null {
+  const listed = updatableColumns(updateFields);
+  return nameMapped ? listed : (listed ?? columns).filter((c) => c !== 'name');
+}
+
+/** What every update writes whatever a profile's checklist says: the row's vendor (the ownership rules decide it) and the time. */
+const ALWAYS_UPDATED: readonly string[] = ['vendor_id', 'updated_at'];
+
+/**
+ * The columns an existing SKU's row takes from the file: all but the SKU and its creation time,
+ * or under a profile's 'Update only these fields' (WriterShape.updateOnly) those it names.
+ */
+export const updateColumns = (columns: string[], updateOnly?: readonly string[] | null) =>
+  columns.filter((c) => c !== 'sku' && c !== 'created_at' && (!updateOnly || updateOnly.includes(c) || ALWAYS_UPDATED.includes(c)));
 
 /**
  * The upsert's assignments (the same SQL on both engines): the file's columns, except that a
@@ -68,9 +86,9 @@ export const updateColumns = (columns: string[]) => columns.filter((c) => c !== 
 /** What a variable product takes from its variations: its stock and prices, and its stock status (migration 0021). */
 const PARENT_KEPT: readonly string[] = [...VARIATION_LEVEL_FIELDS, 'stock_status'];
 
-export function updateAssignments(columns: string[]): string[] {
+export function updateAssignments(columns: string[], updateOnly?: readonly string[] | null): string[] {
   const staysVariable = columns.includes('kind') ? "products.kind = 'variable' and excluded.kind <> 'simple'" : "products.kind = 'variable'";
-  return updateColumns(columns).map((c) =>
+  return updateColumns(columns, updateOnly).map((c) =>
     PARENT_KEPT.includes(c) ? `${c} = case when ${staysVariable} then products.${c} else excluded.${c} end` : `${c} = excluded.${c}`,
   );
 }

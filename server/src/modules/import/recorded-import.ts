@@ -1,21 +1,17 @@
-import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type BadOptionalValues, type FieldMapping, type ImportCompleteEvent, type ImportEvent, type ImportMode } from '@bosun/shared';
+import { IMPORT_MESSAGES, IMPORT_RUN_MESSAGES, type ImportCompleteEvent, type ImportEvent } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { nowIso } from '../../db/clock.js';
 import { AppError } from '../../errors.js';
 import { startChange } from '../history/index.js';
 import { startImportRun, type RunCounts } from './import-runs.service.js';
-import { runImport, type ImportDeps, type ImportFile } from './import.service.js';
+import { markImportProfileUsed } from './import-profiles.repository.js';
+import { runImport, type ImportDeps, type ImportFile, type ImportRunRequest } from './import.service.js';
 
-export interface RecordedImportRequest {
-  mapping: FieldMapping;
-  updateMode: boolean;
-  /** Issue 19: the file may move products between vendors, and create the vendors its Vendor column names. */
-  moveVendors?: boolean;
-  createVendors?: boolean;
-  vendorId: number;
-  mode: ImportMode;
-  badOptionalValues?: BadOptionalValues;
+export interface RecordedImportRequest extends Omit<ImportRunRequest, 'changeId'> {
   userId: number;
   fileName: string;
+  /** The import profile the run goes by (issue 22): recorded with the run, and marked used. */
+  profileId?: number;
 }
 
 /**
@@ -34,6 +30,7 @@ export async function runRecordedImport(
 ): Promise<ImportCompleteEvent> {
   const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
   const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
+  if (request.profileId !== undefined) await markImportProfileUsed(deps.db, request.profileId, nowIso());
   // The import's writes are one change in the history, undone as one (issue 20).
   const changeId = await startChange(deps.db, { source: 'import', userId: request.userId, importRunId: run.id, summary: request.fileName });
   const watch = (event: ImportEvent) => {

@@ -1,4 +1,4 @@
-import { boundText, formatCount, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
+import { boundText, formatCount, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type EmptyCellRule, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
@@ -33,8 +33,9 @@ export interface MappedRow {
   /** What the row lost or could not keep, reported when the row is written. */
   warnings?: ImportRowWarning[];
   /**
-   * The write columns whose bad value was dropped: the row carries the empty cell's value for a
-   * new product, and an update keeps the stored value of these (writers: droppedUpdate).
+   * The write columns whose bad value was dropped, or whose empty cell keeps the stored value (a
+   * profile's 'An empty cell keeps the current value', issue 22): the row carries the empty cell's
+   * value for a new product, and an update keeps the stored value of these (writers: droppedUpdate).
    */
   dropped?: string[];
   /**
@@ -205,9 +206,10 @@ export function createRowMapper(
   headers: string[],
   mapping: FieldMapping,
   settings: Pick<Settings, 'weight_unit' | 'dimension_unit'>,
-  options: { checkOnly?: boolean; badOptionalValues?: BadOptionalValues } = {},
+  options: { checkOnly?: boolean; badOptionalValues?: BadOptionalValues; emptyCells?: EmptyCellRule; listPrice?: boolean } = {},
 ): RowMapper {
   const dropBadValues = (options.badOptionalValues ?? 'warn') === 'warn';
+  const emptyKeeps = options.emptyCells === 'keep';
   const index = (field: string) => (mapping[field] === undefined ? -1 : headers.indexOf(mapping[field]!));
   const cell = (cells: string[], at: number) => (at < 0 ? '' : restoreFormula((cells[at] ?? '').trim()));
   const shopUnits: Record<UnitKind, string> = { weight: settings.weight_unit, dimension: settings.dimension_unit };
@@ -247,7 +249,9 @@ export function createRowMapper(
   const readStockCells = createStockReader(headers, mapping, cell);
   const columns = [
     ...new Set<ImportableColumn>(['sku', 'name', ...readers.map((r) => r.field), ...(imagesAt >= 0 ? (['image_url', 'images'] as const) : []), ...(readVariant ? (['kind'] as const) : []),
-      ...(readStockCells ? (['stock_status'] as const) : [])]),
+      ...(readStockCells ? (['stock_status'] as const) : []),
+      // Price rules write a list price the file may not map (price-ruler.ts).
+      ...(options.listPrice ? (['list_price'] as const) : [])]),
   ];
   for (const reader of readers) reader.slot = columns.indexOf(reader.field);
   const imageUrlSlot = columns.indexOf('image_url');
@@ -298,12 +302,14 @@ export function createRowMapper(
     return values;
   };
 
+  const writesVendorCategory = vendorLevels.length > 0 || hierarchyAt >= 0;
+  const writesStoreCategory = storeLevels.length > 0 || hierarchyAt >= 0;
   return {
     columns,
     categories: readCategories,
     converted,
-    writesVendorCategory: vendorLevels.length > 0 || hierarchyAt >= 0,
-    writesStoreCategory: storeLevels.length > 0 || hierarchyAt >= 0,
+    writesVendorCategory,
+    writesStoreCategory,
     readsVariants: readVariant !== undefined,
     map(fileCells, row) {
       // What the file's reader says of this record (record-notes.ts): the record reads its part of the row, and reports the row's cells.
@@ -317,7 +323,8 @@ export function createRowMapper(
       const variant = readVariant?.(cells);
       if (variant && isVariantProblem(variant)) return fail(variant.column, variant.value, variant.reason);
       // A variation's name is its parent's.
-      if (!sku || (!name && variant?.kind !== 'variation')) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
+      // A file that maps no name (a stock file, allowed when the run creates no products: checkMapping) updates stored products only.
+      if (!sku || (!name && nameAt >= 0 && variant?.kind !== 'variation')) return fail(!sku ? (mapping.sku ?? 'SKU') : (mapping.name ?? 'Name'), !sku ? sku : name, 'Name and SKU are required');
       // A NUL byte is no character of a name: PostgreSQL refuses it and search could never find it.
       if (sku.includes('\0') || name.includes('\0')) {
         const [column, value] = sku.includes('\0') ? [mapping.sku!, sku] : [mapping.name!, name];
@@ -377,6 +384,9 @@ export function createRowMapper(
           if (text !== '' && !same(parent ? cell(parent, reader.at) : '')) warn(header, text, IMPORT_ROW_WARNINGS.variationInherits);
           continue;
         }
+        // An empty cell that keeps the current value: a new product still gets the empty cell's default below.
+        // An empty stock status is not kept: it follows the quantity by the stock rule (statusFollows), as without a profile.
+        if (emptyKeeps && text === '' && reader.field !== 'stock_status') (dropped ??= []).push(reader.field);
         let read = reader.read(text, cells);
         if (read instanceof KeptWithWarning) {
           warn(header, text, read.reason);
@@ -398,6 +408,7 @@ export function createRowMapper(
         statusFollows = !stock.statusGiven;
       }
       if (imagesAt >= 0) {
+        if (emptyKeeps && cell(cells, imagesAt) === '') (dropped ??= []).push('image_url', 'images');
         let read = readImages(cell(cells, imagesAt));
         if (read instanceof CellProblem) {
           if (!drop(mapping.images!, cell(cells, imagesAt), read.reason, ['image_url', 'images'])) return fail(mapping.images!, cell(cells, imagesAt), read.reason);
@@ -438,6 +449,11 @@ export function createRowMapper(
         const column = tree === 'vendor' ? 'Vendor category' : 'Store category';
         if (!drop(column, categories[tree]!.join(' > '), problem, [`${tree}_category_id`])) return fail(column, categories[tree]!.join(' > '), problem);
         categories = { ...categories, [tree]: undefined };
+      }
+      // A row with no path of a tree the file writes keeps the product's category of that tree.
+      if (emptyKeeps) {
+        if (!categories.vendor && writesVendorCategory) (dropped ??= []).push('vendor_category_id');
+        if (!categories.store && writesStoreCategory) (dropped ??= []).push('store_category_id');
       }
       for (const tree of ['vendor', 'store'] as const) {
         const others = categories.notKept?.[tree];

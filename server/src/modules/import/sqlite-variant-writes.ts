@@ -13,8 +13,8 @@ import type { ColumnValue } from './row-mapper.js';
  * its name, texts, vendor and categories stay empty: its parent's are read. `columns` are the
  * import's insert columns, whose order a row's values follow.
  */
-export function variationStatements(db: Database.Database, columns: string[]) {
-  const { names, updates, values: rowOf } = variationWrite(columns);
+export function variationStatements(db: Database.Database, columns: string[], updateOnly: readonly string[] | null) {
+  const { names, updates, values: rowOf } = variationWrite(columns, updateOnly);
   const createdAt = columns.indexOf('created_at');
   const placeholders = names.map(() => '?').join(', ');
   const insert = db.prepare(`insert into products (${names.join(', ')}) values (${placeholders})`);

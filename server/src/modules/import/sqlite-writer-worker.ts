@@ -23,6 +23,8 @@ export interface WriterWorkerData {
   columns: string[];
   /** The assignments of the upsert's update (updateAssignments). */
   assignments: string[];
+  /** A profile's 'Update only these fields' (WriterShape.updateOnly): a stored variation's upsert writes those too. */
+  updateOnly: string[] | null;
   lockWaiters: Int32Array;
   /** The import's recorded change: every write transaction is bound to it (db/change-context.ts). */
   changeId: number | null;
@@ -174,7 +176,7 @@ function categoryCreator(db: Database.Database) {
   };
 }
 
-function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, lockWaiters, changeId }: WriterWorkerData) {
+function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns, assignments, updateOnly, lockWaiters, changeId }: WriterWorkerData) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -224,7 +226,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const newVendors = vendorCreator(db);
   const skuAt = columns.indexOf('sku');
   const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
-  const variations = variationStatements(db, columns);
+  const variations = variationStatements(db, columns, updateOnly);
   const attributes = attributeStatements(db);
 
   /**

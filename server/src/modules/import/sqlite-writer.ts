@@ -23,7 +23,7 @@ import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.
 export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
   const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
-  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns), lockWaiters, changeId: shape.changeId };
+  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns, shape.updateOnly), updateOnly: shape.updateOnly ?? null, lockWaiters, changeId: shape.changeId };
   const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
   return {
     async write(rows, style, rules) {
