@@ -23,6 +23,7 @@ const profile = (over: Partial<ImportProfile> = {}): ImportProfile => ({
   createNew: false,
   emptyCells: 'keep',
   missing: { action: 'zero_stock', maxPercent: 20 },
+  priceRules: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: '2026-11-20T10:00:00.000Z',
@@ -118,6 +119,7 @@ describe('ImportProfilesView', () => {
       createNew: false,
       emptyCells: 'clear',
       missing: { action: 'zero_stock', maxPercent: 20 },
+      priceRules: null,
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type ImportMode,
   type ImportProfile,
   type ImportProfileFields,
+  type ImportProfileRules,
 } from '@bosun/shared';
 import type { Resolver } from 'react-hook-form';
 import { payloadResolver } from '../../../lib/payload-resolver';
@@ -37,10 +38,19 @@ export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
     mode: profile.mode,
     rules: {
       updateExisting: profile.updateExisting,
-      rules: { updateFields: profile.updateFields, createNew: profile.createNew, emptyCells: profile.emptyCells, missing: profile.missing },
+      rules: rulesOfProfile(profile),
     },
   };
 }
+
+/** A profile's feed rules, as the import takes them (the price rules kept as they are: no form edits them yet). */
+export const rulesOfProfile = (profile: ImportProfile): ImportProfileRules => ({
+  updateFields: profile.updateFields,
+  createNew: profile.createNew,
+  emptyCells: profile.emptyCells,
+  missing: profile.missing,
+  priceRules: profile.priceRules,
+});
 
 /** A header feeds one field and a field reads one header: choosing a field for a header takes it from any other. */
 export function assignField(fieldOfHeader: readonly string[], index: number, field: string): string[] {

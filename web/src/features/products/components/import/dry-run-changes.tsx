@@ -19,7 +19,8 @@ interface Props {
  */
 export function DryRunChangesSummary({ dry, currency, confirmMissing, onConfirmMissingChange, disabled }: Props) {
   const { changes, missing } = dry;
-  if (!changes && !missing) return null;
+  const priced = dry.pricedByRules ?? 0;
+  if (!changes && !missing && priced === 0) return null;
   const fieldRows = changes ? fieldChangeRows(changes) : [];
 
   return (
@@ -72,6 +73,11 @@ export function DryRunChangesSummary({ dry, currency, confirmMissing, onConfirmM
             </ScrollArea>
           )}
         </>
+      )}
+      {priced > 0 && (
+        <Text size="sm">
+          List prices set by the profile's price rules: <b>{formatCount(priced)}</b>
+        </Text>
       )}
       {missing && (
         <Alert

@@ -1,5 +1,6 @@
 import { DEFAULT_IMPORT_PROFILE_RULES, type FieldMapping, type ImportMode, type ImportProfile, type ImportProfileBody, type ImportProfileRules } from '@bosun/shared';
 import { formatDate } from '../../../../lib/format';
+import { rulesOfProfile } from '../../../import-profiles';
 import { sanitiseMapping } from './field-mapping';
 
 /** A run's rules as the wizard holds them: the update mode, the profile rules, and whether the file is the vendor's full list. */
@@ -41,7 +42,7 @@ export function profileMappingFor(profile: Pick<ImportProfile, 'mapping'>, heade
 /** What the wizard takes from a profile besides the mapping. */
 export const runRulesOf = (profile: ImportProfile, fullList: boolean): RunRules => ({
   updateMode: profile.updateExisting,
-  rules: { updateFields: profile.updateFields, createNew: profile.createNew, emptyCells: profile.emptyCells, missing: profile.missing },
+  rules: rulesOfProfile(profile),
   fullList,
 });
 

@@ -701,6 +701,7 @@ describe('ImportWizard: import profiles (issue 22)', () => {
     createNew: false,
     emptyCells: 'keep',
     missing: { action: 'zero_stock', maxPercent: 20 },
+    priceRules: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     lastUsedAt: '2026-11-20T10:00:00.000Z',
@@ -735,7 +736,7 @@ describe('ImportWizard: import profiles (issue 22)', () => {
     const form = api.calls.filter((c) => c.path === '/api/products/import/preview').at(-1)!.form!;
     expect(form.get('profileId')).toBe('7');
     expect(form.get('updateMode')).toBe('true');
-    expect(JSON.parse(String(form.get('rules')))).toEqual({ updateFields: STOCK_AND_PRICE_FIELDS, createNew: false, emptyCells: 'keep', missing: { action: 'zero_stock', maxPercent: 20 } });
+    expect(JSON.parse(String(form.get('rules')))).toEqual({ updateFields: STOCK_AND_PRICE_FIELDS, createNew: false, emptyCells: 'keep', missing: { action: 'zero_stock', maxPercent: 20 }, priceRules: null });
     expect(form.get('fullList')).toBeNull();
     const rules = screen.getByRole('region', { name: 'Rules' });
     expect((within(rules).getByRole('checkbox', { name: 'Stock quantity' }) as HTMLInputElement).checked).toBe(true);
