@@ -45,10 +45,12 @@ let vendor: CreatedVendor;
 const wizard = () => page.getByRole('dialog', { name: 'Import Products from CSV' });
 const mapped = (label: string) => wizard().getByRole('combobox', { name: label, exact: true });
 
-/** The screen as staff see it, with the part named scrolled to the top of the wizard's body. */
+/** The screen as staff see it, with the part named scrolled into the middle of the wizard's body. */
 async function shoot(part: Locator | null, name: string) {
   if (!SCREENSHOTS) return;
-  await part?.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await part?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // The layout's own transitions (the sidebar folding away at phone width) settle first.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${SCREENSHOTS}/import-profiles-${name}.png` });
 }
 
@@ -83,6 +85,7 @@ const stored = async () =>
 describe('Import profiles', () => {
   pageForFile(async (opened) => {
     page = opened;
+    await page.setViewportSize({ width: 1440, height: 900 });
     vendor = await createVendor(`Profile Marine ${RUN}`);
     await signInAs(page);
   });
