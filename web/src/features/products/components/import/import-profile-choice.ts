@@ -53,6 +53,22 @@ export function profileNotice(profile: ImportProfile, preselected: boolean): str
   return `Started from the profile '${profile.name}'${used}: its header row matches this file's.`;
 }
 
+const DELIMITER_WORDS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+/**
+ * Where the file read differs from the encoding or delimiter the profile fixes (a feed that
+ * changed its format, or the wrong file): said on the preview, so it is checked before importing.
+ * An Excel workbook has neither.
+ */
+export function formatMismatch(profile: Pick<ImportProfile, 'name' | 'encoding' | 'delimiter'>, read: { encoding: string; delimiter: string; sheet?: string }): string | null {
+  if (read.sheet !== undefined) return null;
+  const differences: string[] = [];
+  if (profile.encoding !== 'auto' && profile.encoding !== read.encoding) differences.push(`encoded ${profile.encoding} (this one is ${read.encoding})`);
+  if (profile.delimiter !== 'auto' && profile.delimiter !== read.delimiter)
+    differences.push(`${DELIMITER_WORDS[profile.delimiter] ?? profile.delimiter} delimited (this one is ${DELIMITER_WORDS[read.delimiter] ?? read.delimiter} delimited)`);
+  return differences.length ? `The profile '${profile.name}' expects files ${differences.join(' and ')}: is this the right file?` : null;
+}
+
 interface WizardChoices {
   name: string;
   vendorId: number;

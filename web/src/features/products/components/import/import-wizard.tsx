@@ -25,7 +25,7 @@ import { RulesFields } from '../../../import-profiles';
 import { CreateVendorModal } from './create-vendor-modal';
 import { DryRunChangesSummary } from './dry-run-changes';
 import { MISSING_CONFIRMATION_REQUIRED, needsMissingConfirmation } from './dry-run-summary';
-import { DEFAULT_RUN_RULES, type RunRules } from './import-profile-choice';
+import { DEFAULT_RUN_RULES, formatMismatch, type RunRules } from './import-profile-choice';
 import { ProfilePicker } from './profile-picker';
 import { SaveProfile } from './save-profile';
 import { useWizardProfile, type AppliedProfile } from './use-wizard-profile';
@@ -421,6 +421,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
                   disabled={previewing || importing}
                 />
               }
+              formatNotice={profileChoice.profile && formatMismatch(profileChoice.profile, preview)}
               importBlocked={needsMissingConfirmation(preview.dryRun.missing) && !confirmMissing ? MISSING_CONFIRMATION_REQUIRED : null}
               saveProfile={
                 <SaveProfile

@@ -41,6 +41,8 @@ interface Props {
   importBlocked: string | null;
   /** 'Save as profile'. */
   saveProfile: ReactNode;
+  /** The file's format differs from the one the profile fixes, in a sentence; or null. */
+  formatNotice?: string | null;
   /** Issue 19: create the vendors the file names, move products between vendors. */
   vendorChoices: VendorChoices;
   onVendorChoicesChange: (choices: VendorChoices) => void;
@@ -135,6 +137,12 @@ export function PreviewStep(props: Props) {
             : `Encoding ${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? preview.delimiter} delimited`}
         </Text>
       </Group>
+
+      {props.formatNotice && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} aria-label="File format">
+          {props.formatNotice}
+        </Alert>
+      )}
 
       {preview.duplicateHeaders.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Duplicate column names">
