@@ -37,6 +37,7 @@ import { dropAllTargets, scratchFile, type DbKind } from './harness/targets.js';
 import { importFigures, plainCopyFigure, previewFigure, readFigures, variantReadFigures, wooImportFigures, xlsxImportFigure } from './scenarios/figures.js';
 import { writeImportXlsx } from './harness/xlsx-rows.js';
 import { benchImport, benchPreview, type ImportFigures } from './scenarios/import.js';
+import { benchFeed } from './scenarios/feed.js';
 import { benchHistory } from './scenarios/history.js';
 import { historyFigures } from './scenarios/history-figures.js';
 import { benchReads } from './scenarios/reads.js';
@@ -58,7 +59,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
-const SECTIONS = ['import', 'reads', 'history'];
+const SECTIONS = ['import', 'reads', 'history', 'feed'];
 if (args.only && !SECTIONS.includes(args.only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
 
 /** --modes ultra-fast,lightning: only these import modes (all three by default). */
@@ -213,6 +214,26 @@ async function historySection(db: DbKind) {
   figures.push(...historyFigures(db, history));
 }
 
+/** Issue 22: a stock-and-price feed of 100k rows (the catalogue's size when smaller) against the catalogue, beside a full update of the same SKUs. */
+async function feedSection(db: DbKind) {
+  const catalogueRows = plan.bigImportRows ?? plan.importRows;
+  const feedRows = Math.min(100_000, catalogueRows);
+  const run = await benchFeed(db, catalogue, { catalogueRows, feedRows }, { pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) });
+  figures.push({
+    section: 'feed',
+    name: `stock-and-price feed (profile: stock and prices only) against ${catalogueRows.toLocaleString('en-US')} products`,
+    db,
+    size: feedRows,
+    unit: 'rows/s',
+    value: run.feed.rowsPerSecond,
+    baseline: { name: 'full update of the same SKUs, every column, same database', short: 'full update', value: run.fullUpdate.rowsPerSecond },
+    ratio: Math.round((run.feed.rowsPerSecond / run.fullUpdate.rowsPerSecond) * 100) / 100,
+    peakRssMb: run.feed.peakRssMb,
+    ...(db === 'sqlite' ? { target: { text: '>= 50,000 rows/s, peak RSS <= 300 MB', met: catalogueRows >= 1_000_000 ? run.feed.rowsPerSecond >= 50_000 && run.feed.peakRssMb <= 300 : null } } : {}),
+    details: { feedMs: run.feed.ms, serverMs: run.feed.serverMs, fullUpdateMs: run.fullUpdate.ms, fullUpdatePeakRssMb: run.fullUpdate.peakRssMb, updated: run.feed.updated, catalogueLoadMs: run.loadMs },
+  });
+}
+
 function writeResults(complete: boolean) {
   const results = {
     complete,
@@ -259,6 +280,7 @@ try {
     if (runs('import')) await importSection(db);
     if (runs('reads')) await readSection(db);
     if (runs('history')) await historySection(db);
+    if (runs('feed')) await feedSection(db);
   }
   ok = true;
 } finally {

@@ -9,6 +9,7 @@ interface Settings {
   logo_url: string;
   weight_unit: string;
   dimension_unit: string;
+  time_zone?: string;
 }
 
 let browser: Browser;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // The company name shows in every file's shell; leave it as this file found it.
-  if (original) await api('PUT', '/settings', { company_name: original.company_name, logo_url: original.logo_url });
+  if (original) await api('PUT', '/settings', { company_name: original.company_name, logo_url: original.logo_url, time_zone: original.time_zone ?? 'UTC' });
 });
 
 /** The preview image has loaded when the browser knows its natural size. */
@@ -90,6 +91,27 @@ describe('company settings', () => {
       await visible(preview);
       const stored = await api<Settings>('GET', '/settings');
       expect(stored).toMatchObject({ company_name: companyName, logo_url: '/logo-fallback.svg' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('finds the shop’s time zone by typing a city, and keeps it', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInAs(page);
+      await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+      await waitForPath(page, '/settings');
+      const form = page.getByRole('form', { name: 'Company settings' });
+      const zone = form.getByRole('combobox', { name: 'Time zone' });
+      await visible(zone);
+      await zone.fill('Auckl');
+      await page.getByRole('option', { name: /^Pacific\/Auckland \(GMT\+1[23]:00\)$/ }).click();
+      await form.getByRole('button', { name: 'Save Settings' }).click();
+      await visible(toast(page, 'Settings updated successfully'));
+      expect((await api<Settings>('GET', '/settings')).time_zone).toBe('Pacific/Auckland');
+      await page.reload();
+      await expect.poll(() => form.getByRole('combobox', { name: 'Time zone' }).inputValue()).toMatch(/^Pacific\/Auckland/);
     } finally {
       await context.close();
     }

@@ -46,13 +46,23 @@ function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): str
 export function writeImportCsv(catalogue: Catalogue, rows: number, file: string, options: { start?: number; revise?: (p: ProductSeed) => ProductSeed } = {}): number {
   const paths = categoryNamePaths(catalogue);
   const revise = options.revise ?? ((p: ProductSeed) => p);
-  const fd = fs.openSync(file, 'w');
-  try {
-    fs.writeSync(fd, csvLine(CSV_HEADERS));
-    let text = '';
+  function* lines() {
+    yield csvLine(CSV_HEADERS);
     for (const generated of generateProducts(catalogue, rows, options.start ?? 0)) {
       const p = revise(generated);
-      text += csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p)]);
+      yield csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p)]);
+    }
+  }
+  return writeLines(file, lines());
+}
+
+/** Writes the lines (each with its line end) to `file`, a few MB at a time; returns the file's size in bytes. */
+export function writeLines(file: string, lines: Iterable<string>): number {
+  const fd = fs.openSync(file, 'w');
+  try {
+    let text = '';
+    for (const line of lines) {
+      text += line;
       if (text.length > 4_000_000) {
         fs.writeSync(fd, text);
         text = '';

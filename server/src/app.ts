@@ -9,14 +9,16 @@ import { migrateToLatest } from './db/migrate.js';
 import type { BusyWaitOptions } from './db/sqlite-busy-wait.js';
 import { ensureProductSortIndexes } from './db/product-sort-indexes.js';
 import type { DB } from './db/types.js';
+import { createSecretBox, loadSecretKey, type SecretBox } from './lib/secret-box.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes, bootstrapAdmin, createTokenService, loadSigningSecret, type TokenService } from './modules/auth/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
-import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
+import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, scheduledFeedJobs, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
+import { startScheduler } from './modules/scheduler/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { variantsRoutes } from './modules/variants/index.js';
@@ -32,6 +34,8 @@ export interface AppDeps {
   dialect: Dialect;
   config: Readonly<Config>;
   tokens: TokenService;
+  /** Encrypts secrets kept in the database (supplier feeds' credentials). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {
@@ -58,6 +62,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // An import that stopped midway may have left the sort indexes dropped.
   await ensureProductSortIndexes(database.db, database.dialect, config.database.kind === 'sqlite' ? config.database.file : undefined);
   const tokens = createTokenService(await loadSigningSecret(database.db, config.jwtSecret));
+  const secrets = createSecretBox(await loadSecretKey(database.db, config.secretKey));
   if (config.bootstrapAdmin) await bootstrapAdmin(database.db, config.bootstrapAdmin);
 
   const app = Fastify({
@@ -67,7 +72,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens });
+  app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens, secrets });
   await cleanUpAfterKilledImports(app, database.db);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the
@@ -111,5 +116,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerWebApp(app, config.webDist);
   // Changes older than settings.history_days go, in small chunks in the background.
   startHistoryPruning(app);
+  // Scheduled jobs (supplier feeds), each run by one of the servers sharing the database.
+  startScheduler(app);
+  app.scheduler.registerSource(() => scheduledFeedJobs({ db: database.db, dialect: database.dialect, config, secrets, log: app.log }));
   return { app, database };
 }

@@ -21,6 +21,12 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    FEED_ALLOW_PRIVATE_ADDRESSES: booleanFlag(false),
+    FEED_MAX_MB: z.coerce.number().int().min(1).max(10_000).optional(),
+    FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(600),
+    FEED_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   })
   .refine(
     (e) => [e.ADMIN_USERNAME, e.ADMIN_EMAIL, e.ADMIN_PASSWORD].every((v) => v === undefined) ||
@@ -43,6 +49,12 @@ export interface Config {
   importMaxBytes: number;
   /** How long running requests (exports, imports) may go on after SIGTERM before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** The key secrets at rest (feed credentials) are encrypted with; generated once and kept in the database when unset. */
+  secretKey?: string;
+  /** Supplier feeds: limits of a fetch, and whether private, loopback and link-local addresses may be fetched. */
+  feeds: { allowPrivateAddresses: boolean; maxBytes: number; timeoutMs: number; idleTimeoutMs: number };
+  /** How often the scheduler looks for due jobs (supplier feeds). */
+  schedulerIntervalMs: number;
   /** Where the built SPA lives; absent in API-only tests. */
   webDist?: string;
 }
@@ -77,5 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     webDist: e.WEB_DIST,
     importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    secretKey: e.SECRET_KEY,
+    feeds: {
+      allowPrivateAddresses: e.FEED_ALLOW_PRIVATE_ADDRESSES,
+      // A feed is imported as an upload is: the same size limit unless told otherwise.
+      maxBytes: (e.FEED_MAX_MB ?? e.IMPORT_MAX_MB) * 1024 * 1024,
+      timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.FEED_IDLE_TIMEOUT_SECONDS * 1000,
+    },
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
   });
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isAbsoluteWebAddress } from './common.js';
+import { feedScheduleSchema } from './feed-schedule.js';
 import { fieldMappingSchema, IMPORT_MODES } from './import-fields.js';
 import { PRICE_ENDINGS, PRICE_RULES_APPLY, type PriceRules } from './price-rules.js';
 import { MAX_MONEY } from './product-bounds.js';
@@ -118,6 +120,38 @@ export const DEFAULT_IMPORT_PROFILE_RULES: ImportProfileRules = importProfileRul
 export const FILE_ENCODINGS = ['auto', 'utf-8', 'windows-1252'] as const;
 export const FILE_DELIMITERS = ['auto', ',', ';', '\t', '|'] as const;
 
+/** How a feed's server knows us: no credentials, HTTP basic auth, or one header holding a token. */
+export const FEED_AUTH_KINDS = ['none', 'basic', 'header'] as const;
+export type FeedAuthKind = (typeof FEED_AUTH_KINDS)[number];
+
+const feedFields = {
+  url: z
+    .string('Feed URL is required')
+    .trim()
+    .min(1, 'Feed URL is required')
+    .max(2000, 'Feed URL must be at most 2000 characters')
+    .refine(isAbsoluteWebAddress, 'Feed URL must start with http:// or https://')
+    // Credentials go in their own fields, stored encrypted: never in an address that is shown and logged.
+    .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), 'Put the user name and password in the authentication fields, not in the URL'),
+  authKind: z.enum(FEED_AUTH_KINDS, "Authentication must be 'none', 'basic' or 'header'").default('none'),
+  /** basic: the user name; header: the header's name. */
+  authName: z.string().trim().max(200, 'Authentication name must be at most 200 characters').default(''),
+  schedule: feedScheduleSchema.nullable().default(null),
+  /** Each run of the feed is the vendor's full list: the missing-product rule applies to it. */
+  fullList: z.boolean('Full list must be true or false').default(false),
+  /** A run whose dry run fails more than this share of rows is held there, not imported. */
+  maxFailedPercent: z.number('Largest share of failed rows must be a number').min(0).max(100, 'Largest share of failed rows must be at most 100%').default(10),
+};
+
+/**
+ * A profile's supplier feed as staff write it: the password or token (authSecret) is write-only.
+ * Absent on an edit, the stored one is kept; '' removes it.
+ */
+export const profileFeedBodySchema = z.object({ ...feedFields, authSecret: z.string().max(4000, 'Password or token must be at most 4000 characters').optional() }).strict();
+/** A feed as the API answers it: whether a secret is stored, never the secret. */
+export const profileFeedSchema = z.object({ ...feedFields, hasSecret: z.boolean() });
+export type ProfileFeed = z.infer<typeof profileFeedSchema>;
+
 const PROFILE_NAME_REQUIRED = 'Profile name is required';
 
 /** A profile as staff write it. */
@@ -133,6 +167,8 @@ export const importProfileBodySchema = z
     mode: z.enum(IMPORT_MODES, `Mode must be one of ${IMPORT_MODES.join(', ')}`).default('ultra-fast'),
     /** Existing products are updated (by the checklist); off: they are skipped and counted. */
     updateExisting: z.boolean('Update existing products must be true or false').default(true),
+    /** Fetched from a URL, on a schedule or by 'Run now'; null: uploaded by staff. */
+    feed: profileFeedBodySchema.nullable().default(null),
   })
   .extend(importProfileRulesSchema.shape)
   .strict();
@@ -141,6 +177,7 @@ export type ImportProfileBody = z.input<typeof importProfileBodySchema>;
 export type ImportProfileFields = z.output<typeof importProfileBodySchema>;
 
 export const importProfileSchema = importProfileBodySchema.extend({
+  feed: profileFeedSchema.nullable(),
   id: z.number().int(),
   vendorName: z.string(),
   createdAt: z.string(),
@@ -162,7 +199,20 @@ export const IMPORT_PROFILE_MESSAGES = {
   updated: 'Profile updated',
   deleted: 'Profile deleted',
   vendorMismatch: "The profile belongs to another vendor than the import's",
+  noFeed: 'This profile has no feed URL',
+  feedStarted: 'The feed is being fetched and imported: its run shows on the Imports page',
+  feedBusy: 'This feed is being fetched or imported already',
+  secretUnreadable: "The feed's stored password or token cannot be read (the server's SECRET_KEY changed): enter it again",
 } as const;
+
+/** 'Run now' of a feed: staff's confirmations for what would hold a run at its dry run. */
+export const runFeedBodySchema = z
+  .object({
+    confirmMissing: z.boolean('confirmMissing must be true or false').default(false),
+    acceptFailedRows: z.boolean('acceptFailedRows must be true or false').default(false),
+  })
+  .strict();
+export type RunFeedBody = z.infer<typeof runFeedBodySchema>;
 
 /**
  * The dry run's word on the missing-product rule: the vendor's products the file does not name,

@@ -28,3 +28,5 @@ export * from './history.js';
 export * from './rows-not-imported.js';
 export * from './import-profiles.js';
 export * from './price-rules.js';
+export * from './time-zone.js';
+export * from './feed-schedule.js';

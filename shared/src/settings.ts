@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isImageAddress } from './common.js';
 import { HISTORY_DAYS_MAX, HISTORY_DAYS_MIN } from './history.js';
+import { timeZoneSchema } from './time-zone.js';
 
 export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export const DIMENSION_UNITS = ['cm', 'in'] as const;
@@ -21,6 +22,8 @@ export const settingsSchema = z.object({
   history_days: z.number().int().optional(),
   /** The currency every price is shown in (issue 24); optional for clients written before it, which showed dollars. */
   currency: z.enum(CURRENCIES).optional(),
+  /** The shop's IANA time zone, in which daily supplier feeds run (issue 22); optional for clients written before it. */
+  time_zone: z.string().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -43,6 +46,7 @@ export const updateSettingsBodySchema = z
       .min(HISTORY_DAYS_MIN, `History days must be at least ${HISTORY_DAYS_MIN}`)
       .max(HISTORY_DAYS_MAX, `History days must be at most ${HISTORY_DAYS_MAX}`),
     currency: z.enum(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
+    time_zone: timeZoneSchema,
   })
   .partial()
   .strict();

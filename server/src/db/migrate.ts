@@ -30,6 +30,7 @@ import { settingsCurrencyMigration } from './migrations/0032-settings-currency.j
 import { attributeSettingsStatementTotalsMigration } from './migrations/0033-attribute-settings-statement-totals.js';
 import { productSearchTableMigration } from './migrations/0035-product-search-table.js';
 import { importProfilesMigration } from './migrations/0036-import-profiles.js';
+import { timeZoneLeasesMigration } from './migrations/0039-time-zone-leases.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0033-attribute-settings-statement-totals': attributeSettingsStatementTotalsMigration(dialect),
     '0035-product-search-table': productSearchTableMigration(dialect),
     '0036-import-profiles': importProfilesMigration(dialect),
+    '0039-time-zone-leases': timeZoneLeasesMigration,
   };
 }
 

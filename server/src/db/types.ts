@@ -33,6 +33,8 @@ export interface SettingsTable {
   history_days: Generated<number>;
   /** The currency money is shown in (migration 0027; CURRENCIES in shared/settings.ts). */
   currency: Generated<string>;
+  /** The shop's IANA time zone; daily feeds run at their time in it (migration 0039). */
+  time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -40,6 +42,16 @@ export interface SettingsTable {
 export interface AppSecretsTable {
   name: string;
   value: string;
+}
+
+/** A named lease on work only one app server may do at a time (migration 0039); see modules/scheduler. */
+export interface LeasesTable {
+  name: string;
+  /** The server holding it; null once released. */
+  holder: string | null;
+  expires_at: string | null;
+  /** When the scheduled job of this name last finished, on any server. */
+  last_run_at: string | null;
 }
 
 export interface RevokedTokensTable {
@@ -245,6 +257,7 @@ export interface DB {
   users: UsersTable;
   settings: SettingsTable;
   app_secrets: AppSecretsTable;
+  leases: LeasesTable;
   login_failure_counters: LoginFailureCountersTable;
   revoked_tokens: RevokedTokensTable;
   download_tokens: DownloadTokensTable;

@@ -78,6 +78,8 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
   logLevel: 'silent',
   importMaxBytes: 5 * 1024 * 1024,
   shutdownTimeoutMs: 30_000,
+  feeds: { allowPrivateAddresses: true, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000, idleTimeoutMs: 5_000 },
+  schedulerIntervalMs: 30_000,
   ...overrides,
 });
 

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { vendorIdExists } from '../vendors/index.js';
 import {
   deleteImportProfileRow,
@@ -21,11 +22,36 @@ import {
  * the rules it did not have.
  */
 function toImportProfile(row: ImportProfileRow): ImportProfile {
-  const settings = importProfileBodySchema.parse({ ...JSON.parse(row.settings), name: row.name, vendorId: row.vendor_id });
-  return { ...settings, id: row.id, vendorName: row.vendor_name, createdAt: row.created_at, updatedAt: row.updated_at, lastUsedAt: row.last_used_at };
+  const { feedSecret, ...stored } = JSON.parse(row.settings) as { feedSecret?: string };
+  const settings = importProfileBodySchema.parse({ ...stored, name: row.name, vendorId: row.vendor_id });
+  const feed = settings.feed && { ...settings.feed, hasSecret: feedSecret !== undefined };
+  return { ...settings, feed, id: row.id, vendorName: row.vendor_name, createdAt: row.created_at, updatedAt: row.updated_at, lastUsedAt: row.last_used_at };
 }
 
-const settingsText = ({ name: _name, vendorId: _vendorId, ...settings }: ImportProfileFields) => JSON.stringify(settings);
+/** A feed's password or token as stored: sealed by the secret box, beside the settings and never in an answer. */
+const storedFeedSecret = (row: Pick<ImportProfileRow, 'settings'> | undefined): string | undefined => (row ? (JSON.parse(row.settings) as { feedSecret?: string }).feedSecret : undefined);
+
+/**
+ * The settings as stored: the feed without its secret, which goes in sealed. A secret not sent
+ * keeps the stored one (an edit that does not retype it); '' or a feed with no authentication removes it.
+ */
+function settingsText({ name: _name, vendorId: _vendorId, feed, ...settings }: ImportProfileFields, secrets: SecretBox, storedSecret: string | undefined): string {
+  if (!feed) return JSON.stringify({ ...settings, feed: null });
+  const { authSecret, ...stored } = feed;
+  const feedSecret = feed.authKind === 'none' || authSecret === '' ? undefined : authSecret !== undefined ? secrets.seal(authSecret) : storedSecret;
+  return JSON.stringify({ ...settings, feed: stored, ...(feedSecret !== undefined ? { feedSecret } : {}) });
+}
+
+/** The feed's password or token, opened for a fetch. */
+export async function openFeedSecret(db: Kysely<DB>, secrets: SecretBox, id: number): Promise<string | undefined> {
+  const sealed = storedFeedSecret(await findImportProfileRow(db, id));
+  if (sealed === undefined) return undefined;
+  try {
+    return secrets.open(sealed);
+  } catch {
+    throw badRequest(IMPORT_PROFILE_MESSAGES.secretUnreadable, { authSecret: IMPORT_PROFILE_MESSAGES.secretUnreadable });
+  }
+}
 
 const nameTaken = () => conflict(IMPORT_PROFILE_MESSAGES.nameTaken, { name: IMPORT_PROFILE_MESSAGES.nameTaken });
 
@@ -54,17 +80,19 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createImportProfile(db: Kysely<DB>, body: ImportProfileFields): Promise<ImportProfile> {
+export async function createImportProfile(db: Kysely<DB>, secrets: SecretBox, body: ImportProfileFields): Promise<ImportProfile> {
   await assertWritable(db, body);
   const now = nowIso();
-  const id = await writing(() => insertImportProfile(db, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body), created_at: now, updated_at: now, last_used_at: null }));
+  const id = await writing(() => insertImportProfile(db, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body, secrets, undefined), created_at: now, updated_at: now, last_used_at: null }));
   return getImportProfile(db, id);
 }
 
-export async function updateImportProfile(db: Kysely<DB>, id: number, body: ImportProfileFields): Promise<ImportProfile> {
-  if (!(await findImportProfileRow(db, id))) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
+export async function updateImportProfile(db: Kysely<DB>, secrets: SecretBox, id: number, body: ImportProfileFields): Promise<ImportProfile> {
+  const before = await findImportProfileRow(db, id);
+  if (!before) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   await assertWritable(db, body, id);
-  const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body), updated_at: nowIso() }));
+  const settings = settingsText(body, secrets, storedFeedSecret(before));
+  const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, settings, updated_at: nowIso() }));
   if (!updated) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   return getImportProfile(db, id);
 }

@@ -1,6 +1,8 @@
 // The module's surface: other modules, app.ts and the plugins import only what is here (eslint.config.js).
 export { cleanUpAfterKilledImports } from './import-recovery.js';
 export { importProfilesRoutes } from './import-profiles.routes.js';
+// app.ts hands the scheduler the feeds on a schedule (issue 22).
+export { scheduledFeedJobs } from './feed-runs.js';
 export { importRunsRoutes } from './import-runs.routes.js';
 export { importRoutes } from './import.routes.js';
 // A workbook's rows as the import reads them: the export's tests read its .xlsx back so.

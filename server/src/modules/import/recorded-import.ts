@@ -8,7 +8,8 @@ import { markImportProfileUsed } from './import-profiles.repository.js';
 import { runImport, type ImportDeps, type ImportFile, type ImportRunRequest } from './import.service.js';
 
 export interface RecordedImportRequest extends Omit<ImportRunRequest, 'changeId'> {
-  userId: number;
+  /** Who ran it; null for a supplier feed's scheduled run. */
+  userId: number | null;
   fileName: string;
   /** The import profile the run goes by (issue 22): recorded with the run, and marked used. */
   profileId?: number;

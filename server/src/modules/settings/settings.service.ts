@@ -11,6 +11,7 @@ const toSettings = (row: SettingsRow): Settings => ({
   dimension_unit: row.dimension_unit,
   history_days: row.history_days,
   currency: row.currency as Currency,
+  time_zone: row.time_zone,
 });
 
 export const getSettings = async (db: Kysely<DB>) => toSettings(await findOrCreateSettings(db));

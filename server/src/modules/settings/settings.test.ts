@@ -12,7 +12,7 @@ describe('settings API', () => {
   it('lets any signed-in user read the company settings, with defaults', async () => {
     const res = await t.request('GET', '/api/settings', manager);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' });
+    expect(res.json()).toEqual({ company_name: 'Bosun', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD', time_zone: 'UTC' });
   });
 
   it('saves a partial change and answers {success, settings}', async () => {
@@ -20,7 +20,7 @@ describe('settings API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' },
+      settings: { company_name: 'Harbor Point Marine', logo_url: 'https://example.test/logo.png', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD', time_zone: 'UTC' },
     });
     const units = await t.request('PUT', '/api/settings', t.admin, { weight_unit: 'lb', dimension_unit: 'in' });
     expect(units.json().settings).toMatchObject({ company_name: 'Harbor Point Marine', weight_unit: 'lb', dimension_unit: 'in' });
@@ -50,6 +50,21 @@ describe('settings API', () => {
     }
     const onSite = await t.request('PUT', '/api/settings', t.admin, { logo_url: '/uploads/logo.png' });
     expect(onSite.statusCode).toBe(200);
+  });
+
+  it('keeps the shop’s time zone, an IANA name checked on the server', async () => {
+    const berlin = await t.request('PUT', '/api/settings', t.admin, { time_zone: 'Europe/Berlin' });
+    expect(berlin.statusCode).toBe(200);
+    expect(berlin.json().settings.time_zone).toBe('Europe/Berlin');
+    expect((await t.request('GET', '/api/settings', manager)).json().time_zone).toBe('Europe/Berlin');
+    for (const time_zone of ['Mars/Olympus_Mons', '', 'x'.repeat(65), 42]) {
+      const res = await t.request('PUT', '/api/settings', t.admin, { time_zone, company_name: 'Not saved' });
+      expect(res.statusCode, String(time_zone)).toBe(400);
+      expect(res.json().details.fields).toHaveProperty('time_zone');
+    }
+    const after = (await t.request('GET', '/api/settings', t.admin)).json();
+    expect(after).toMatchObject({ time_zone: 'Europe/Berlin', company_name: 'Harbor Point Marine' });
+    await t.request('PUT', '/api/settings', t.admin, { time_zone: 'UTC' });
   });
 
   it('needs the settings permission to change them', async () => {

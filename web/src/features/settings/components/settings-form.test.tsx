@@ -8,7 +8,7 @@ import { SettingsForm } from './settings-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const stored: Settings = { company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD' };
+const stored: Settings = { company_name: 'Harbourside', logo_url: '', weight_unit: 'kg', dimension_unit: 'cm', history_days: 180, currency: 'USD', time_zone: 'UTC' };
 
 function renderAs(user: typeof admin) {
   const puts: unknown[] = [];
@@ -41,6 +41,22 @@ describe('the currency setting', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
     expect(puts[0]).toMatchObject({ currency: 'EUR' });
+  });
+});
+
+describe('the time zone setting', () => {
+  it('finds a zone by typing part of its name, and saves it', async () => {
+    const puts = renderAs(manager);
+    const user = userEvent.setup();
+    const field = (await screen.findByRole('combobox', { name: 'Time zone' })) as HTMLInputElement;
+    expect(field.value).toMatch(/^UTC \(GMT/);
+    await user.clear(field);
+    await user.type(field, 'berl');
+    expect(screen.queryByRole('option', { name: /Pacific\/Auckland/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: /^Europe\/Berlin \(GMT\+0[12]:00\)$/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ time_zone: 'Europe/Berlin' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { APP_VERSION, CURRENCIES, DEFAULT_HISTORY_DAYS, HISTORY_DAYS_MAX, HISTORY_DAYS_MIN, SETTINGS_MESSAGES, updateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@bosun/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NumericInput } from '../../../components/ui/numeric-input';
@@ -11,8 +11,9 @@ import { isAdmin, useCurrentUser } from '../../auth';
 import { useUpdateSettings } from '../api/update-settings';
 import { settingsErrorMessage } from '../settings-error-message';
 import { LogoPreview } from './logo-preview';
+import { timeZoneOptions } from './time-zone-options';
 
-const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit', 'currency', 'history_days'] as const;
+const SERVER_FIELDS = ['company_name', 'logo_url', 'weight_unit', 'dimension_unit', 'currency', 'time_zone', 'history_days'] as const;
 
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${currencyNames.of(code) ?? code} (${currencySymbol(code)}, ${code})` }));
@@ -77,7 +78,7 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
 
           <Card withBorder padding="lg">
             <Title order={3} size="h4" mb="md">
-              Units and currency
+              Units, currency and time zone
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               <Controller
@@ -110,6 +111,26 @@ export function SettingsForm({ settings, canEdit }: SettingsFormProps) {
                 data={CURRENCY_OPTIONS}
                 error={errors.currency?.message}
                 {...register('currency')}
+              />
+              <Controller
+                control={control}
+                name="time_zone"
+                render={({ field }) => (
+                  <Select
+                    label="Time zone"
+                    description="Daily supplier feeds run at their time in this zone"
+                    data={timeZoneOptions()}
+                    searchable
+                    allowDeselect={false}
+                    nothingFoundMessage="No time zone matches"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value ?? null}
+                    onChange={(value) => field.onChange(value ?? undefined)}
+                    onBlur={field.onBlur}
+                    error={errors.time_zone?.message}
+                  />
+                )}
               />
             </SimpleGrid>
           </Card>
