@@ -4,5 +4,5 @@ export { useImportProfiles } from './api/get-import-profiles';
 export { useCreateImportProfile } from './api/create-import-profile';
 export { useUpdateImportProfile } from './api/update-import-profile';
 export { RulesFields, type RulesValue } from './components/rules-fields';
-export { rulesOfProfile } from './model/profile-form-values';
+export { feedBodyOf, rulesOfProfile } from './model/profile-form-values';
 export { ImportProfilesView } from './components/import-profiles-view';

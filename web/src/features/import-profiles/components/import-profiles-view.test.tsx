@@ -24,6 +24,7 @@ const profile = (over: Partial<ImportProfile> = {}): ImportProfile => ({
   emptyCells: 'keep',
   missing: { action: 'zero_stock', maxPercent: 20 },
   priceRules: null,
+  feed: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: '2026-11-20T10:00:00.000Z',
@@ -48,7 +49,7 @@ function stub(putAnswer: (body: Record<string, unknown>) => Response) {
       calls.push(call);
       if (call.path === '/api/vendors/names') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
       if (call.path === '/api/import-profiles' && call.method === 'GET') {
-        const all = [profile(), profile({ id: 8, name: 'Catalogue', vendorId: 2, vendorName: 'Anchor Works', updateFields: null, missing: { action: 'leave', maxPercent: 20 }, lastUsedAt: null })];
+        const all = [profile({ feed: FEED }), profile({ id: 8, name: 'Catalogue', vendorId: 2, vendorName: 'Anchor Works', updateFields: null, missing: { action: 'leave', maxPercent: 20 }, lastUsedAt: null })];
         const vendor = call.query.get('vendorId');
         return jsonResponse({ profiles: all.filter((p) => !vendor || String(p.vendorId) === vendor) });
       }
@@ -59,6 +60,8 @@ function stub(putAnswer: (body: Record<string, unknown>) => Response) {
   );
   return calls;
 }
+
+const FEED = { url: 'https://feeds.example/stock.csv', authKind: 'basic' as const, authName: 'shop', schedule: null, fullList: true, maxFailedPercent: 10, hasSecret: true };
 
 const render = () => renderRoutes([{ path: '/imports/profiles', element: <ImportProfilesView /> }], '/imports/profiles');
 
@@ -84,7 +87,7 @@ describe('ImportProfilesView', () => {
       puts.push(body);
       if (body.name === 'Catalogue')
         return jsonResponse({ message: IMPORT_PROFILE_MESSAGES.nameTaken, code: 'CONFLICT', details: { fields: { name: IMPORT_PROFILE_MESSAGES.nameTaken } } }, { status: 409 });
-      return jsonResponse({ profile: profile({ ...(body as Partial<ImportProfile>) }) });
+      return jsonResponse({ profile: profile({ ...(body as Partial<ImportProfile>), feed: FEED }) });
     });
     render();
     await user.click(await screen.findByRole('button', { name: 'Edit profile Daily stock' }));
@@ -120,6 +123,8 @@ describe('ImportProfilesView', () => {
       emptyCells: 'clear',
       missing: { action: 'zero_stock', maxPercent: 20 },
       priceRules: null,
+      // The feed this form does not edit is kept: without its write-only secret, which the server then keeps.
+      feed: { url: FEED.url, authKind: 'basic', authName: 'shop', schedule: null, fullList: true, maxFailedPercent: 10 },
     });
   });
 

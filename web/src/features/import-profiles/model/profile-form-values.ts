@@ -4,6 +4,7 @@ import {
   type FILE_ENCODINGS,
   type ImportMode,
   type ImportProfile,
+  type ImportProfileBody,
   type ImportProfileFields,
   type ImportProfileRules,
 } from '@bosun/shared';
@@ -24,6 +25,8 @@ export interface ProfileFormValues {
   delimiter: (typeof FILE_DELIMITERS)[number];
   mode: ImportMode;
   rules: RulesValue;
+  /** The profile's feed, kept as it is (this form does not edit it). */
+  feed: ImportProfileBody['feed'];
 }
 
 export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
@@ -40,7 +43,18 @@ export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
       updateExisting: profile.updateExisting,
       rules: rulesOfProfile(profile),
     },
+    feed: feedBodyOf(profile),
   };
+}
+
+/**
+ * A profile's supplier feed as a PUT keeps it: PUT replaces the whole profile, and a body without
+ * the feed would remove it. The stored password or token is kept by leaving authSecret out.
+ */
+export function feedBodyOf(profile: Pick<ImportProfile, 'feed'>): ImportProfileBody['feed'] {
+  if (!profile.feed) return null;
+  const { hasSecret: _stored, ...feed } = profile.feed;
+  return feed;
 }
 
 /** A profile's feed rules, as the import takes them (the price rules kept as they are: no form edits them yet). */
@@ -73,6 +87,7 @@ export function toProfilePayload(values: ProfileFormValues): Record<string, unkn
     delimiter: values.delimiter,
     mode: values.mode,
     updateExisting: values.rules.updateExisting,
+    feed: values.feed,
     ...values.rules.rules,
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_IMPORT_PROFILE_RULES, type FieldMapping, type ImportMode, type ImportProfile, type ImportProfileBody, type ImportProfileRules } from '@bosun/shared';
 import { formatDate } from '../../../../lib/format';
-import { rulesOfProfile } from '../../../import-profiles';
+import { feedBodyOf, rulesOfProfile } from '../../../import-profiles';
 import { sanitiseMapping } from './field-mapping';
 
 /** A run's rules as the wizard holds them: the update mode, the profile rules, and whether the file is the vendor's full list. */
@@ -91,6 +91,8 @@ export function profileBodyFromWizard({ name, vendorId, headers, mapping, mode, 
     delimiter: base?.delimiter ?? 'auto',
     mode,
     updateExisting: run.updateMode,
+    // Saved over a profile, its feed stays; a new profile has none.
+    feed: base ? feedBodyOf(base) : null,
     ...run.rules,
   };
 }

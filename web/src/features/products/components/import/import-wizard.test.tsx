@@ -702,6 +702,7 @@ describe('ImportWizard: import profiles (issue 22)', () => {
     emptyCells: 'keep',
     missing: { action: 'zero_stock', maxPercent: 20 },
     priceRules: null,
+    feed: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     lastUsedAt: '2026-11-20T10:00:00.000Z',
