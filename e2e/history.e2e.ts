@@ -52,7 +52,7 @@ describe('change history and undo', () => {
     await wizard.locator('input[type="file"]').setInputFiles({ name: `raise-${RUN}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption({ label: vendor.name });
     await wizard.getByRole('button', { name: 'Preview Data' }).click();
-    await wizard.getByRole('switch', { name: /^Update mode/ }).check();
+    await wizard.getByRole('switch', { name: /^Update existing products/ }).check();
     const dryRun = wizard.getByRole('region', { name: 'Dry run' });
     await expect.poll(async () => (await dryRun.textContent()) ?? '').toMatch(/Update3/);
     await wizard.getByRole('radio', { name: 'Fail the row' }).click();

@@ -18,6 +18,7 @@ const ProductVariationsRoute = lazy(() => import('./routes/product-variations'))
 const DeletedProductsRoute = lazy(() => import('./routes/products-deleted'));
 const RecentChangesRoute = lazy(() => import('./routes/changes'));
 const ImportsRoute = lazy(() => import('./routes/imports'));
+const ImportProfilesRoute = lazy(() => import('./routes/import-profiles'));
 
 /** The route table of SPEC §2. Unknown paths go to /login signed out and to /dashboard signed in. */
 export const appRoutes: RouteObject[] = [
@@ -40,6 +41,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/products/deleted', element: <DeletedProductsRoute /> },
           { path: '/changes', element: <RecentChangesRoute /> },
           { path: '/imports', element: <ImportsRoute /> },
+          { path: '/imports/profiles', element: <ImportProfilesRoute /> },
           { path: '/product/:id', element: <ProductDetailRoute /> },
           { path: '/product/:id/variations', element: <ProductVariationsRoute /> },
           { path: '/users', element: <UsersRoute /> },

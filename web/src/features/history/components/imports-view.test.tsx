@@ -32,7 +32,7 @@ function stub() {
       () => ({
         imports: [
           run(4, { status: 'running', finishedAt: null, changeId: null }),
-          run(3),
+          run(3, { profileId: 5, profileName: 'Daily stock' }),
           run(2, { created: 0, updated: 0, skipped: 10, changeId: null }),
           run(1, { errorCount: 2, undoneByChangeId: 12 }),
         ],
@@ -51,6 +51,8 @@ describe('ImportsView', () => {
     const row = (id: number) => table.querySelector(`#import-${id}`) as HTMLElement;
     await within(row(3)).findByText('alice');
     expect(within(row(3)).getByText('Import #3 · Harbour Supply')).toBeTruthy();
+    expect(within(row(3)).getByLabelText('Import profile').textContent).toBe('Profile: Daily stock');
+    expect(within(row(2)).queryByLabelText('Import profile')).toBeNull();
     expect(within(row(3)).getByText('Ultra-fast')).toBeTruthy();
     expect(within(row(3)).getByText('update existing')).toBeTruthy();
     expect(row(3).textContent).toContain('2 created · 7 updated');

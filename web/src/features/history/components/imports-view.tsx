@@ -1,8 +1,8 @@
 import type { ImportRun } from '@bosun/shared';
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
@@ -50,6 +50,9 @@ export function ImportsView() {
         description="Every import, newest first. Undo import deletes the products it created and puts back the fields it changed."
         link={{ to: '/changes', label: 'Recent changes', icon: <IconHistory size={16} /> }}
       />
+      <Anchor component={Link} to="/imports/profiles" size="sm">
+        Import profiles: each vendor's saved mappings and feed rules
+      </Anchor>
       {imports.isPending ? (
         <ContentLoader label="Loading imports" />
       ) : imports.isError ? (
@@ -161,6 +164,12 @@ function ImportName({ run, vendor }: { run: ImportRun; vendor?: string }) {
         Import #{run.id}
         {vendor !== undefined && ` · ${vendor}`}
       </Text>
+      {/* The import profile it ran with (issue 22); a deleted profile leaves only its id. */}
+      {run.profileId !== null && (
+        <Text size="xs" c="dimmed" maw={260} truncate aria-label="Import profile">
+          Profile: {run.profileName ?? `#${run.profileId} (deleted)`}
+        </Text>
+      )}
     </>
   );
 }

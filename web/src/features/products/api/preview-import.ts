@@ -1,4 +1,4 @@
-import type { BadOptionalValues, FieldMapping, ImportPreviewResponse } from '@bosun/shared';
+import type { BadOptionalValues, FieldMapping, ImportPreviewResponse, ImportProfileRules } from '@bosun/shared';
 import { apiFetch } from '../../../lib/api-client';
 
 /** SPEC §9: upload and preview may take up to five minutes on a large file. */
@@ -16,9 +16,16 @@ export interface ImportUpload {
   badOptionalValues?: BadOptionalValues;
   /** An Excel workbook's sheet to read (the server reads the first visible one without it). */
   sheet?: string;
+  /** Issue 22: the import profile the run goes by (recorded with it), and the rules it runs with. */
+  profileId?: number;
+  rules?: ImportProfileRules;
+  /** The file is the vendor's full list (the missing-product rule applies); staff confirm a share above the limit. */
+  fullList?: boolean;
+  confirmMissing?: boolean;
 }
 
-export function importFormData({ file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues, sheet }: ImportUpload): FormData {
+export function importFormData(upload: ImportUpload): FormData {
+  const { file, fieldMapping, updateMode, vendorId, moveVendors = false, createVendors = false, badOptionalValues, sheet } = upload;
   const form = new FormData();
   // The fields come before the file so the server knows the mapping when the rows start to stream.
   form.append('fieldMapping', JSON.stringify(fieldMapping));
@@ -28,6 +35,10 @@ export function importFormData({ file, fieldMapping, updateMode, vendorId, moveV
   form.append('createVendors', String(createVendors));
   if (badOptionalValues) form.append('badOptionalValues', badOptionalValues);
   if (sheet !== undefined) form.append('sheet', sheet);
+  if (upload.profileId !== undefined) form.append('profileId', String(upload.profileId));
+  if (upload.rules) form.append('rules', JSON.stringify(upload.rules));
+  if (upload.fullList) form.append('fullList', 'true');
+  if (upload.confirmMissing) form.append('confirmMissing', 'true');
   form.append('csvFile', file, file.name);
   return form;
 }

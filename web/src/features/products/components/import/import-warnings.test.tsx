@@ -31,7 +31,10 @@ function renderPreview(onChange = vi.fn(), badOptionalValues: 'warn' | 'fail' = 
       vendorField={null}
       vendorId={1}
       updateMode={false}
-      onUpdateModeChange={vi.fn()}
+      rulesSection={null}
+      changesSummary={null}
+      importBlocked={null}
+      saveProfile={null}
       vendorChoices={{ moveVendors: false, createVendors: false }}
       onVendorChoicesChange={vi.fn()}
       badOptionalValues={badOptionalValues}

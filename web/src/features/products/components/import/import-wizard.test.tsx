@@ -1,4 +1,4 @@
-import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, PERMISSION_MESSAGES, type ImportPreviewResponse } from '@bosun/shared';
+import { IMPORT_FIELD_GROUPS, IMPORT_MESSAGES, IMPORT_PROFILE_MESSAGES, PERMISSION_MESSAGES, STOCK_AND_PRICE_FIELDS, type ImportPreviewResponse, type ImportProfile } from '@bosun/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,7 @@ interface ApiOptions {
   fields?: () => Response;
   template?: () => Response;
   vendors?: () => Response;
+  profiles?: () => Response;
 }
 
 function useApi(options: ApiOptions = {}) {
@@ -101,6 +102,7 @@ function useApi(options: ApiOptions = {}) {
     if (path === '/api/products/import/fields') return options.fields?.() ?? jsonResponse({ fields: IMPORT_FIELD_GROUPS });
     if (path === '/api/vendors/names' && method === 'GET') return options.vendors?.() ?? jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
     if (path === '/api/vendors' && method === 'POST') return jsonResponse({ vendor: { id: 9, name: json.name } }, { status: 201 });
+    if (path === '/api/import-profiles' && method === 'GET') return options.profiles?.() ?? jsonResponse({ profiles: [] });
     if (path === '/api/products/import/preview') return options.preview?.(form!) ?? jsonResponse(previewAnswer());
     if (path.startsWith('/api/products/import/')) return options.importStream?.() ?? sse([completeEvent]);
     return jsonResponse({ message: 'Not found' }, { status: 404 });
@@ -445,7 +447,7 @@ describe('ImportWizard: preview', () => {
     });
     renderWizard();
     await toPreview(user);
-    await user.click(within(dialog()).getByRole('switch', { name: /Update mode/ }));
+    await user.click(within(dialog()).getByRole('switch', { name: /Update existing products/ }));
     const dry = screen.getByRole('region', { name: 'Dry run' });
     await waitFor(() => expect(within(dry).getByText('Update').nextSibling?.textContent).toBe('2'));
     const previews = api.calls.filter((c) => c.path === '/api/products/import/preview');
@@ -679,5 +681,150 @@ describe('ImportWizard: without the vendors permission (issue 24)', () => {
     renderWithProviders(<ImportWizard opened onClose={vi.fn()} vendorsAvailable canCreateVendor={false} />);
     await upload();
     expect(await within(dialog()).findByText(IMPORT_MESSAGES.noVendorsAskAdmin)).toBeTruthy();
+  });
+});
+
+describe('ImportWizard: import profiles (issue 22)', () => {
+  const FILE_HEADERS = ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'];
+  const profile = (over: Partial<ImportProfile> = {}): ImportProfile => ({
+    id: 7,
+    name: 'Daily stock',
+    vendorId: 1,
+    vendorName: 'Harbour Supply',
+    headers: FILE_HEADERS,
+    mapping: { sku: 'SKU', list_price: 'Price' },
+    encoding: 'auto',
+    delimiter: 'auto',
+    mode: 'standard',
+    updateExisting: true,
+    updateFields: [...STOCK_AND_PRICE_FIELDS],
+    createNew: false,
+    emptyCells: 'keep',
+    missing: { action: 'zero_stock', maxPercent: 20 },
+    priceRules: null,
+    feed: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    lastUsedAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  });
+
+  async function chooseVendor(id: string) {
+    await waitFor(() => expect(select('Vendor').options.length).toBe(3));
+    fireEvent.change(select('Vendor'), { target: { value: id } });
+  }
+
+  it("preselects the vendor's most recently used profile whose header row is the file's, over the remembered mapping, and says so", async () => {
+    const user = userEvent.setup();
+    rememberMapping(1, FILE_HEADERS, { sku: 'SKU', name: 'Name', brand: 'Price' });
+    const other = profile({ id: 8, name: 'Old catalogue', lastUsedAt: '2026-10-01T10:00:00.000Z', mapping: { sku: 'SKU', name: 'Name' } });
+    const otherFile = profile({ id: 9, name: 'Other file', headers: ['Code', 'Qty'], lastUsedAt: '2026-11-25T10:00:00.000Z' });
+    const api = useApi({ profiles: () => jsonResponse({ profiles: [other, profile(), otherFile] }) });
+    renderWizard();
+    await upload();
+    await chooseVendor('1');
+    const notice = await within(dialog()).findByRole('status', { name: 'Import profile' });
+    expect(notice.textContent).toContain("Started from the profile 'Daily stock', last used on Nov 20, 2026: its header row matches this file's.");
+    expect(select('Start from a profile').value).toBe('7');
+    expect(select('List Price').value).toBe('Price');
+    expect(select('Product Name').value).toBe('');
+    expect(select('Brand').value).toBe('');
+    expect(api.calls.some((c) => c.path === '/api/import-profiles')).toBe(true);
+
+    // The profile's update mode and rules go with the dry run, and its id.
+    await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+    await screen.findByRole('table', { name: 'Preview rows' });
+    const form = api.calls.filter((c) => c.path === '/api/products/import/preview').at(-1)!.form!;
+    expect(form.get('profileId')).toBe('7');
+    expect(form.get('updateMode')).toBe('true');
+    expect(JSON.parse(String(form.get('rules')))).toEqual({ updateFields: STOCK_AND_PRICE_FIELDS, createNew: false, emptyCells: 'keep', missing: { action: 'zero_stock', maxPercent: 20 }, priceRules: null });
+    expect(form.get('fullList')).toBeNull();
+    const rules = screen.getByRole('region', { name: 'Rules' });
+    expect((within(rules).getByRole('checkbox', { name: 'Stock quantity' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(rules).getByRole('checkbox', { name: 'Product name' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('says which headers of a chosen profile the file lacks, rather than dropping them silently', async () => {
+    useApi({ profiles: () => jsonResponse({ profiles: [profile({ headers: ['SKU', 'Qty'], mapping: { sku: 'SKU', stock: 'Qty' } })] }) });
+    renderWizard();
+    await upload();
+    await chooseVendor('1');
+    await waitFor(() => expect(select('Start from a profile').options.length).toBe(2));
+    // Another header row: offered, not preselected.
+    expect(select('Start from a profile').value).toBe('');
+    fireEvent.change(select('Start from a profile'), { target: { value: '7' } });
+    const missing = await within(dialog()).findByLabelText('Profile columns not in the file');
+    expect(missing.textContent).toContain("The file has no column 'Qty'");
+    expect(select('Stock (empty: not tracked when a status is given)').value).toBe('');
+    expect(select('SKU').value).toBe('SKU');
+  });
+
+  it("sends the rules section's choices, asks for the confirmation of a missing share over the limit, and sends it", async () => {
+    const user = userEvent.setup();
+    const missing = { action: 'zero_stock' as const, vendorProducts: 10, missing: 5, changes: 5, percent: 50, maxPercent: 20, overLimit: true };
+    const api = useApi({
+      preview: (form) => jsonResponse(previewAnswer(form.get('fullList') === 'true' ? { dryRun: { ...previewAnswer().dryRun, missing } } : {})),
+    });
+    renderWizard();
+    await upload();
+    await chooseVendor('1');
+    await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+    const rules = await screen.findByRole('region', { name: 'Rules' });
+    await user.click(within(rules).getByRole('switch', { name: /Update existing products/ }));
+    await user.click(await within(rules).findByRole('radio', { name: 'Only the fields checked' }));
+    await user.click(within(rules).getByRole('radio', { name: 'An empty cell keeps the current value' }));
+    await user.click(within(rules).getByRole('switch', { name: /This file is the vendor's full list/ }));
+    fireEvent.change(within(rules).getByRole('combobox', { name: 'Products missing from the file' }), { target: { value: 'zero_stock' } });
+    await waitFor(() => expect(JSON.parse(String(api.calls.filter((c) => c.path === '/api/products/import/preview').at(-1)!.form!.get('rules'))).missing.action).toBe('zero_stock'));
+    const last = api.calls.filter((c) => c.path === '/api/products/import/preview').at(-1)!.form!;
+    expect(last.get('fullList')).toBe('true');
+    expect(last.get('updateMode')).toBe('true');
+    expect(JSON.parse(String(last.get('rules')))).toMatchObject({ updateFields: STOCK_AND_PRICE_FIELDS, emptyCells: 'keep', createNew: true });
+
+    const plan = await screen.findByRole('alert', { name: 'Products missing from the file' });
+    expect(plan.textContent).toContain("5 of the vendor's 10 products (50%) are not in the file: their stock would be set to 0, 5 of them changed.");
+    const importButton = screen.getByRole('button', { name: 'Import Data' }) as HTMLButtonElement;
+    await waitFor(() => expect(importButton.disabled).toBe(true));
+    await user.click(within(plan).getByRole('checkbox', { name: /Yes, set their stock to 0: 5 products/ }));
+    await waitFor(() => expect(importButton.disabled).toBe(false));
+    await user.click(importButton);
+    await screen.findByText('Import complete');
+    const run = api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!.form!;
+    expect(run.get('confirmMissing')).toBe('true');
+    expect(run.get('fullList')).toBe('true');
+  });
+
+  it("saves the wizard's choices as a profile, and says a name the vendor has already under the name", async () => {
+    const user = userEvent.setup();
+    const api = useApi();
+    const posted: unknown[] = [];
+    const base = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      if (new URL(url, 'http://localhost').pathname === '/api/import-profiles' && init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posted.push(body);
+        if (body.name === 'Catalogue') return jsonResponse({ message: IMPORT_PROFILE_MESSAGES.nameTaken, code: 'CONFLICT', details: { fields: { name: IMPORT_PROFILE_MESSAGES.nameTaken } } }, { status: 409 });
+        return jsonResponse({ profile: profile({ id: 12, name: body.name }) }, { status: 201 });
+      }
+      return base(url, init);
+    });
+    renderWizard();
+    await upload();
+    await chooseVendor('1');
+    await user.click(screen.getByRole('button', { name: 'Preview Data' }));
+    const save = await screen.findByRole('region', { name: 'Save as profile' });
+    await user.type(within(save).getByRole('textbox', { name: 'Profile name' }), 'Catalogue');
+    await user.click(within(save).getByRole('button', { name: 'Save as profile' }));
+    expect(await within(save).findByText(IMPORT_PROFILE_MESSAGES.nameTaken)).toBeTruthy();
+    await user.clear(within(save).getByRole('textbox', { name: 'Profile name' }));
+    await user.type(within(save).getByRole('textbox', { name: 'Profile name' }), 'Daily stock');
+    await user.click(within(save).getByRole('button', { name: 'Save as profile' }));
+    expect(await screen.findByText(`${IMPORT_PROFILE_MESSAGES.created}: 'Daily stock'`)).toBeTruthy();
+    expect(posted.at(-1)).toMatchObject({ name: 'Daily stock', vendorId: 1, headers: FILE_HEADERS, mapping: { sku: 'SKU', name: 'Name', list_price: 'Price' }, updateExisting: false, updateFields: null });
+    // The run now goes by the saved profile, which can be saved over.
+    expect(within(save).getByRole('button', { name: 'Save changes to Daily stock' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Import Data' }));
+    await screen.findByText('Import complete');
+    expect(api.calls.find((c) => c.path === '/api/products/import/ultra-fast')!.form!.get('profileId')).toBe('12');
   });
 });

@@ -17,10 +17,18 @@ import { useIsPhone } from '../../../../components/ui/use-is-phone';
 import { productListQueryKey } from '../../api/get-products';
 import { useImportFields } from '../../api/get-import-fields';
 import { useVendorOptions, vendorOptionsQueryOptions } from '../../api/get-vendor-options';
-import { previewImport } from '../../api/preview-import';
+import { previewImport, type ImportUpload } from '../../api/preview-import';
 import { readWorkbook } from '../../api/read-workbook';
 import { runImport } from '../../api/run-import';
+import { useCurrency } from '../../../settings';
+import { RulesFields } from '../../../import-profiles';
 import { CreateVendorModal } from './create-vendor-modal';
+import { DryRunChangesSummary } from './dry-run-changes';
+import { MISSING_CONFIRMATION_REQUIRED, needsMissingConfirmation } from './dry-run-summary';
+import { DEFAULT_RUN_RULES, formatMismatch, type RunRules } from './import-profile-choice';
+import { ProfilePicker } from './profile-picker';
+import { SaveProfile } from './save-profile';
+import { useWizardProfile, type AppliedProfile } from './use-wizard-profile';
 import { isCsvFile, readCsvHeaders } from './csv-header';
 import { fieldKeysOf, initialMapping, loadRememberedMapping, rememberMapping, sanitiseMapping } from './field-mapping';
 import { ImportProgressOverlay } from './import-progress';
@@ -42,6 +50,15 @@ interface Props {
   vendorsAvailable: boolean;
   /** Whether '+' may create a vendor (the vendors permission). */
   canCreateVendor: boolean;
+}
+
+/** Choices a preview runs with before the state holds them (the one just changed). */
+interface PreviewInputs {
+  run?: RunRules;
+  choices?: VendorChoices;
+  vendor?: number | null;
+  bad?: BadOptionalValues;
+  fieldMapping?: FieldMapping;
 }
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -68,7 +85,10 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
   const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [updateMode, setUpdateMode] = useState(false);
+  /** The update mode, the feed rules and whether the file is the vendor's full list (issue 22). */
+  const [run, setRun] = useState<RunRules>(DEFAULT_RUN_RULES);
+  /** Staff's word that a missing-product share above the limit is meant. */
+  const [confirmMissing, setConfirmMissing] = useState(false);
   const [vendorChoices, setVendorChoices] = useState<VendorChoices>({ moveVendors: false, createVendors: false });
   const [badOptionalValues, setBadOptionalValues] = useState<BadOptionalValues>('warn');
   const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
@@ -79,6 +99,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
 
   const groups = fields.data;
   const fieldKeys = useMemo(() => (groups ? fieldKeysOf(groups) : null), [groups]);
+  const currency = useCurrency();
+
 
   // An import still streaming when the wizard goes away is not followed any further.
   useEffect(() => () => abort.current?.abort(), []);
@@ -97,6 +119,17 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     setRememberedFrom(remembered && vendorId !== null ? { vendorId, savedAt: remembered.savedAt } : null);
   }, [fieldKeys, headers, vendorId]);
 
+  // After the remembered mapping's effect: a profile preselected for the same file takes precedence.
+  /** A profile's mapping, mode and rules replace the wizard's; on the preview, the dry run reads the file again with them. */
+  const applyProfile = (applied: AppliedProfile) => {
+    setMapping(applied.mapping);
+    setRememberedFrom(null);
+    setMode(applied.mode);
+    setRun(applied.run);
+    if (step === 3 && preview) void runPreview({ fieldMapping: applied.mapping, run: applied.run });
+  };
+  const profileChoice = useWizardProfile({ opened, vendorId, headers, fieldKeys, fullList: run.fullList, onApply: applyProfile });
+
   const reset = () => {
     abort.current?.abort();
     abort.current = null;
@@ -113,7 +146,9 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     setPreview(null);
     setPreviewing(false);
     setPreviewError(null);
-    setUpdateMode(false);
+    setRun(DEFAULT_RUN_RULES);
+    setConfirmMissing(false);
+    profileChoice.reset();
     setVendorChoices({ moveVendors: false, createVendors: false });
     setBadOptionalValues('warn');
     setMode(DEFAULT_IMPORT_MODE);
@@ -194,6 +229,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
 
   const chooseVendor = (id: number | null) => {
     setVendorId(id);
+    // A profile belongs to its vendor: the new vendor's own are offered (and one preselected) once loaded.
+    if (id !== vendorId) profileChoice.reset();
     // A mapping remembered for this vendor and this header row replaces the current one, and the
     // mapping step says so (issue 24 point 15: it used to change without a word).
     const remembered = loadRememberedMapping(id, headers);
@@ -204,11 +241,11 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
       // Chosen on the preview: the dry run reads the file again with the remembered mapping.
       if (step === 3 && preview) {
         notify.info(`${rememberedMappingNotice(vendorName(id), remembered.savedAt)} The preview uses it.`);
-        void runPreview(updateMode, 3, vendorChoices, id, badOptionalValues, applied);
+        void runPreview({ vendor: id, fieldMapping: applied });
       }
     }
     // Which rows belong to other vendors depends on the vendor chosen: the dry run counts again.
-    else if (step === 3 && preview && id !== null) void runPreview(updateMode, 3, vendorChoices, id);
+    else if (step === 3 && preview && id !== null) void runPreview({ vendor: id });
   };
 
   const vendorName = (id: number) => vendors.data?.find((v) => v.id === id)?.name ?? 'this vendor';
@@ -219,22 +256,37 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     setRememberedFrom(null);
   };
 
-  const runPreview = async (
-    update: boolean,
-    next: Step = 3,
-    choices: VendorChoices = vendorChoices,
-    vendor: number | null = vendorId,
-    bad: BadOptionalValues = badOptionalValues,
-    fieldMapping: FieldMapping = mapping,
-  ) => {
+  /** The request's choices, the current ones unless a change that is not in the state yet is given. */
+  const uploadOf = (
+    chosen: File,
+    { run: rules = run, choices = vendorChoices, vendor = vendorId, bad = badOptionalValues, fieldMapping = mapping }: PreviewInputs = {},
+  ): ImportUpload => ({
+    file: chosen,
+    fieldMapping,
+    updateMode: rules.updateMode,
+    vendorId: vendor,
+    ...choices,
+    badOptionalValues: bad,
+    sheet: workbook?.sheet,
+    // A profile belongs to one vendor: with another chosen, the run goes by the rules alone.
+    profileId: profileChoice.profile && profileChoice.profile.vendorId === vendor ? profileChoice.profile.id : undefined,
+    rules: rules.rules,
+    fullList: rules.fullList,
+    confirmMissing,
+  });
+
+  const runPreview = async (inputs: PreviewInputs = {}) => {
     if (!file) return;
     setPreviewing(true);
     setPreviewError(null);
+    // A new dry run plans anew: an earlier confirmation was for the earlier plan.
+    setConfirmMissing(false);
     try {
-      const answer = await previewImport({ file, fieldMapping, updateMode: update, vendorId: vendor, ...choices, badOptionalValues: bad, sheet: workbook?.sheet });
+      const upload = uploadOf(file, inputs);
+      const answer = await previewImport(upload);
       setPreview(answer);
-      rememberMapping(vendor, headers, fieldMapping);
-      setStep(next);
+      rememberMapping(upload.vendorId, headers, upload.fieldMapping);
+      setStep(3);
     } catch (error) {
       const message = messageOf(error, IMPORT_MESSAGES.previewFailed);
       setPreviewError(message === IMPORT_MESSAGES.previewFailed ? message : `${IMPORT_MESSAGES.previewFailed}: ${message}`);
@@ -256,7 +308,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     setProgress(null);
     rememberMapping(vendorId, headers, mapping);
     try {
-      const complete = await runImport(mode, { file, fieldMapping: mapping, updateMode, vendorId, ...vendorChoices, badOptionalValues, sheet: workbook?.sheet }, setProgress, controller.signal);
+      const complete = await runImport(mode, uploadOf(file), setProgress, controller.signal);
       if (controller.signal.aborted) return;
       setResult(complete);
       setStep(5);
@@ -316,7 +368,20 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
               previewing={previewing}
               previewError={previewError}
               onBack={() => setStep(1)}
-              onPreview={() => void runPreview(updateMode)}
+              profilePicker={
+                vendorId !== null && (
+                  <ProfilePicker
+                    profiles={profileChoice.profiles}
+                    loading={profileChoice.loading}
+                    profile={profileChoice.profile}
+                    onChoose={(chosen) => profileChoice.choose(chosen)}
+                    notice={profileChoice.notice}
+                    missingHeaders={profileChoice.missingHeaders}
+                    onOpenProfiles={close}
+                  />
+                )
+              }
+              onPreview={() => void runPreview()}
             />
           )}
           {(step === 3 || step === 4) && preview && groups && (
@@ -326,23 +391,58 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
               mapping={mapping}
               vendorField={vendorField}
               vendorId={vendorId}
-              updateMode={updateMode}
-              onUpdateModeChange={(on) => {
-                setUpdateMode(on);
-                // The dry run's create / update / skip counts depend on update mode.
-                void runPreview(on);
-              }}
+              updateMode={run.updateMode}
+              rulesSection={
+                <RulesFields
+                  value={{ updateExisting: run.updateMode, rules: run.rules }}
+                  onChange={(value) => {
+                    const next = { ...run, updateMode: value.updateExisting, rules: value.rules };
+                    setRun(next);
+                    // The dry run's counts and changes follow the rules.
+                    void runPreview({ run: next });
+                  }}
+                  fullList={{
+                    checked: run.fullList,
+                    onChange: (on) => {
+                      const next = { ...run, fullList: on };
+                      setRun(next);
+                      void runPreview({ run: next });
+                    },
+                  }}
+                  disabled={previewing || importing}
+                />
+              }
+              changesSummary={
+                <DryRunChangesSummary
+                  dry={preview.dryRun}
+                  currency={currency}
+                  confirmMissing={confirmMissing}
+                  onConfirmMissingChange={setConfirmMissing}
+                  disabled={previewing || importing}
+                />
+              }
+              formatNotice={profileChoice.profile && formatMismatch(profileChoice.profile, preview)}
+              importBlocked={needsMissingConfirmation(preview.dryRun.missing) && !confirmMissing ? MISSING_CONFIRMATION_REQUIRED : null}
+              saveProfile={
+                <SaveProfile
+                  profile={profileChoice.profile}
+                  vendorChosen={vendorId !== null}
+                  saving={profileChoice.saving}
+                  onSaveAs={(name) => profileChoice.saveAs(name, { mapping, mode, run })}
+                  onSaveChanges={() => void profileChoice.saveChanges({ mapping, mode, run })}
+                />
+              }
               vendorChoices={vendorChoices}
               onVendorChoicesChange={(choices) => {
                 setVendorChoices(choices);
                 // The dry run's counts follow them (rows skipped or updated, errors or new vendors).
-                void runPreview(updateMode, 3, choices);
+                void runPreview({ choices });
               }}
               badOptionalValues={badOptionalValues}
               onBadOptionalValuesChange={(bad) => {
                 setBadOptionalValues(bad);
                 // The dry run's errors and warnings depend on it.
-                void runPreview(updateMode, 3, vendorChoices, vendorId, bad);
+                void runPreview({ bad });
               }}
               refreshing={previewing}
               previewError={previewError}

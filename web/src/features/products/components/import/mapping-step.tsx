@@ -19,6 +19,8 @@ interface Props {
   rememberedNotice: string | null;
   onResetToAutomatic: () => void;
   vendorField: ReactNode;
+  /** 'Start from a profile', once a vendor is chosen. */
+  profilePicker: ReactNode;
   previewing: boolean;
   previewError: string | null;
   onBack: () => void;
@@ -44,6 +46,7 @@ export function MappingStep(props: Props) {
         required.
       </Text>
       {props.vendorField}
+      {props.profilePicker}
       {props.rememberedNotice && (
         <Alert color="blue" variant="light" icon={<IconHistory size={18} />} aria-label="Remembered mapping" role="status">
           <Group justify="space-between" gap="xs">

@@ -9,7 +9,7 @@ import {
   type ImportMode,
   type ImportPreviewResponse,
 } from '@bosun/shared';
-import { Alert, Badge, Button, Group, Radio, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DisabledReason } from '../../../../components/ui/disabled-reason';
@@ -33,7 +33,16 @@ interface Props {
   vendorField: ReactNode;
   vendorId: number | null;
   updateMode: boolean;
-  onUpdateModeChange: (on: boolean) => void;
+  /** The feed rules (issue 22), the update mode among them. */
+  rulesSection: ReactNode;
+  /** What the run would change in stored products, and the missing-product plan. */
+  changesSummary: ReactNode;
+  /** Why Import Data waits (a missing-product share to confirm), or null. */
+  importBlocked: string | null;
+  /** 'Save as profile'. */
+  saveProfile: ReactNode;
+  /** The file's format differs from the one the profile fixes, in a sentence; or null. */
+  formatNotice?: string | null;
   /** Issue 19: create the vendors the file names, move products between vendors. */
   vendorChoices: VendorChoices;
   onVendorChoicesChange: (choices: VendorChoices) => void;
@@ -98,8 +107,8 @@ function RowWarnings({ dry }: { dry: ImportPreviewResponse['dryRun'] }) {
 /** Step 3: the first mapped rows, the dry run over the whole file, and the import options. */
 /** 'Stock status (in stock, out of stock, ...)' -> 'Stock status'. */
 /** Why Import Data cannot start now, or null when it can. */
-const importBlockedReason = (props: Pick<Props, 'vendorId' | 'refreshing'>) =>
-  props.vendorId === null ? IMPORT_MESSAGES.selectVendorInline : props.refreshing ? IMPORT_MESSAGES.previewUpdating : null;
+const importBlockedReason = (props: Pick<Props, 'vendorId' | 'refreshing' | 'importBlocked'>) =>
+  props.vendorId === null ? IMPORT_MESSAGES.selectVendorInline : props.refreshing ? IMPORT_MESSAGES.previewUpdating : props.importBlocked;
 
 const shortLabel = (label: string) => label.replace(/\s*\(.*\)\s*$/, '') || label;
 
@@ -128,6 +137,12 @@ export function PreviewStep(props: Props) {
             : `Encoding ${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? preview.delimiter} delimited`}
         </Text>
       </Group>
+
+      {props.formatNotice && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} aria-label="File format">
+          {props.formatNotice}
+        </Alert>
+      )}
 
       {preview.duplicateHeaders.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Duplicate column names">
@@ -202,6 +217,8 @@ export function PreviewStep(props: Props) {
         )}
       </section>
 
+      {props.changesSummary}
+
       {dry.errors.length > 0 && (
         <ScrollArea.Autosize mah={200} type="auto">
           <Table withTableBorder fz="xs" aria-label="Row errors">
@@ -238,12 +255,12 @@ export function PreviewStep(props: Props) {
         Import options
       </Title>
       {props.vendorField}
-      <Switch
-        label="Update mode: update products whose SKU already exists (otherwise they are skipped)"
-        checked={props.updateMode}
-        disabled={props.refreshing || props.importing}
-        onChange={(event) => props.onUpdateModeChange(event.currentTarget.checked)}
-      />
+      <Card withBorder padding="sm" component="section" aria-label="Rules">
+        <Title order={4} size="h6" mb="xs">
+          Rules
+        </Title>
+        {props.rulesSection}
+      </Card>
       <VendorOptions dryRun={dry} {...props.vendorChoices} disabled={props.refreshing || props.importing} onChange={props.onVendorChoicesChange} />
       <Radio.Group
         label="A value that fails validation in an optional column (a barcode, a price, a visibility...)"
@@ -280,6 +297,7 @@ export function PreviewStep(props: Props) {
           {IMPORT_MESSAGES.standardWarning}
         </Alert>
       )}
+      {props.saveProfile}
       <Group justify="space-between" className={classes.footer}>
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={props.onBack} disabled={props.importing}>
           Back to Mapping

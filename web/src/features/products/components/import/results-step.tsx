@@ -86,6 +86,12 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
           </div>
         ))}
       </SimpleGrid>
+      {(result.pricedByRules ?? 0) > 0 && <Text size="sm">List prices set by the profile's price rules: {formatCount(result.pricedByRules ?? 0)}</Text>}
+      {result.missing && (
+        <Alert color={result.missing.applied ? 'blue' : 'orange'} variant="light" title="Products missing from the file" aria-label="Products missing from the file">
+          <Text size="sm">{result.missing.message}</Text>
+        </Alert>
+      )}
       <RowMessages
         color="red"
         title={`${plural(result.errorCount, 'row')} ${wasWere(result.errorCount)} not imported`}

@@ -1,0 +1,48 @@
+import { MISSING_PRODUCT_ACTION_LABELS, PROFILE_UPDATE_FIELDS, type ImportPreviewResponse, type MissingProductsPlan } from '@bosun/shared';
+import { formatCount, plural } from '../../../../lib/format';
+
+export type DryRunChanges = NonNullable<ImportPreviewResponse['dryRun']['changes']>;
+
+const FIELD_LABELS = new Map<string, string>(PROFILE_UPDATE_FIELDS.map((f) => [f.key, f.label]));
+const FIELD_ORDER = new Map<string, number>(PROFILE_UPDATE_FIELDS.map((f, i) => [f.key, i]));
+
+/** A field key (an update field's, or a price column's) as staff read it. */
+export const changeFieldLabel = (key: string) => FIELD_LABELS.get(key) ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The fields the updates would change, in the checklist's order, with how many products each: only those that change some. */
+export function fieldChangeRows(changes: DryRunChanges): Array<{ key: string; label: string; count: number }> {
+  return Object.entries(changes.fields)
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => (FIELD_ORDER.get(a) ?? Infinity) - (FIELD_ORDER.get(b) ?? Infinity) || a.localeCompare(b))
+    .map(([key, count]) => ({ key, label: changeFieldLabel(key), count }));
+}
+
+const MISSING_ACTION_EFFECT = {
+  leave: 'they are left as they are',
+  zero_stock: 'their stock would be set to 0',
+  disable: 'they would be disabled (unpublished)',
+} as const;
+
+/** The missing-product plan in a sentence: how many of the vendor's products the file does not name, and what would become of them. */
+export function missingPlanText(plan: MissingProductsPlan): string {
+  if (plan.missing === 0) return `The file names all of the vendor's ${plural(plan.vendorProducts, 'product')}: none is missing.`;
+  const share = `${formatCount(plan.missing)} of the vendor's ${plural(plan.vendorProducts, 'product')} (${formatPercent(plan.percent)})`;
+  return `${share} ${plan.missing === 1 ? 'is' : 'are'} not in the file: ${MISSING_ACTION_EFFECT[plan.action]}${plan.action === 'leave' ? '' : `, ${formatCount(plan.changes)} of them changed`}.`;
+}
+
+/** Why the import waits for staff's word: the share is above the profile's limit. */
+export const overLimitText = (plan: MissingProductsPlan) =>
+  `That is more than the largest share of ${formatPercent(plan.maxPercent)}: is the file truncated? Confirm below to go on, or turn off 'This file is the vendor's full list'.`;
+
+/** The confirmation checkbox's label. */
+export const confirmMissingLabel = (plan: MissingProductsPlan) =>
+  `Yes, ${MISSING_PRODUCT_ACTION_LABELS[plan.action].replace(/^./, (c) => c.toLowerCase())}: ${plural(plan.changes, 'product')}`;
+
+/** Import Data needs the confirmation only when the plan is over its limit and would change something. */
+export const needsMissingConfirmation = (plan: MissingProductsPlan | undefined) => plan !== undefined && plan.overLimit && plan.changes > 0;
+
+export const MISSING_CONFIRMATION_REQUIRED = 'Confirm the missing products first: their share is above the limit';
+
+function formatPercent(value: number): string {
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}
