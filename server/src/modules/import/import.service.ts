@@ -138,7 +138,7 @@ export async function runImport(
     const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { badOptionalValues: request.badOptionalValues ?? 'warn' });
     const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
-    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory };
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory, storeCategoryFromMapping: mapper.writesVendorCategory && resolver.hasMappings };
     const writer = createWriter(deps, shape, resolver, vendors);
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();
