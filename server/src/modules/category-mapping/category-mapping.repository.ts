@@ -105,3 +105,13 @@ export async function setStoreCategory(db: Kysely<DB>, dialect: Dialect, storeId
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The shop category a vendor category passes on: its own mapping, else its nearest mapped ancestor's (null: none). Two indexed reads. */
+export async function mappedStoreCategoryOf(db: Kysely<DB>, vendorCategoryId: number): Promise<number | null> {
+  const category = await db.selectFrom('categories').select('path').where('id', '=', vendorCategoryId).where('type', '=', 'vendor').executeTakeFirst();
+  if (!category) return null;
+  const ids = category.path.split('/').filter(Boolean).map(Number);
+  const rows = await db.selectFrom('category_mappings').select(['vendor_category_id', 'store_category_id']).where('vendor_category_id', 'in', ids).execute();
+  const deepest = rows.sort((a, b) => ids.indexOf(b.vendor_category_id) - ids.indexOf(a.vendor_category_id))[0];
+  return deepest?.store_category_id ?? null;
+}

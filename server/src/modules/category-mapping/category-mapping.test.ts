@@ -120,6 +120,21 @@ describe('POST /api/category-mappings', () => {
     expect((await list(`?vendor_id=${harken}`)).rows[0].suggestions[0]).toMatchObject({ id: s.handles.id });
   });
 
+  it('a product created on the form with a vendor category and no shop category gets the mapped one (nearest mapped ancestor)', async () => {
+    await save({ mappings: [{ vendor_category_id: v.hardware.id, store_category_id: s.deck.id }], apply: 'none' });
+    const create = async (body: object) => {
+      const res = await t.request('POST', '/api/products', t.admin, { name: 'Formed', vendor_id: lewmar, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; store_category_id: number | null };
+    };
+    // Cleats has no mapping of its own: Hardware's. Handles has its own. The form's own choice wins.
+    const cleats = await insertCategory(db(), { name: 'Cleats', type: 'vendor', vendor_id: lewmar, parent: v.hardware });
+    expect((await create({ sku: 'FORM-1', vendor_category_id: cleats.id })).store_category_id).toBe(s.deck.id);
+    expect((await create({ sku: 'FORM-2', vendor_category_id: v.handles.id })).store_category_id).toBe(s.handles.id);
+    expect((await create({ sku: 'FORM-3', vendor_category_id: v.winches.id, store_category_id: s.safety.id })).store_category_id).toBe(s.safety.id);
+    expect((await create({ sku: 'FORM-4' })).store_category_id).toBeNull();
+  });
+
   it('refuses bad input with a 400 naming the field and leaves everything as it was', async () => {
     const cases: Array<[object, string]> = [
       [{ mappings: [] }, 'mappings'],
