@@ -35,7 +35,14 @@ export const categoryMappingQuerySchema = z.object({
   page: z.coerce.number().int().positive().default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type CategoryMappingQuery = z.input<typeof categoryMappingQuerySchema>;
+/** The query as a client sends it. */
+export interface CategoryMappingQuery {
+  vendor_id?: number;
+  status?: (typeof MAPPING_STATUSES)[number];
+  search?: string;
+  page?: number;
+  per_page?: number;
+}
 
 export const storeCategoryRefSchema = z.object({ id: z.number().int(), path: z.string() });
 export type StoreCategoryRef = z.infer<typeof storeCategoryRefSchema>;
