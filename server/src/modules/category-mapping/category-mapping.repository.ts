@@ -56,15 +56,19 @@ export async function mappingsOfNames(db: Kysely<DB>, names: string[]): Promise<
 
 /**
  * Listed products of one vendor (or of every vendor), and those of them without a shop category:
- * the second walks the partial index of migration 0037.
+ * the first from the vendors' kept counts (migration 0007; a variation has no vendor of its own),
+ * the second over the partial index of migration 0037. Neither reads a product row.
  */
 export async function countVendorProducts(db: Kysely<DB>, vendorId?: number) {
-  const base = () => {
-    const q = db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('parent_id', 'is', null);
-    return vendorId === undefined ? q.where('vendor_id', 'is not', null) : q.where('vendor_id', '=', vendorId);
-  };
-  const [all, without] = await Promise.all([base().executeTakeFirstOrThrow(), base().where('store_category_id', 'is', null).executeTakeFirstOrThrow()]);
-  return { products: Number(all.n), without: Number(without.n) };
+  let total = db.selectFrom('vendors').select(sql<number>`coalesce(sum(product_count), 0)`.as('n'));
+  let without = db.selectFrom('products').select(sql<number>`count(*)`.as('n')).where('store_category_id', 'is', null).where('parent_id', 'is', null);
+  if (vendorId === undefined) without = without.where('vendor_id', 'is not', null);
+  else {
+    total = total.where('id', '=', vendorId);
+    without = without.where('vendor_id', '=', vendorId);
+  }
+  const [all, missing] = await Promise.all([total.executeTakeFirstOrThrow(), without.executeTakeFirstOrThrow()]);
+  return { products: Number(all.n), without: Number(missing.n) };
 }
 
 export async function upsertMappings(db: Kysely<DB>, rows: Array<{ vendor_category_id: number; store_category_id: number }>, userId: number | null, now: string) {
