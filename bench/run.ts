@@ -3,7 +3,7 @@
  * list, and exports, measured through the real HTTP API of a server child process on temporary
  * databases, each figure beside a baseline measured in the same run.
  *
- *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history]
+ *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history|mapping]
  *                    [--rows N] [--big-rows N] [--variants] [--out file]
  *
  * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
@@ -20,6 +20,9 @@
  * triggers switched off: ultra-fast imports creating and updating the rows, a bulk edit of all of
  * them, the undo of an import, a product's History tab among 10x the rows of history entries, and
  * the history's size on disk.
+ * Issue 23's category mapping (section 'mapping', run only with --only mapping): the mapping
+ * screen of a vendor with thousands of categories, applying mappings to every product, and the
+ * import rate with every vendor category mapped beside the same import without mappings.
  * Writes bench/results.json.
  */
 import fs from 'node:fs';
@@ -42,6 +45,7 @@ import { benchHistory } from './scenarios/history.js';
 import { historyFigures } from './scenarios/history-figures.js';
 import { benchReads } from './scenarios/reads.js';
 import { benchVariantReads } from './scenarios/variants.js';
+import { benchMapping, mappingFigures } from './scenarios/mapping.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,7 +63,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
-const SECTIONS = ['import', 'reads', 'history', 'feed'];
+const SECTIONS = ['import', 'reads', 'history', 'feed', 'mapping'];
 if (args.only && !SECTIONS.includes(args.only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
 
 /** --modes ultra-fast,lightning: only these import modes (all three by default). */
@@ -88,7 +92,8 @@ const plan = {
 };
 const dbs: DbKind[] = [...(args['no-sqlite'] ? [] : (['sqlite'] as const)), ...(args.pg ? (['postgres'] as const) : [])];
 if (!dbs.length) throw new Error('--no-sqlite needs --pg URL');
-const runs = (section: string) => args.only === undefined || args.only === section;
+// Mapping (issue 23) runs only when asked for: --only mapping.
+const runs = (section: string) => (args.only === undefined ? section !== 'mapping' : args.only === section);
 
 const started = Date.now();
 const log = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}`);
@@ -234,6 +239,12 @@ async function feedSection(db: DbKind) {
   });
 }
 
+/** Issue 23: the mapping screen, applying mappings, and the import with mapping rules beside the same import without. */
+async function mappingSection(db: DbKind) {
+  const mapping = await benchMapping(db, catalogue, { rows: plan.importRows, warmups: plan.warmups, samples: plan.samples }, { pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) });
+  figures.push(...mappingFigures(db, mapping));
+}
+
 function writeResults(complete: boolean) {
   const results = {
     complete,
@@ -281,6 +292,7 @@ try {
     if (runs('reads')) await readSection(db);
     if (runs('history')) await historySection(db);
     if (runs('feed')) await feedSection(db);
+    if (runs('mapping')) await mappingSection(db);
   }
   ok = true;
 } finally {

@@ -28,8 +28,9 @@ export function categoryNamePaths(catalogue: Catalogue): string[][] {
 
 /** The import reads '\,' and '\>' as part of a name (WooCommerce's escaping); names such as '3,500-5,200 lb' need it. */
 const escapeName = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,').replaceAll('>', '\\>');
-export const hierarchyCell = (paths: string[][], p: ProductSeed) =>
-  `Vendor:${paths[p.vendorCategoryRef].map(escapeName).join(' > ')}, Store:${paths[p.storeCategoryRef].map(escapeName).join(' > ')}`;
+/** storeCategory false: the vendor category alone (a file whose shop categories come from the mapping, issue 23). */
+export const hierarchyCell = (paths: string[][], p: ProductSeed, storeCategory = true) =>
+  `Vendor:${paths[p.vendorCategoryRef].map(escapeName).join(' > ')}${storeCategory ? `, Store:${paths[p.storeCategoryRef].map(escapeName).join(' > ')}` : ''}`;
 
 function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): string | number | null {
   const value = p[column];
@@ -41,16 +42,16 @@ function csvValue(p: ProductSeed, column: (typeof PRODUCT_COLUMNS)[number]): str
 /**
  * Writes `rows` generated products, from the first (or from `start`), as a CSV file; returns its
  * size in bytes. `revise` changes each product before it is written (a file that updates stored
- * products: the same SKUs with other prices and stock).
+ * products: the same SKUs with other prices and stock). storeCategories false: no Store: part.
  */
-export function writeImportCsv(catalogue: Catalogue, rows: number, file: string, options: { start?: number; revise?: (p: ProductSeed) => ProductSeed } = {}): number {
+export function writeImportCsv(catalogue: Catalogue, rows: number, file: string, options: { start?: number; revise?: (p: ProductSeed) => ProductSeed; storeCategories?: boolean } = {}): number {
   const paths = categoryNamePaths(catalogue);
   const revise = options.revise ?? ((p: ProductSeed) => p);
   function* lines() {
     yield csvLine(CSV_HEADERS);
     for (const generated of generateProducts(catalogue, rows, options.start ?? 0)) {
       const p = revise(generated);
-      yield csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p)]);
+      yield csvLine([...PRODUCT_COLUMNS.map((c) => csvValue(p, c)), hierarchyCell(paths, p, options.storeCategories ?? true)]);
     }
   }
   return writeLines(file, lines());

@@ -13,6 +13,7 @@ import { createSecretBox, loadSecretKey, type SecretBox } from './lib/secret-box
 import { loggerOptions } from './logger.js';
 import { authRoutes, bootstrapAdmin, createTokenService, loadSigningSecret, type TokenService } from './modules/auth/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
+import { categoryMappingRoutes } from './modules/category-mapping/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       await api.register(variantsRoutes);
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);
+      await api.register(categoryMappingRoutes);
       await api.register(exportRoutes);
       await api.register(importRoutes);
       await api.register(importRunsRoutes);

@@ -11,6 +11,8 @@ export const topVendorSchema = z.object({
   name: z.string(),
   status: z.string(),
   product_count: z.number().int(),
+  /** Its products without a shop category (issue 23): the dashboard shows their share. */
+  unmapped_count: z.number().int(),
 });
 
 export const categoryProductCountSchema = z.object({

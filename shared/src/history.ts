@@ -19,6 +19,7 @@ export const CHANGE_SOURCES = [
   'import',
   'category_merge',
   'category_delete',
+  'category_mapping',
   'vendor_delete',
   'variations',
   'restore',
@@ -32,7 +33,7 @@ export type ChangeSource = z.infer<typeof changeSourceSchema>;
  * merge or delete is recorded but not undone here: its products' old category is gone, and putting
  * them back would only clear their category.
  */
-export const UNDOABLE_SOURCES = ['bulk_edit', 'bulk_delete', 'import', 'undo', 'restore'] as const satisfies readonly ChangeSource[];
+export const UNDOABLE_SOURCES = ['bulk_edit', 'bulk_delete', 'import', 'category_mapping', 'undo', 'restore'] as const satisfies readonly ChangeSource[];
 
 export const CHANGE_SOURCE_LABELS: Record<ChangeSource, string> = {
   create: 'Created',
@@ -43,6 +44,7 @@ export const CHANGE_SOURCE_LABELS: Record<ChangeSource, string> = {
   import: 'Import',
   category_merge: 'Category merge',
   category_delete: 'Category deleted',
+  category_mapping: 'Category mapping',
   vendor_delete: 'Vendor deleted',
   variations: 'Variations',
   restore: 'Restore',

@@ -30,6 +30,8 @@ export const IMPORT_MESSAGES = {
   preparing: 'Preparing import...',
   emptyFile: 'The file has no data rows',
   binaryFile: 'The file is not a CSV text file: it holds binary data (is it a spreadsheet or an archive? Save it as CSV first)',
+  storeCategoriesFromMapping: (fromMapping: number, unmapped: number) =>
+    `Shop category from the category mapping: ${plural(fromMapping, 'row')}; without a shop category: ${plural(unmapped, 'row')}`,
   variantSummary: (variations: number, parents: number) => `${plural(variations, 'variation')} under ${plural(parents, 'parent')}`,
   duplicateHeader: (header: string, count: number) => `${plural(count, 'column')} ${count === 1 ? 'is' : 'are'} named '${header}': only the first of them is read`,
   invalidWorkbook: 'The file is not a valid Excel workbook (.xlsx): open it in Excel and save it again as .xlsx or CSV',
@@ -183,6 +185,11 @@ export const importPreviewResponseSchema = z.object({
     errorCount: z.number().int(),
     errors: z.array(importRowErrorSchema),
     newCategories: z.number().int(),
+    /**
+     * Rows that would be written whose file gives no shop category (issue 23): those that get one
+     * from their vendor category's mapping, and those left without one.
+     */
+    storeCategories: z.object({ fromMapping: z.number().int(), unmapped: z.number().int() }).optional(),
     /** Warnings of the rows that would be written, and the first of them. */
     warningCount: z.number().int(),
     warnings: z.array(importRowErrorSchema),

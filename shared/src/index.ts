@@ -7,6 +7,7 @@ export * from './products.js';
 export * from './stock-status.js';
 export * from './dashboard.js';
 export * from './categories.js';
+export * from './category-mapping.js';
 export * from './category-tree.js';
 export * from './product-filters.js';
 export * from './count-text.js';

@@ -31,6 +31,7 @@ import { attributeSettingsStatementTotalsMigration } from './migrations/0033-att
 import { productSearchTableMigration } from './migrations/0035-product-search-table.js';
 import { importProfilesMigration } from './migrations/0036-import-profiles.js';
 import { timeZoneLeasesMigration } from './migrations/0039-time-zone-leases.js';
+import { categoryMappingsMigration } from './migrations/0037-category-mappings.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0035-product-search-table': productSearchTableMigration(dialect),
     '0036-import-profiles': importProfilesMigration(dialect),
     '0039-time-zone-leases': timeZoneLeasesMigration,
+    '0037-category-mappings': categoryMappingsMigration,
   };
 }
 

@@ -263,6 +263,7 @@ export interface DB {
   download_tokens: DownloadTokensTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
+  category_mappings: CategoryMappingsTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
   product_tags: ProductTagsTable;
@@ -274,6 +275,14 @@ export interface DB {
   change_context: ChangeContextTable;
   /** PostgreSQL only (migration 0028): the list's most asked counts, kept by triggers. */
   listed_product_counts: ListedProductCountsTable;
+}
+
+/** Migration 0037: a vendor category mapped to a shop category (issue 23). */
+export interface CategoryMappingsTable {
+  vendor_category_id: number;
+  store_category_id: number;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 export interface ListedProductCountsTable {

@@ -42,7 +42,7 @@ const sidebarLinks = () =>
 describe('the sidebar', () => {
   it.each([
     ['products only', withFlags({ products: true }), ['Dashboard', 'Products', 'Recent changes', 'Settings']],
-    ['categories only', withFlags({ categories: true }), ['Dashboard', 'Categories', 'Settings']],
+    ['categories only', withFlags({ categories: true }), ['Dashboard', 'Categories', 'Category mapping', 'Settings']],
     ['vendors and settings', withFlags({ vendors: true, settings: true }), ['Dashboard', 'Vendors', 'Settings']],
     ['no flag', withFlags({}), ['Dashboard', 'Settings']],
   ])('shows a shop manager with %s only the pages they may open', async (_name, user, expected) => {
@@ -69,7 +69,7 @@ describe('the sidebar', () => {
     serveApi(admin, { '/api/users': [admin, manager, pendingUser, { ...pendingUser, id: 8, username: 'second' }] });
     renderRoutes(appRoutes, '/dashboard');
     await screen.findByText('Welcome back, admin');
-    expect(sidebarLinks()).toEqual(['Dashboard', 'Products', 'Categories', 'Vendors', 'Recent changes', expect.stringContaining('Users'), 'Settings']);
+    expect(sidebarLinks()).toEqual(['Dashboard', 'Products', 'Categories', 'Category mapping', 'Vendors', 'Recent changes', expect.stringContaining('Users'), 'Settings']);
     const users = await screen.findByRole('link', { name: 'Users', description: '2 accounts waiting for approval' });
     expect(within(users).getByText('2')).toBeTruthy();
   });

@@ -11,6 +11,7 @@ const UsersRoute = lazy(() => import('./routes/users'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const CategoriesRoute = lazy(() => import('./routes/categories'));
 const CategoryTreeRoute = lazy(() => import('./routes/category-tree'));
+const CategoryMappingRoute = lazy(() => import('./routes/category-mapping'));
 const VendorsRoute = lazy(() => import('./routes/vendors'));
 const ProductsRoute = lazy(() => import('./routes/products'));
 const ProductDetailRoute = lazy(() => import('./routes/product-detail'));
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/vendors', element: <VendorsRoute /> },
           { path: '/categories', element: <CategoriesRoute /> },
           { path: '/category-tree', element: <CategoryTreeRoute /> },
+          { path: '/category-mapping', element: <CategoryMappingRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],

@@ -33,14 +33,20 @@ export async function countActiveVendors(db: Kysely<DB>): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * The vendors with the most products, each with its products still without a shop category
+ * (issue 23), counted in the same statement over the partial index of migration 0037.
+ */
 export async function findTopVendorsByProductCount(db: Kysely<DB>) {
-  return db
-    .selectFrom('vendors')
-    .select(['id', 'name', 'status', 'product_count'])
-    .orderBy('product_count', 'desc')
-    .orderBy('name', 'asc')
+  const rows = await db
+    .selectFrom('vendors as v')
+    .select(['v.id', 'v.name', 'v.status', 'v.product_count'])
+    .select(sql<number>`(select count(*) from products p where p.vendor_id = v.id and p.store_category_id is null and p.parent_id is null)`.as('unmapped_count'))
+    .orderBy('v.product_count', 'desc')
+    .orderBy('v.name', 'asc')
     .limit(DASHBOARD_TOP_VENDORS)
     .execute();
+  return rows.map((r) => ({ ...r, unmapped_count: Number(r.unmapped_count) }));
 }
 
 export const findRecentProducts = (db: Kysely<DB>) =>

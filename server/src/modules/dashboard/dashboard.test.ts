@@ -86,3 +86,19 @@ describe('GET /api/dashboard/stats', () => {
     expect((await t.request('GET', '/api/dashboard/stats')).statusCode).toBe(401);
   });
 });
+
+describe('the unmapped share per vendor (issue 23)', () => {
+  it('counts each top vendor\'s listed products without a shop category, after each write', async () => {
+    const db = t.database.db;
+    const unmapped = async () =>
+      Object.fromEntries(((await t.request('GET', '/api/dashboard/stats', t.admin)).json().topVendors as Array<{ name: string; unmapped_count: number }>).map((v) => [v.name, v.unmapped_count]));
+    expect(await unmapped()).toEqual({ 'Alpha Marine': 0, 'Bravo Rigging': 0, 'Charlie Pumps': 0, 'Delta Paint': 0, 'Echo Nav': 0 });
+    const alpha = await db.selectFrom('vendors').select('id').where('name', '=', 'Alpha Marine').executeTakeFirstOrThrow();
+    const [first, second] = await db.selectFrom('products').select(['id', 'store_category_id']).where('vendor_id', '=', alpha.id).orderBy('id').limit(2).execute();
+    await db.updateTable('products').set({ store_category_id: null }).where('id', 'in', [first!.id, second!.id]).execute();
+    expect((await unmapped())['Alpha Marine']).toBe(2);
+    await db.updateTable('products').set({ store_category_id: first!.store_category_id }).where('id', '=', first!.id).execute();
+    await db.updateTable('products').set({ store_category_id: second!.store_category_id }).where('id', '=', second!.id).execute();
+    expect((await unmapped())['Alpha Marine']).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { childPath } from '../categories/index.js';
+import { readOwnMappings } from '../category-mapping/index.js';
 import { tidyName, type CategoryPaths } from './category-paths.js';
 import { categoryNodeKey } from './import-rules.js';
 
@@ -78,6 +79,10 @@ export class CategoryResolver {
    */
   private byPath = new Map<string, WeakMap<readonly string[], number>>();
   private missingByPath = new Map<string, WeakSet<readonly string[]>>();
+  /** Vendor category id -> the shop category of its own mapping (issue 23); storeCategoryFromMapping walks a path for the nearest. */
+  private mappedStore = new Map<number, number>();
+  /** A vendor path's mapped shop category (null: none), per vendor and path array: most rows repeat a path. */
+  private readonly mappedByPath = new Map<number | null, WeakMap<readonly string[], number | null>>();
 
   private constructor(private readonly db: Kysely<DB>) {}
 
@@ -89,7 +94,9 @@ export class CategoryResolver {
     const resolver = new CategoryResolver(db);
     let query = db.selectFrom('categories').select(['id', 'name', 'parent_id', 'path', 'level', 'type', 'vendor_id']);
     if (vendorIds !== 'all') query = query.where((eb) => eb.or([eb('type', '=', 'store'), eb.and([eb('type', '=', 'vendor'), eb('vendor_id', 'in', vendorIds.length ? vendorIds : [-1])])]));
-    for (const c of await query.execute()) {
+    const [categories, own] = await Promise.all([query.execute(), readOwnMappings(db)]);
+    resolver.mappedStore = own;
+    for (const c of categories) {
       const tree = c.type === 'store' ? resolver.storeTree : resolver.vendorTree;
       const key = keyOf(c.parent_id, c.name, vendorOfTree(c.type as TreeType, c.vendor_id));
       // The store tree is the shop's one tree: the first match wins, whichever vendor a category names.
@@ -248,6 +255,37 @@ export class CategoryResolver {
     for (const c of created) this.treeOf(c.type).set(categoryNodeKey(c.parentId, c.key, c.vendorId), { id: c.id, path: c.path, level: c.level });
     this.missing.clear();
     this.missingByPath = new Map();
+  }
+
+  /** Whether any vendor category loaded maps to a shop category: an import then writes shop categories even when its file has none. */
+  get hasMappings() {
+    return this.mappedStore.size > 0;
+  }
+
+  /**
+   * The rule of issue 23, for both writers and the dry run: a row whose file gives no shop
+   * category takes the one its vendor category maps to, its own mapping or its nearest mapped
+   * ancestor's (a level this import creates has no mapping of its own: its parent's counts).
+   * Answers undefined when the file gives the row's shop category (the file's wins), else the
+   * mapped id or null. Resolved once per path in memory, never per row in SQL.
+   */
+  storeCategoryFromMapping(categories: CategoryPaths, vendorId: number | null): number | null | undefined {
+    if (categories.store?.length) return undefined;
+    const path = categories.vendor;
+    if (!path?.length || !this.mappedStore.size) return null;
+    let known = this.mappedByPath.get(vendorId);
+    if (!known) this.mappedByPath.set(vendorId, (known = new WeakMap()));
+    const cached = known.get(path);
+    if (cached !== undefined) return cached;
+    let mapped: number | null = null;
+    let parent: Node | undefined;
+    for (const name of path) {
+      parent = this.vendorTree.get(keyOf(parent?.id ?? null, name, vendorId));
+      if (!parent) break;
+      mapped = this.mappedStore.get(parent.id) ?? mapped;
+    }
+    known.set(path, mapped);
+    return mapped;
   }
 
   /** The id of an existing path (call ensure first). */

@@ -140,6 +140,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
   const warnings: ImportRowWarning[] = [];
   let warningCount = 0;
   const counts = { valid: 0, create: 0, update: 0, skip: 0, errorCount: 0 };
+  const storeCategories = { fromMapping: 0, unmapped: 0 };
   let totalRows = 0;
   const planner = mapper.readsVariants ? new VariantPlanner(deps.db, deps.dialect) : undefined;
   const rowError = (error: ImportRowError) => {
@@ -196,6 +197,8 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
       // The import creates categories only for the rows it writes, and reports the warnings of those.
       if (action === 'skip') continue;
       for (const { type, path, vendorId } of categoryPathsOf(row, row.vendor)) resolver.peek(type, path, vendorId);
+      const mapped = resolver.storeCategoryFromMapping(row.categories, row.vendor);
+      if (mapped !== undefined) storeCategories[mapped === null ? 'unmapped' : 'fromMapping'] += 1;
       const taken = takesOwnerless(by, stored.get(row.sku), row.vendor) ? [ownerlessWarning(row.row, row.sku, vendors.nameOf(row.vendor!))] : [];
       for (const warning of [...(row.warnings ?? []), ...taken]) {
         warningCount += 1;
@@ -265,7 +268,7 @@ async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: Prev
     ...(opened.workbook ? { sheet: opened.workbook.sheet, sheets: opened.workbook.sheets } : {}),
     message: IMPORT_MESSAGES.previewing(previewRows.length, totalRows, summary),
     dryRun: {
-      ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary(),
+      ...counts, errors, warningCount, warnings, newCategories: resolver.newCategoryCount, storeCategories, ...(planner ? { variants: { ...planner.counts } } : {}), ...vendorTally.summary(),
       ...(counts.update ? { changes: changes.summary() } : {}),
       ...(missing ? { missing } : {}),
       ...(ruler ? { pricedByRules: ruler.priced } : {}),

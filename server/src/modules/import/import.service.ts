@@ -169,7 +169,7 @@ export async function runImport(
     const vendors = await ImportVendors.load(deps.db, csv.headers, mapping, request.vendorId, request.createVendors ?? false);
     const resolver = await CategoryResolver.load(deps.db, vendors.byColumn ? 'all' : [request.vendorId]);
     ruler = priceRules ? await PriceRuler.load(deps.db, priceRules, resolver, mapper.columns, mapping.list_price) : undefined;
-    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory, updateOnly: updateOnlyColumns(mapper.columns, request.rules?.updateFields, mapping.name !== undefined) };
+    const shape: WriterShape = { columns: mapper.columns, vendorId: request.vendorId, changeId: request.changeId ?? null, writesVendorCategory: mapper.writesVendorCategory, writesStoreCategory: mapper.writesStoreCategory, updateOnly: updateOnlyColumns(mapper.columns, request.rules?.updateFields, mapping.name !== undefined), storeCategoryFromMapping: mapper.writesVendorCategory && resolver.hasMappings };
     const writer = createWriter(deps, shape, resolver, vendors);
     const plan = MODE_PLAN[request.mode];
     let lastProgress = performance.now();

@@ -6,7 +6,7 @@ import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followSt
 import type { ImportVendors } from './import-vendors.js';
 import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
-import { ownerlessWarning, rowValues, storedProductsIn, updateAssignments, vendorOf, writeColumns, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
+import { ownerlessWarning, rowValues, storedProductsIn, vendorOf, writeColumns, writerAssignments, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
 
 const STAGE = 'import_stage';
@@ -52,13 +52,16 @@ type Creations = ReturnType<typeof transactionCreations>;
  */
 export function createPostgresWriter(url: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
-  const assignments = updateAssignments(columns, shape.updateOnly);
+  const assignments = writerAssignments(shape);
   const stockAt = { stock: columns.indexOf('stock'), status: columns.indexOf('stock_status') };
   const columnList = sql.join(columns.map((c) => sql.ref(c)));
   let opened: Promise<ImportConnection> | undefined;
   const connection = () => (opened ??= openImportConnection(url));
-  const valuesOf = (row: MappedRow, now: string) =>
-    rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorOf(shape, row)), resolver.resolve('store', row.categories.store), now);
+  const valuesOf = (row: MappedRow, now: string) => {
+    const vendorId = vendorOf(shape, row);
+    const mapped = resolver.storeCategoryFromMapping(row.categories, vendorId);
+    return rowValues(shape, row, resolver.resolve('vendor', row.categories.vendor, vendorId), mapped === undefined ? resolver.resolve('store', row.categories.store) : mapped, now);
+  };
   /** An update keeps the stored value of a row's dropped columns. */
   const onConflict = (dropped: string[]) => sql`on conflict (sku) do update set ${sql.raw(assignmentsKeeping(assignments, dropped).join(', '))}`;
   /** One row, with its own statement (the row-by-row path). */

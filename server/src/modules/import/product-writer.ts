@@ -45,6 +45,11 @@ export interface WriterShape {
   writesStoreCategory: boolean;
   /** A profile's 'Update only these fields' as product columns (updatableColumns); absent or null: every mapped column. */
   updateOnly?: string[] | null;
+  /**
+   * The file has no shop category column, but its rows' vendor categories map to shop categories
+   * (issue 23): the writers still write store_category_id, and a stored product keeps the one it has.
+   */
+  storeCategoryFromMapping?: boolean;
 }
 
 /** Columns of the upsert: the mapped ones, the vendor, the categories when mapped, timestamps. */
@@ -53,7 +58,7 @@ export function writeColumns(shape: WriterShape): string[] {
     ...shape.columns,
     'vendor_id',
     ...(shape.writesVendorCategory ? ['vendor_category_id'] : []),
-    ...(shape.writesStoreCategory ? ['store_category_id'] : []),
+    ...(shape.writesStoreCategory || shape.storeCategoryFromMapping ? ['store_category_id'] : []),
     'created_at',
     'updated_at',
   ];
@@ -93,12 +98,22 @@ export function updateAssignments(columns: string[], updateOnly?: readonly strin
   );
 }
 
+/**
+ * The upsert's assignments for this shape: with the shop category written only for the mapping's
+ * sake, a stored product's own shop category is kept (the mapping fills only where there is none).
+ */
+export function writerAssignments(shape: WriterShape): string[] {
+  const assignments = updateAssignments(writeColumns(shape), shape.updateOnly);
+  if (shape.writesStoreCategory || !shape.storeCategoryFromMapping) return assignments;
+  return assignments.map((a) => (a.startsWith('store_category_id = ') ? 'store_category_id = coalesce(products.store_category_id, excluded.store_category_id)' : a));
+}
+
 /** shape.columns are the row mapper's columns, so a mapped row's values come first as they are. */
 export function rowValues(shape: WriterShape, row: MappedRow, vendorCategoryId: number | null, storeCategoryId: number | null, now: string): ColumnValue[] {
   const values = row.values.slice();
   values.push(vendorOf(shape, row));
   if (shape.writesVendorCategory) values.push(vendorCategoryId);
-  if (shape.writesStoreCategory) values.push(storeCategoryId);
+  if (shape.writesStoreCategory || shape.storeCategoryFromMapping) values.push(storeCategoryId);
   values.push(now, now);
   return values;
 }

@@ -3,7 +3,7 @@ import { lockWaiters } from '../../db/sqlite-busy-wait.js';
 import { workerRpc } from '../../db/sqlite-worker-client.js';
 import type { CategoryResolver, MissingLevels } from './category-resolver.js';
 import type { ImportVendors } from './import-vendors.js';
-import { ownerlessWarning, rowValues, updateAssignments, variantWriteOf, vendorOf, writeColumns, type ProductWriter, type WriterShape } from './product-writer.js';
+import { ownerlessWarning, rowValues, variantWriteOf, vendorOf, writeColumns, writerAssignments, type ProductWriter, type WriterShape } from './product-writer.js';
 import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.js';
 
 /**
@@ -23,7 +23,7 @@ import type { WriterOperations, WriterWorkerData } from './sqlite-writer-worker.
 export function createSqliteWriter(file: string, shape: WriterShape, resolver: CategoryResolver, vendors: ImportVendors): ProductWriter {
   const columns = writeColumns(shape);
   const at = { vendor: columns.indexOf('vendor_category_id'), store: columns.indexOf('store_category_id') };
-  const workerData: WriterWorkerData = { file, columns, assignments: updateAssignments(columns, shape.updateOnly), updateOnly: shape.updateOnly ?? null, lockWaiters, changeId: shape.changeId };
+  const workerData: WriterWorkerData = { file, columns, assignments: writerAssignments(shape), updateOnly: shape.updateOnly ?? null, lockWaiters, changeId: shape.changeId };
   const worker = workerRpc<WriterOperations>(startWorker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData }));
   return {
     async write(rows, style, rules) {
@@ -51,7 +51,11 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
         pathRefs.push([rowIndex, at[type], index]);
         return null;
       };
-      const values = rows.map((row, i) => rowValues(shape, row, idOf('vendor', row.categories.vendor, i, vendorOf(shape, row)), idOf('store', row.categories.store, i, null), now));
+      const values = rows.map((row, i) => {
+        const vendorId = vendorOf(shape, row);
+        const mapped = resolver.storeCategoryFromMapping(row.categories, vendorId);
+        return rowValues(shape, row, idOf('vendor', row.categories.vendor, i, vendorId), mapped === undefined ? idOf('store', row.categories.store, i, null) : mapped, now);
+      });
       const outcome = await worker.call('write', {
         rows: values,
         ...(rows.some((row) => row.variant) ? { variants: rows.map(variantWriteOf) } : {}),

@@ -8,6 +8,7 @@ import { findCategoryForProduct, findProductIdBySku, findProductRowById, insertP
 import { vendorIdExists } from '../vendors/index.js';
 import { getProduct, type ProductDeps } from './products.service.js';
 import { assertVersionCurrent, recordedChange } from '../history/index.js';
+import { mappedStoreCategoryOf } from '../category-mapping/index.js';
 
 type ReferenceFields = Pick<ProductRow, 'vendor_id' | 'vendor_category_id' | 'store_category_id'>;
 
@@ -87,8 +88,12 @@ export async function createProduct(deps: ProductDeps, body: CreateProductBody):
     vendor_category_id: body.vendor_category_id ?? null,
     store_category_id: body.store_category_id ?? null,
   });
+  // A form that gives a vendor category and no shop category: the vendor category's mapped one (issue 23).
+  const mapped = body.store_category_id == null && body.vendor_category_id != null ? await mappedStoreCategoryOf(db, body.vendor_category_id) : null;
   const now = nowIso();
-  const id = await recordedChange(db, deps.dialect, { source: 'create', userId: deps.userId ?? null }, (trx) => insertProductRow(trx, { ...productColumns(body), ...stockColumns(body), sku: body.sku, name: body.name, created_at: now, updated_at: now }));
+  const id = await recordedChange(db, deps.dialect, { source: 'create', userId: deps.userId ?? null }, (trx) =>
+    insertProductRow(trx, { ...productColumns(body), ...stockColumns(body), ...(mapped !== null ? { store_category_id: mapped } : {}), sku: body.sku, name: body.name, created_at: now, updated_at: now }),
+  );
   return getProduct(deps, id);
 }
 

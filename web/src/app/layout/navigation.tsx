@@ -1,5 +1,5 @@
 import type { User } from '@bosun/shared';
-import { IconBuildingStore, IconCategory, IconHistory, IconLayoutDashboard, IconPackage, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconArrowsSplit2, IconBuildingStore, IconCategory, IconHistory, IconLayoutDashboard, IconPackage, IconSettings, IconUsers } from '@tabler/icons-react';
 import type { NavItem } from '../../components/layouts/app-shell-layout';
 import { hasPermission, isAdmin } from '../../features/auth';
 
@@ -17,6 +17,7 @@ export function navigationFor(user: User, pendingUsers = 0): NavItem[] {
     { label: 'Dashboard', to: '/dashboard', icon: <IconLayoutDashboard size={ICON_SIZE} /> },
     hasPermission(user, 'products') && { label: 'Products', to: '/products', icon: <IconPackage size={ICON_SIZE} /> },
     hasPermission(user, 'categories') && { label: 'Categories', to: '/categories', icon: <IconCategory size={ICON_SIZE} /> },
+    hasPermission(user, 'categories') && { label: 'Category mapping', to: '/category-mapping', icon: <IconArrowsSplit2 size={ICON_SIZE} /> },
     hasPermission(user, 'vendors') && { label: 'Vendors', to: '/vendors', icon: <IconBuildingStore size={ICON_SIZE} /> },
     hasPermission(user, 'products') && { label: 'Recent changes', to: '/changes', icon: <IconHistory size={ICON_SIZE} /> },
     isAdmin(user) && {

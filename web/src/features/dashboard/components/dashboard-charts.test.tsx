@@ -11,21 +11,23 @@ const barValues = (section: HTMLElement) => within(section).getAllByRole('progre
 describe('dashboard bars', () => {
   it('draws the largest vendor as a full bar and the others relative to it, with the count as text', () => {
     const vendors = [
-      { id: 1, name: 'Gulf Coast', status: 'active', product_count: 400 },
-      { id: 2, name: 'Keys Marine', status: 'active', product_count: 300 },
-      { id: 3, name: 'Down East', status: 'active', product_count: 20 },
+      { id: 1, name: 'Gulf Coast', status: 'active', product_count: 400, unmapped_count: 100 },
+      { id: 2, name: 'Keys Marine', status: 'active', product_count: 300, unmapped_count: 0 },
+      { id: 3, name: 'Down East', status: 'active', product_count: 20, unmapped_count: 0 },
     ];
     renderWithProviders(<TopVendorsCard vendors={vendors} />);
     const section = screen.getByRole('region', { name: 'Top Vendors' });
     expect(barValues(section)).toEqual([100, 75, 5]);
     expect(within(section).getByText('400 products')).toBeTruthy();
     expect(within(section).getByRole('progressbar', { name: 'Down East: 20 products' })).toBeTruthy();
+    // The share of a vendor's products without a shop category (issue 23); none shown where all have one.
+    expect(within(section).getAllByText(/unmapped$/).map((e) => e.textContent)).toEqual(['25% unmapped']);
   });
 
   it('draws a catalogue of small vendors with bars that still differ (not count / 100)', () => {
     const vendors = [
-      { id: 1, name: 'A', status: 'active', product_count: 8 },
-      { id: 2, name: 'B', status: 'active', product_count: 2 },
+      { id: 1, name: 'A', status: 'active', product_count: 8, unmapped_count: 0 },
+      { id: 2, name: 'B', status: 'active', product_count: 2, unmapped_count: 0 },
     ];
     renderWithProviders(<TopVendorsCard vendors={vendors} />);
     expect(barValues(screen.getByRole('region', { name: 'Top Vendors' }))).toEqual([100, 25]);

@@ -2,6 +2,9 @@ import { DASHBOARD_TOP_VENDORS, type DashboardStats } from '@bosun/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { CountBar } from './count-bar';
 
+/** The share of a vendor's products without a shop category, in whole percent (at least 1 when any). */
+export const unmappedShare = (unmapped: number, products: number) => `${products ? Math.max(1, Math.round((100 * unmapped) / products)) : 0}%`;
+
 export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendors'] }) {
   const top = vendors.slice(0, DASHBOARD_TOP_VENDORS);
   const largest = Math.max(0, ...top.map((v) => v.product_count));
@@ -30,6 +33,11 @@ export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendor
                     <Text fw={500} truncate="end">
                       {vendor.name}
                     </Text>
+                    {vendor.unmapped_count > 0 && (
+                      <Text size="xs" c="orange.8" style={{ flex: 'none' }} title="Products without a shop category">
+                        {unmappedShare(vendor.unmapped_count, vendor.product_count)} unmapped
+                      </Text>
+                    )}
                   </Group>
                 }
               />

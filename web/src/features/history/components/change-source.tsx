@@ -2,7 +2,7 @@ import { CHANGE_SOURCE_LABELS, type ChangeSource } from '@bosun/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-const OPERATIONS: readonly ChangeSource[] = ['bulk_edit', 'bulk_delete', 'category_merge', 'category_delete', 'vendor_delete', 'undo', 'restore'];
+const OPERATIONS: readonly ChangeSource[] = ['bulk_edit', 'bulk_delete', 'category_merge', 'category_delete', 'category_mapping', 'vendor_delete', 'undo', 'restore'];
 
 /** Where a change came from: 'Import #12' (a link to the Imports page), 'Bulk edit #40', 'Edited'. */
 export function ChangeSourceLabel({ source, changeId, importRunId }: { source: ChangeSource | null; changeId: number | null; importRunId: number | null }) {

@@ -210,6 +210,11 @@ export function PreviewStep(props: Props) {
           <Figure label="New categories" value={dry.newCategories} />
           <Figure label="Warnings" value={dry.warningCount} color={dry.warningCount ? 'orange' : undefined} />
         </SimpleGrid>
+        {dry.storeCategories && dry.storeCategories.fromMapping + dry.storeCategories.unmapped > 0 && (
+          <Text size="sm" mt="xs">
+            {IMPORT_MESSAGES.storeCategoriesFromMapping(dry.storeCategories.fromMapping, dry.storeCategories.unmapped)}
+          </Text>
+        )}
         {dry.variants && dry.variants.variations > 0 && (
           <Text size="sm" mt="xs">
             {IMPORT_MESSAGES.variantSummary(dry.variants.variations, dry.variants.parents)}

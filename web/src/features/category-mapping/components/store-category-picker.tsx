@@ -1,0 +1,38 @@
+import type { StoreCategoryRef } from '@bosun/shared';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useStorePaths } from '../api/get-store-paths';
+
+interface StoreCategoryPickerProps {
+  value: StoreCategoryRef | null;
+  onChange: (value: StoreCategoryRef | null) => void;
+  error?: string | null;
+}
+
+/** A shop category picked by typing words of its path ('deck winch'): the server matches the whole tree. */
+export function StoreCategoryPicker({ value, onChange, error }: StoreCategoryPickerProps) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 200);
+  const { data = [], isFetching } = useStorePaths(debounced);
+  const options = [...(value && !data.some((c) => c.id === value.id) ? [value] : []), ...data];
+  return (
+    <Select
+      label="Shop category"
+      placeholder="Type words of its path"
+      searchable
+      clearable
+      withAsterisk
+      // The server filters by every word typed; the list shows its answer as it is.
+      filter={({ options: all }) => all}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={isFetching ? 'Searching…' : 'No shop category matches'}
+      data={options.map((c) => ({ value: String(c.id), label: c.path }))}
+      value={value ? String(value.id) : null}
+      onChange={(id) => onChange(options.find((c) => String(c.id) === id) ?? null)}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { CategoryMappingView } from './components/category-mapping-view';

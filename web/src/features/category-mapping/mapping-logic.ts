@@ -1,0 +1,20 @@
+import type { CategoryMappingResponse } from '@bosun/shared';
+import { plural } from '@bosun/shared';
+
+export type MappingStatus = 'all' | 'unmapped' | 'mapped';
+
+export const STATUS_CHOICES: Array<{ value: MappingStatus; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'unmapped', label: 'Unmapped' },
+  { value: 'mapped', label: 'Mapped' },
+];
+
+/** The share of products with a shop category, as staff read it: whole percent, never 100 while one is missing. */
+export function shareText(withStore: number, products: number): string {
+  if (!products) return '0%';
+  const share = Math.floor((100 * withStore) / products);
+  return `${withStore < products ? Math.min(share, 99) : share}%`;
+}
+
+export const mappingSummaryText = ({ categories, unmapped, products, with_store_category }: CategoryMappingResponse['summary']) =>
+  `${plural(unmapped, 'vendor category', 'vendor categories')} of ${categories} unmapped · ${shareText(with_store_category, products)} of ${plural(products, 'product')} have a shop category`;
