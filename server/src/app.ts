@@ -17,6 +17,7 @@ import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
+import { qualityRoutes } from './modules/quality/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { variantsRoutes } from './modules/variants/index.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       // An undo waits for a writing import as another import does.
       await api.register(historyRoutes, { waitForImports: (work, onWait) => withImportLock(database.db, database.dialect, onWait ?? (() => {}), work) });
       await api.register(productsRoutes);
+      await api.register(qualityRoutes);
       await api.register(variantsRoutes);
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);

@@ -26,3 +26,4 @@ export * from './variants.js';
 export * from './product-tags.js';
 export * from './history.js';
 export * from './rows-not-imported.js';
+export * from './quality.js';

@@ -29,6 +29,7 @@ import { skuIndexIncludeMigration } from './migrations/0031-sku-index-include.js
 import { settingsCurrencyMigration } from './migrations/0032-settings-currency.js';
 import { attributeSettingsStatementTotalsMigration } from './migrations/0033-attribute-settings-statement-totals.js';
 import { productSearchTableMigration } from './migrations/0035-product-search-table.js';
+import { qualityQueuesMigration } from './migrations/0038-quality-queues.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0032-settings-currency': settingsCurrencyMigration,
     '0033-attribute-settings-statement-totals': attributeSettingsStatementTotalsMigration(dialect),
     '0035-product-search-table': productSearchTableMigration(dialect),
+    '0038-quality-queues': qualityQueuesMigration(dialect),
   };
 }
 

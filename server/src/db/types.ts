@@ -33,6 +33,10 @@ export interface SettingsTable {
   history_days: Generated<number>;
   /** The currency money is shown in (migration 0027; CURRENCIES in shared/settings.ts). */
   currency: Generated<string>;
+  /** The quality checks switched off, as a mask of QUALITY_CHECKS' bits (migration 0038). */
+  quality_disabled: Generated<number>;
+  /** A price whose margin is under this percent of it is flagged (0: only below cost). */
+  quality_margin_percent: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -174,6 +178,16 @@ export interface ProductsTable {
   variation_price_max: number | null;
   /** A JSON array of the product's tags, in the order given; '[]' for none and for every variation (0022). */
   tags: Generated<string>;
+  /** The failed quality checks' bits (QUALITY_CHECKS), set by triggers at every write (migration 0038). */
+  quality_problems: Generated<number>;
+  /** The GTIN without spaces or dashes, NULL when empty; set by the same triggers, counted in gtin_counts. */
+  gtin_key: Generated<string | null>;
+}
+
+/** How many listed products have each GTIN key (migration 0038), kept by triggers. */
+export interface GtinCountsTable {
+  gtin: string;
+  n: number;
 }
 
 /** A listed product's tag keys (ASCII lower case), kept from products.tags by triggers (0022), for the tag filter. */
@@ -238,6 +252,7 @@ export interface DB {
   vendors: VendorsTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  gtin_counts: GtinCountsTable;
   product_attributes: ProductAttributesTable;
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;

@@ -1,0 +1,3 @@
+// The module's surface: other modules, app.ts and the plugins import only what is here (eslint.config.js).
+export { qualityRoutes } from './quality.routes.js';
+export { findEnabledChecks, hasProblemSql, passedChecksSql } from './quality.repository.js';
