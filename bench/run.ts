@@ -3,7 +3,7 @@
  * list, and exports, measured through the real HTTP API of a server child process on temporary
  * databases, each figure beside a baseline measured in the same run.
  *
- *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history]
+ *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history|quality]
  *                    [--rows N] [--big-rows N] [--variants] [--out file]
  *
  * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
@@ -41,6 +41,7 @@ import { benchHistory } from './scenarios/history.js';
 import { historyFigures } from './scenarios/history-figures.js';
 import { benchReads } from './scenarios/reads.js';
 import { benchVariantReads } from './scenarios/variants.js';
+import { benchQuality, qualityFigures } from './scenarios/quality.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,7 +59,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
-const SECTIONS = ['import', 'reads', 'history'];
+const SECTIONS = ['import', 'reads', 'history', 'quality'];
 if (args.only && !SECTIONS.includes(args.only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
 
 /** --modes ultra-fast,lightning: only these import modes (all three by default). */
@@ -213,6 +214,14 @@ async function historySection(db: DbKind) {
   figures.push(...historyFigures(db, history));
 }
 
+/** Issue 23: each quality queue's page with its count, and the dashboard with every queue's count, at each read size. */
+async function qualitySection(db: DbKind) {
+  for (const size of plan.readSizes) {
+    const quality = await benchQuality(db, catalogue, size, { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) });
+    figures.push(...qualityFigures(db, quality));
+  }
+}
+
 function writeResults(complete: boolean) {
   const results = {
     complete,
@@ -259,6 +268,7 @@ try {
     if (runs('import')) await importSection(db);
     if (runs('reads')) await readSection(db);
     if (runs('history')) await historySection(db);
+    if (runs('quality')) await qualitySection(db);
   }
   ok = true;
 } finally {
