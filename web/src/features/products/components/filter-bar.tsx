@@ -235,7 +235,7 @@ function FilterControls(props: FilterBarProps & { fullWidth?: boolean }) {
         data={PROBLEM_OPTIONS}
         value={props.problem ?? ''}
         onChange={(event) => props.onProblemChange((event.currentTarget.value || null) as QualityCheck | null)}
-        w={width(230)}
+        w={width(250)}
       />
     </>
   );
