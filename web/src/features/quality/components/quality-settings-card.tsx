@@ -68,6 +68,7 @@ function QualitySettingsForm({ settings, canEdit }: { settings: QualitySettings;
                 key={check}
                 label={QUALITY_CHECKS[check].label}
                 checked={checks[check]}
+                disabled={!canEdit}
                 onChange={(event) => {
                   const on = event.currentTarget.checked;
                   setChecks((current) => ({ ...current, [check]: on }));
@@ -83,6 +84,7 @@ function QualitySettingsForm({ settings, canEdit }: { settings: QualitySettings;
             check={marginProblem}
             error={margin === '' ? 'Quality margin percent must be a number' : undefined}
             maw={320}
+            disabled={!canEdit}
           />
           {canEdit && (
             <Group>
