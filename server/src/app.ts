@@ -17,7 +17,7 @@ import { historyRoutes, startHistoryPruning } from './modules/history/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { cleanUpAfterKilledImports, importRoutes, importRunsRoutes, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
-import { qualityRoutes } from './modules/quality/index.js';
+import { qualityRoutes, startImageChecks } from './modules/quality/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { variantsRoutes } from './modules/variants/index.js';
@@ -112,5 +112,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   registerWebApp(app, config.webDist);
   // Changes older than settings.history_days go, in small chunks in the background.
   startHistoryPruning(app);
+  // Image addresses that do not load (issue 23), asked a few at a time, at most one per host every 2 s.
+  startImageChecks(app);
   return { app, database };
 }

@@ -2,8 +2,9 @@
 /**
  * The catalogue's quality checks (issue 23): each is a queue of listed products that fail it. The
  * database keeps each product's failed checks as bits of products.quality_problems (migration 0038)
- * at every write; a duplicate GTIN is across rows and is read from gtin_counts instead, so it has
- * no bit of its own there (its bit here only names it in the settings' switches).
+ * at every write; a duplicate GTIN is across rows and is read from gtin_counts, and an image that
+ * does not load from image_url_checks, so neither has a bit there (their bits here only name them
+ * in the settings' switches).
  */
 export const QUALITY_CHECKS = {
   no_image: { bit: 1, label: 'No image' },
@@ -15,13 +16,17 @@ export const QUALITY_CHECKS = {
   special_above_list: { bit: 64, label: 'Special price above list price' },
   negative_stock: { bit: 128, label: 'Negative stock' },
   duplicate_gtin: { bit: 256, label: 'Duplicate GTIN' },
+  broken_image: { bit: 512, label: 'Image URL does not load' },
 } as const satisfies Record<string, { bit: number; label: string }>;
 
 export type QualityCheck = keyof typeof QUALITY_CHECKS;
 export const QUALITY_CHECK_NAMES = Object.keys(QUALITY_CHECKS) as [QualityCheck, ...QualityCheck[]];
 
-/** The checks the database keeps as bits of products.quality_problems (all but duplicate_gtin). */
-export const ROW_QUALITY_CHECKS = QUALITY_CHECK_NAMES.filter((c) => c !== 'duplicate_gtin');
+/**
+ * The checks the database keeps as bits of products.quality_problems: all but the duplicate GTIN
+ * (gtin_counts) and the image that does not load (image_url_checks, written by the background check).
+ */
+export const ROW_QUALITY_CHECKS = QUALITY_CHECK_NAMES.filter((c) => c !== 'duplicate_gtin' && c !== 'broken_image');
 
 /** The checks switched on, from the settings' mask of the switched-off ones. */
 export const enabledQualityChecks = (disabledMask: number): QualityCheck[] => QUALITY_CHECK_NAMES.filter((c) => (disabledMask & QUALITY_CHECKS[c].bit) === 0);

@@ -184,6 +184,16 @@ export interface ProductsTable {
   gtin_key: Generated<string | null>;
 }
 
+/** The background image check's last answer for each image address (migration 0038). */
+export interface ImageUrlChecksTable {
+  url: string;
+  /** 1 when the address did not load (an error, a status other than 2xx, or an address refused). */
+  broken: number;
+  /** What was seen: 'HTTP 404', 'timed out', 'private address'. */
+  detail: string;
+  checked_at: string;
+}
+
 /** How many listed products have each GTIN key (migration 0038), kept by triggers. */
 export interface GtinCountsTable {
   gtin: string;
@@ -253,6 +263,7 @@ export interface DB {
   categories: CategoriesTable;
   products: ProductsTable;
   gtin_counts: GtinCountsTable;
+  image_url_checks: ImageUrlChecksTable;
   product_attributes: ProductAttributesTable;
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;

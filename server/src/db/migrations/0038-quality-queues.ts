@@ -15,6 +15,10 @@ import { gtinKeySql, QUALITY_COLUMNS, qualityProblemsSql } from '../quality-sql.
  * and its partial index the keys held more than once; the queue is the listed products whose key is
  * one of those (products_gtin_key_idx).
  *
+ * An image address that does not load is found in the background (quality/image-checks.ts):
+ * image_url_checks holds each address's last answer, and the queue is the listed products whose
+ * image_url is one marked broken (products_image_url_idx).
+ *
  * The settings hold the checks switched off (a mask of QUALITY_CHECKS' bits: switching one off
  * rewrites no product) and the margin percent under which a price is flagged; changing the
  * percent recounts that bit set-based (quality.repository.ts).
@@ -23,6 +27,9 @@ const INDEXES = [
   ...ROW_QUALITY_CHECKS.map((check) => `create index products_quality_${check}_idx on products (id) where parent_id is null and (quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`),
   `create index products_gtin_key_idx on products (gtin_key) where parent_id is null and gtin_key is not null`,
   `create index gtin_counts_duplicate_idx on gtin_counts (gtin) where n > 1`,
+  `create index products_image_url_idx on products (image_url) where parent_id is null and image_url is not null`,
+  `create index image_url_checks_broken_idx on image_url_checks (url) where broken = 1`,
+  `create index image_url_checks_checked_idx on image_url_checks (checked_at)`,
 ];
 
 const COUNT_GTINS = `insert into gtin_counts (gtin, n) select gtin_key, count(*) from products where parent_id is null and gtin_key is not null group by gtin_key`;
@@ -76,6 +83,14 @@ export function qualityQueuesMigration(dialect: Dialect) {
       await db.schema.alterTable('settings').addColumn('quality_margin_percent', dialect === 'postgres' ? 'double precision' : 'real', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('products').addColumn('quality_problems', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('products').addColumn('gtin_key', 'text').execute();
+      // The background image check's answers (quality/image-checks.ts), one row per address.
+      await db.schema
+        .createTable('image_url_checks')
+        .addColumn('url', 'text', (c) => c.primaryKey())
+        .addColumn('broken', 'integer', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('checked_at', 'text', (c) => c.notNull())
+        .execute();
       await db.schema.createTable('gtin_counts').addColumn('gtin', 'text', (c) => c.primaryKey()).addColumn('n', 'integer', (c) => c.notNull()).execute();
       // Before the triggers: the existing rows are set in one pass, and counted once.
       await sql.raw(`update products set quality_problems = ${qualityProblemsSql(dialect, '')}, gtin_key = ${gtinKeySql(dialect, 'gtin')}`).execute(db);

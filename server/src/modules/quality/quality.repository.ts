@@ -7,13 +7,19 @@ import type { DB } from '../../db/types.js';
 /** The listed products whose GTIN key another listed product has too (gtin_counts_duplicate_idx, products_gtin_key_idx). */
 const DUPLICATE_GTIN = 'p.gtin_key in (select gtin from gtin_counts where n > 1)';
 const DUPLICATE_GTIN_SQL = sql.raw<SqlBool>(DUPLICATE_GTIN);
+/** The listed products whose image address the background check found broken (products_image_url_idx). */
+const BROKEN_IMAGE = 'p.image_url in (select url from image_url_checks where broken = 1)';
+const BROKEN_IMAGE_SQL = sql.raw<SqlBool>(BROKEN_IMAGE);
+
+/** The checks read across rows (not from the product's bits), as conditions on products p. */
+const ACROSS_ROWS: Partial<Record<QualityCheck, string>> = { duplicate_gtin: DUPLICATE_GTIN, broken_image: BROKEN_IMAGE };
 
 /**
  * A queue's condition on products p, with the bit as a literal: the partial index of the check
  * (migration 0038) is used only when the query names its predicate as written there.
  */
 export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> =>
-  check === 'duplicate_gtin' ? DUPLICATE_GTIN_SQL : sql.raw<SqlBool>(`(p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`);
+  check === 'duplicate_gtin' ? DUPLICATE_GTIN_SQL : check === 'broken_image' ? BROKEN_IMAGE_SQL : sql.raw<SqlBool>(`(p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`);
 
 /** The listed products in each queue: one count per check, each read from that check's partial index. */
 export async function countQueues(db: Kysely<DB>, checks: QualityCheck[]): Promise<Map<QualityCheck, number>> {
@@ -48,10 +54,14 @@ export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dial
 export async function findProductProblems(db: Kysely<DB>, id: number) {
   const row = await db
     .selectFrom('products as p')
-    .select(['p.quality_problems', 'p.parent_id', sql<number>`case when p.parent_id is null and ${DUPLICATE_GTIN_SQL} then 1 else 0 end`.as('duplicate_gtin')])
+    .select([
+      'p.quality_problems',
+      sql<number>`case when p.parent_id is null and ${DUPLICATE_GTIN_SQL} then 1 else 0 end`.as('duplicate_gtin'),
+      sql<number>`case when ${BROKEN_IMAGE_SQL} then 1 else 0 end`.as('broken_image'),
+    ])
     .where('p.id', '=', id)
     .executeTakeFirst();
-  return row && { problems: row.quality_problems, duplicateGtin: Number(row.duplicate_gtin) === 1 };
+  return row && { problems: row.quality_problems, duplicateGtin: Number(row.duplicate_gtin) === 1, brokenImage: Number(row.broken_image) === 1 };
 }
 
 /**
@@ -61,8 +71,8 @@ export async function findProductProblems(db: Kysely<DB>, id: number) {
  */
 export function passedChecksSql(checks: QualityCheck[]) {
   const passed = checks.map((check) =>
-    check === 'duplicate_gtin'
-      ? `(case when ${DUPLICATE_GTIN} then 0 else 1 end)`
+    ACROSS_ROWS[check]
+      ? `(case when ${ACROSS_ROWS[check]} then 0 else 1 end)`
       : `(case when (p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0 then 0 else 1 end)`,
   );
   return sql.raw(passed.length ? `(${passed.join(' + ')})` : '0');

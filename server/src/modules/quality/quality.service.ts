@@ -47,6 +47,8 @@ export async function getQualitySummary(db: Kysely<DB>): Promise<QualitySummary>
 export async function getProductQuality(db: Kysely<DB>, id: number): Promise<ProductQuality> {
   const [found, checked] = await Promise.all([findProductProblems(db, id), findEnabledChecks(db)]);
   if (!found) throw notFound('Product not found');
-  const failed = checked.filter((check) => (check === 'duplicate_gtin' ? found.duplicateGtin : (found.problems & QUALITY_CHECKS[check].bit) !== 0));
+  const failed = checked.filter((check) =>
+    check === 'duplicate_gtin' ? found.duplicateGtin : check === 'broken_image' ? found.brokenImage : (found.problems & QUALITY_CHECKS[check].bit) !== 0,
+  );
   return { completeness: completenessPercent(checked.length, failed.length), checked, failed };
 }

@@ -107,7 +107,7 @@ describe('quality queues', () => {
     const res = await t.request('GET', `/api/quality/products/${id}`, t.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      completeness: 44, // 4 of 9 passed
+      completeness: 50, // 5 of 10 passed
       checked: QUALITY_CHECK_NAMES,
       failed: ['no_image', 'invalid_gtin', 'no_description', 'no_dimensions', 'no_store_category'],
     });
@@ -127,7 +127,7 @@ describe('quality queues', () => {
     expect(Object.keys(queues)).not.toContain('no_image');
     expect(Object.keys(queues)).not.toContain('duplicate_gtin');
     const quality = (await t.request('GET', `/api/quality/products/${id}`, t.admin)).json();
-    expect(quality.checked).toHaveLength(7);
+    expect(quality.checked).toHaveLength(8);
     expect(quality.failed).not.toContain('no_image');
     expect((await db.selectFrom('products').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at).toBe(updatedAt);
 
