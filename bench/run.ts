@@ -3,7 +3,7 @@
  * list, and exports, measured through the real HTTP API of a server child process on temporary
  * databases, each figure beside a baseline measured in the same run.
  *
- *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history|mapping]
+ *   npm run bench -- [--quick | --full] [--pg postgres://user:pass@host/db] [--no-sqlite] [--only import|reads|history|feed|mapping|quality]
  *                    [--rows N] [--big-rows N] [--variants] [--out file]
  *
  * --quick: 10k rows and products, few iterations (a smoke run). Default: 100k. --full: also
@@ -46,6 +46,7 @@ import { historyFigures } from './scenarios/history-figures.js';
 import { benchReads } from './scenarios/reads.js';
 import { benchVariantReads } from './scenarios/variants.js';
 import { benchMapping, mappingFigures } from './scenarios/mapping.js';
+import { benchQuality, qualityFigures } from './scenarios/quality.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,7 +64,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.quick && args.full) throw new Error('--quick and --full do not go together');
-const SECTIONS = ['import', 'reads', 'history', 'feed', 'mapping'];
+const SECTIONS = ['import', 'reads', 'history', 'feed', 'mapping', 'quality'];
 if (args.only && !SECTIONS.includes(args.only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
 
 /** --modes ultra-fast,lightning: only these import modes (all three by default). */
@@ -245,6 +246,14 @@ async function mappingSection(db: DbKind) {
   figures.push(...mappingFigures(db, mapping));
 }
 
+/** Issue 23: each quality queue's page with its count, and the dashboard with every queue's count, at each read size. */
+async function qualitySection(db: DbKind) {
+  for (const size of plan.readSizes) {
+    const quality = await benchQuality(db, catalogue, size, { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) });
+    figures.push(...qualityFigures(db, quality));
+  }
+}
+
 function writeResults(complete: boolean) {
   const results = {
     complete,
@@ -293,6 +302,7 @@ try {
     if (runs('history')) await historySection(db);
     if (runs('feed')) await feedSection(db);
     if (runs('mapping')) await mappingSection(db);
+    if (runs('quality')) await qualitySection(db);
   }
   ok = true;
 } finally {

@@ -8,7 +8,7 @@ import type { DbKind } from './targets.js';
  */
 
 export interface Figure {
-  section: 'import' | 'list' | 'tree' | 'export' | 'variants' | 'history' | 'feed' | 'mapping';
+  section: 'import' | 'list' | 'tree' | 'export' | 'variants' | 'history' | 'feed' | 'mapping' | 'quality';
   name: string;
   db: DbKind;
   /** Rows imported or exported, products loaded or changed, or history entries stored. */

@@ -20,6 +20,7 @@ import { exportRoutes } from './modules/export/index.js';
 import { cleanUpAfterKilledImports, importProfilesRoutes, importRoutes, importRunsRoutes, scheduledFeedJobs, withImportLock } from './modules/import/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { startScheduler } from './modules/scheduler/index.js';
+import { qualityRoutes, startImageChecks } from './modules/quality/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { variantsRoutes } from './modules/variants/index.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       // An undo waits for a writing import as another import does.
       await api.register(historyRoutes, { waitForImports: (work, onWait) => withImportLock(database.db, database.dialect, onWait ?? (() => {}), work) });
       await api.register(productsRoutes);
+      await api.register(qualityRoutes);
       await api.register(variantsRoutes);
       await api.register(vendorsRoutes);
       await api.register(categoriesRoutes);
@@ -121,5 +123,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   // Scheduled jobs (supplier feeds), each run by one of the servers sharing the database.
   startScheduler(app);
   app.scheduler.registerSource(() => scheduledFeedJobs({ db: database.db, dialect: database.dialect, config, secrets, log: app.log }));
+  // Image addresses that do not load (issue 23), asked a few at a time, at most one per host every 2 s.
+  startImageChecks(app);
   return { app, database };
 }

@@ -31,3 +31,4 @@ export * from './import-profiles.js';
 export * from './price-rules.js';
 export * from './time-zone.js';
 export * from './feed-schedule.js';
+export * from './quality.js';

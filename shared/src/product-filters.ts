@@ -82,6 +82,8 @@ export const SORTABLE_COLUMNS = [
   'id', 'sku', 'name', 'brand', 'mfn', 'stock', 'list_price', 'market_price', 'vendor_cost', 'special_price',
   'weight', 'length', 'width', 'height', 'vendor_name', 'vendor_category_name', 'store_category_name',
   'google_category', 'published', 'featured', 'visibility', 'created_at', 'updated_at',
+  // The share of the switched-on quality checks passed (issue 23); no column of its own.
+  'completeness',
 ] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 

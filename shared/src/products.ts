@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plural } from './count-text.js';
 import { stockStatusSchema, STOCK_STATUSES } from './stock-status.js';
+import { qualityProblemQuerySchema } from './quality.js';
 import { advancedFilterRowSchema, parseFilterRow, SORTABLE_COLUMNS, type ParsedFilter } from './product-filters.js';
 import { tagFilterSchema } from './product-tags.js';
 
@@ -129,6 +130,8 @@ export const productFilterQuerySchema = z.object({
   /** Products with any of these tags (ASCII case folded): ?tags=a&tags=b. */
   tags: tagFilterSchema,
   advanced_filters: advancedFiltersQuery,
+  /** Products failing this quality check (issue 23): its queue. */
+  problem: qualityProblemQuerySchema,
 });
 export type ProductFilterQuery = z.infer<typeof productFilterQuerySchema>;
 

@@ -35,6 +35,10 @@ export interface SettingsTable {
   currency: Generated<string>;
   /** The shop's IANA time zone; daily feeds run at their time in it (migration 0039). */
   time_zone: Generated<string>;
+  /** The quality checks switched off, as a mask of QUALITY_CHECKS' bits (migration 0038). */
+  quality_disabled: Generated<number>;
+  /** A price whose margin is under this percent of it is flagged (0: only below cost). */
+  quality_margin_percent: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -199,6 +203,26 @@ export interface ProductsTable {
   variation_price_max: number | null;
   /** A JSON array of the product's tags, in the order given; '[]' for none and for every variation (0022). */
   tags: Generated<string>;
+  /** The failed quality checks' bits (QUALITY_CHECKS), set by triggers at every write (migration 0038). */
+  quality_problems: Generated<number>;
+  /** The GTIN without spaces or dashes, NULL when empty; set by the same triggers, counted in gtin_counts. */
+  gtin_key: Generated<string | null>;
+}
+
+/** The background image check's last answer for each image address (migration 0038). */
+export interface ImageUrlChecksTable {
+  url: string;
+  /** 1 when the address did not load (an error, a status other than 2xx, or an address refused). */
+  broken: number;
+  /** What was seen: 'HTTP 404', 'timed out', 'private address'. */
+  detail: string;
+  checked_at: string;
+}
+
+/** How many listed products have each GTIN key (migration 0038), kept by triggers. */
+export interface GtinCountsTable {
+  gtin: string;
+  n: number;
 }
 
 /** A listed product's tag keys (ASCII lower case), kept from products.tags by triggers (0022), for the tag filter. */
@@ -265,6 +289,8 @@ export interface DB {
   categories: CategoriesTable;
   category_mappings: CategoryMappingsTable;
   products: ProductsTable;
+  gtin_counts: GtinCountsTable;
+  image_url_checks: ImageUrlChecksTable;
   product_attributes: ProductAttributesTable;
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;

@@ -149,6 +149,9 @@ export async function bulkUpdateProducts(
     }
     await assertWithinBounds(trx, priced, adjusted);
     const own = productColumns(plain);
+    // The products the change names, counted before it: a filter on what it fixes (a quality
+    // queue, 'draft' made published) matches none of them afterwards.
+    const targeted = Object.keys(own).length ? undefined : await countWhere(trx, where, sql`1 = 1`);
     // A variation's other fields are its parent's: they are written on products only.
     const result = Object.keys(own).length
       ? await trx.updateTable('products').set({ ...own, updated_at: now }).where(sql<SqlBool>`(${where}) and parent_id is null`).executeTakeFirst()
@@ -161,7 +164,7 @@ export async function bulkUpdateProducts(
       if (below) throw badRequest(BULK_MESSAGES.specialBelowCost(below), { 'updateData.special_price': BULK_MESSAGES.specialBelowCost(below) });
     }
     // The products the change names: the selection itself, whichever of its rows took which field.
-    const updated = result ? Number(result.numUpdatedRows) : await countWhere(trx, where, sql`1 = 1`);
+    const updated = result ? Number(result.numUpdatedRows) : targeted!;
     const variations = pricedResult ? await countWhere(trx, priced, sql`parent_id is not null`) : 0;
     return { message: BULK_MESSAGES.updated(updated) + (variations ? ` (stock and prices on ${plural(variations, 'variation')})` : ''), updated, changeId: updated ? changeId : null };
   });

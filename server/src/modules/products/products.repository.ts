@@ -61,10 +61,11 @@ function pageDirections(plan: Pick<ProductListPlan, 'sort' | 'order'>) {
  * (product-sort-indexes.ts), except for the SKU: never NULL, and sorted by its unique index, which
  * keeps the default NULLs order; naming one kept the planner off it (a sort of every product).
  */
-export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sortColumn' | 'order'>) {
+export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sortColumn' | 'order' | 'completeness'>) {
   const { direction, idDirection } = pageDirections(plan);
   const nulls = plan.dialect === 'postgres' && plan.sortColumn !== 'sku' ? sql.raw(plan.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
-  const column = plan.sortColumn ? [sql`${sql.ref(COLUMN_SQL[plan.sortColumn])} ${direction}${nulls}`] : [];
+  const sorted = plan.sortColumn === 'completeness' ? plan.completeness : plan.sortColumn && sql.ref(COLUMN_SQL[plan.sortColumn]);
+  const column = sorted ? [sql`${sorted} ${direction}${nulls}`] : [];
   // A SKU is unique: it orders alone, and the unique index (sku) serves it without a sort of ties.
   return plan.sortColumn === 'sku' ? column : [...column, sql`p.id ${idDirection}`];
 }

@@ -1,9 +1,9 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useCurrentUser } from '../../features/auth';
+import { hasPermission, useCurrentUser } from '../../features/auth';
 import { DashboardView } from '../../features/dashboard';
 
 export default function DashboardRoute() {
   useDocumentTitle('Dashboard · Bosun');
   const user = useCurrentUser();
-  return <DashboardView username={user.username} />;
+  return <DashboardView username={user.username} showQuality={hasPermission(user, 'products')} />;
 }

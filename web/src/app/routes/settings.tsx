@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../components/ui/error-panel';
 import { ContentLoader } from '../../components/ui/loaders';
 import { isForbidden } from '../../lib/api-client';
 import { hasPermission, useCurrentUser } from '../../features/auth';
+import { QualitySettingsCard } from '../../features/quality';
 import { SettingsForm, useSettings } from '../../features/settings';
 
 export default function SettingsRoute() {
@@ -26,6 +27,7 @@ export default function SettingsRoute() {
       ) : (
         <SettingsForm settings={settings.data} canEdit={hasPermission(user, 'settings')} />
       )}
+      {(hasPermission(user, 'settings') || hasPermission(user, 'products')) && <QualitySettingsCard canEdit={hasPermission(user, 'settings')} />}
     </Stack>
   );
 }

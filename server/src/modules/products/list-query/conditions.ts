@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { tagKey, VARIATION_LEVEL_FIELDS, type ParsedFilter, type ProductFilterQuery } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
+import { hasProblemSql } from '../../quality/index.js';
 import { advancedCondition } from './advanced-condition.js';
 import type { ProductExpressions } from './columns.js';
 import { searchCondition } from './search.js';
@@ -25,7 +26,7 @@ export function onlySearch(filter: ProductFilterQuery): boolean {
   return (
     filter.vendor_id === undefined && filter.category_id === undefined && !filter.category_ids?.length &&
     !filter.vendor_category_ids?.length && !filter.store_category_ids?.length && filter.stock_status === undefined &&
-    filter.published === undefined && !filter.tags?.length && !filter.advanced_filters?.length
+    filter.published === undefined && !filter.tags?.length && !filter.advanced_filters?.length && filter.problem === undefined
   );
 }
 
@@ -74,6 +75,7 @@ export function filterConditions(eb: ProductExpressions, filter: ProductFilterQu
   if (filter.stock_status !== undefined) conditions.push(eb('p.stock_status', '=', filter.stock_status));
   if (filter.published !== undefined) conditions.push(eb('p.published', '=', filter.published ? 1 : 0));
   if (filter.tags?.length) conditions.push(withAnyTag(filter.tags));
+  if (filter.problem !== undefined) conditions.push(hasProblemSql(filter.problem));
   for (const row of filter.advanced_filters ?? []) {
     conditions.push(variations && isVariationLevel(row.column) ? anyVariationCondition(row, dialect) : advancedCondition(row, dialect));
   }

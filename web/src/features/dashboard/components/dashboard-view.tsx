@@ -7,6 +7,7 @@ import { ContentLoader } from '../../../components/ui/loaders';
 import { notify } from '../../../components/ui/notify';
 import { isApiError } from '../../../lib/api-client';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { QualityQueuesCard } from '../../quality';
 import { RecentProductsCard } from './recent-products-card';
 import { StatCards } from './stat-cards';
 import { StoreCategoriesCard } from './store-categories-card';
@@ -17,7 +18,8 @@ function statusLine(error: unknown): string {
   return error instanceof Error ? error.message : 'Network error';
 }
 
-export function DashboardView({ username }: { username: string }) {
+/** `showQuality`: the user may read the products, and so the quality queues (issue 23). */
+export function DashboardView({ username, showQuality = false }: { username: string; showQuality?: boolean }) {
   const dashboard = useDashboardStats();
   const { error, errorUpdatedAt, refetch, isFetching } = dashboard;
 
@@ -57,6 +59,7 @@ export function DashboardView({ username }: { username: string }) {
             <TopVendorsCard vendors={dashboard.data.topVendors} />
             <StoreCategoriesCard categories={dashboard.data.storeCategories} />
           </SimpleGrid>
+          {showQuality && <QualityQueuesCard />}
           <RecentProductsCard products={dashboard.data.recentProducts} />
         </>
       )}

@@ -1,6 +1,7 @@
+import { QUALITY_CHECK_NAMES, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Drawer, Group, NativeSelect, Stack, Switch, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconCategory, IconFilterOff, IconFilterPlus, IconRefresh } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCategory, IconFilterOff, IconFilterPlus, IconRefresh, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { VendorOption } from '../api/get-vendor-options';
 import type { PublishedFilter, StockStatusFilter } from '../model/list-filter';
 import { DisabledReason } from '../../../components/ui/disabled-reason';
@@ -35,6 +36,12 @@ interface FilterBarProps {
   phone?: boolean;
   /** How many filters narrow the list (shown on the phone's Filters button). */
   activeFilterCount: number;
+  /** The quality queue shown (issue 23), or null for all products. */
+  problem: QualityCheck | null;
+  onProblemChange: (problem: QualityCheck | null) => void;
+  /** The completeness sort's direction when the list is sorted by it (the phone's cards have their own sort select). */
+  completenessSort: 'asc' | 'desc' | null;
+  onToggleCompletenessSort: () => void;
 }
 
 const SEARCH_FORM_ID = 'product-list-search';
@@ -45,6 +52,7 @@ const STOCK_OPTIONS = [
   { value: 'out_of_stock', label: 'Out of Stock' },
   { value: 'backorder', label: 'Backorder' },
 ];
+const PROBLEM_OPTIONS = [{ value: '', label: 'Any Problem' }, ...QUALITY_CHECK_NAMES.map((check) => ({ value: check, label: QUALITY_CHECKS[check].label }))];
 const STATUS_OPTIONS = [
   { value: '', label: 'All Status' },
   { value: 'published', label: 'Published' },
@@ -76,6 +84,14 @@ function DesktopFilterBar(props: FilterBarProps) {
           Apply Filters
         </Button>
         <ProductSearchBox search={props.search} formId={SEARCH_FORM_ID} onSubmit={props.onApply} onClear={props.onClearSearch} />
+        <Button
+          variant={props.completenessSort ? 'light' : 'default'}
+          leftSection={props.completenessSort === 'desc' ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
+          onClick={props.onToggleCompletenessSort}
+          aria-label={props.completenessSort === 'asc' ? 'Sorted by completeness, least complete first: sort most complete first' : 'Sort by completeness, least complete first'}
+        >
+          Completeness
+        </Button>
         <ResetAllButton onClick={props.onClearAll} />
         <ShowVariationsSwitch {...props} />
       </Group>
@@ -213,6 +229,13 @@ function FilterControls(props: FilterBarProps & { fullWidth?: boolean }) {
         value={props.published}
         onChange={(event) => props.onPublishedChange(event.currentTarget.value as PublishedFilter)}
         w={width(140)}
+      />
+      <NativeSelect
+        aria-label="Problem"
+        data={PROBLEM_OPTIONS}
+        value={props.problem ?? ''}
+        onChange={(event) => props.onProblemChange((event.currentTarget.value || null) as QualityCheck | null)}
+        w={width(250)}
       />
     </>
   );

@@ -36,6 +36,7 @@ import {
 import { EditActionsBar, ProductDetailHeader, type ProductDetailActions } from './product-detail-header';
 import { ProductFormModal, type ProductFormTarget } from './product-form-modal';
 import { ProductGallery, productImages } from './product-gallery';
+import { ProductQualityPanel } from '../../quality';
 import { CategoryValues, DescriptionValues, IdentityValues, InventoryValues, PricingValues, SeoValues, ShippingValues, StatusValues } from './product-values';
 import { StaleVersionModal } from './stale-version-modal';
 import { Value, ValueList } from './value-list';
@@ -160,6 +161,7 @@ function ProductDetail({ product }: { product: Product }) {
         onOpenImage={() => setViewing(0)}
         summary={variable ? summary : null}
       />
+      <ProductQualityPanel productId={product.id} />
 
       <FormProvider {...form}>
         <form

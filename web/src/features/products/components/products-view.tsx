@@ -128,6 +128,10 @@ export function ProductsView() {
         onShowVariationsChange={preferences.setShowVariations}
         phone={phone}
         activeFilterCount={filterCount}
+        problem={state.url.problem}
+        onProblemChange={state.setProblem}
+        completenessSort={state.sort?.column === 'completeness' ? state.sort.order : null}
+        onToggleCompletenessSort={() => state.toggleSort('completeness')}
       />
 
       {(state.filterRows.length > 0 || state.url.tags.length > 0) && (

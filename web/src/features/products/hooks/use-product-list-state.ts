@@ -75,6 +75,8 @@ export function useProductListState({ pageSize, showVariations = false }: { page
     clearCategories: () => setUrl((current) => ({ ...current, vendor_category_ids: [], store_category_ids: [] })),
     /** Products with any of these tags (in the address, as the categories). */
     setTags: (tags: string[]) => setUrl((current) => ({ ...current, tags })),
+    /** A quality queue (in the address: the dashboard links to each). */
+    setProblem: (problem: UrlFilters['problem']) => setUrl((current) => ({ ...current, problem })),
     toggleSort: (column: SortColumn) =>
       setSort((current) => ({ column, order: current?.column === column && current.order === 'asc' ? 'desc' : 'asc' })),
     clearSort: () => setSort(null),

@@ -52,7 +52,7 @@ describe('advanced filter rows', () => {
   it('builds the API filter with empty parts left out', () => {
     expect(
       buildListFilter({
-        url: { search: 'cleat', vendor_id: 3, vendor_category_ids: [4], store_category_ids: [], tags: ['wool'] },
+        url: { search: 'cleat', vendor_id: 3, vendor_category_ids: [4], store_category_ids: [], tags: ['wool'], problem: 'below_margin' },
         stockStatus: 'out_of_stock',
         published: 'draft',
         filterRows: [row({ column: 'featured', operator: 'is_true' })],
@@ -65,9 +65,10 @@ describe('advanced filter rows', () => {
       stock_status: 'out_of_stock',
       published: false,
       advanced_filters: '[{"column":"featured","operator":"is_true"}]',
+      problem: 'below_margin',
     });
     expect(
-      buildListFilter({ url: { search: '', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [] }, stockStatus: '', published: '', filterRows: [] }),
+      buildListFilter({ url: { search: '', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [], problem: null }, stockStatus: '', published: '', filterRows: [] }),
     ).toEqual({});
   });
 });

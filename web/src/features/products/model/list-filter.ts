@@ -36,9 +36,9 @@ export function buildListFilter({ url, stockStatus, published, filterRows }: Lis
 
 /**
  * How many filters narrow the list, the search apart (the phone's Filters button shows it): the
- * vendor, each category picker, stock status, status, the tags, and each complete advanced row.
+ * vendor, each category picker, stock status, status, the tags, the quality problem, and each complete advanced row.
  */
 export function activeFilterCount({ url, stockStatus, published, filterRows }: ListFilterState): number {
-  const chosen = [url.vendor_id !== null, url.vendor_category_ids.length > 0, url.store_category_ids.length > 0, stockStatus !== '', published !== '', url.tags.length > 0];
+  const chosen = [url.vendor_id !== null, url.vendor_category_ids.length > 0, url.store_category_ids.length > 0, stockStatus !== '', published !== '', url.tags.length > 0, url.problem !== null];
   return chosen.filter(Boolean).length + appliedFilterRows(filterRows).length;
 }

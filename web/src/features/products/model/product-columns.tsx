@@ -142,6 +142,8 @@ export const PRODUCT_COLUMNS: ProductColumnSpec[] = [
 
 export const PRODUCT_COLUMN_IDS = PRODUCT_COLUMNS.map((c) => c.id);
 export const defaultColumnWidth = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH;
-export const columnLabel = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.label ?? id;
+/** Sorts with no column of their own in the table (issue 23's completeness). */
+const SORT_ONLY_LABELS: Record<string, string> = { completeness: 'Completeness' };
+export const columnLabel = (id: string) => PRODUCT_COLUMNS.find((c) => c.id === id)?.label ?? SORT_ONLY_LABELS[id] ?? id;
 
 export const isSortableColumn = (id: string): id is SortColumn => (SORTABLE_COLUMNS as readonly string[]).includes(id);

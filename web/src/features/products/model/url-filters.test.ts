@@ -11,6 +11,7 @@ describe('URL filters', () => {
       vendor_category_ids: [3, 4],
       store_category_ids: [9],
       tags: [],
+      problem: null,
     });
   });
 
@@ -21,6 +22,7 @@ describe('URL filters', () => {
       vendor_category_ids: [3, 4],
       store_category_ids: [],
       tags: [],
+      problem: null,
     });
   });
 
@@ -31,6 +33,7 @@ describe('URL filters', () => {
       vendor_category_ids: [5, 6],
       store_category_ids: [8],
       tags: [],
+      problem: null,
     });
     expect(next.toString()).toBe('tab=x&search=cleat&vendor_id=2&vendor_category_ids=5&vendor_category_ids=6&store_category_ids=8');
   });
@@ -41,12 +44,18 @@ describe('URL filters', () => {
   });
 
   it('leaves empty filters out of the address', () => {
-    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [] });
+    const next = writeUrlFilters(new URLSearchParams('search=a&vendor_id=2'), { search: ' ', vendor_id: null, vendor_category_ids: [], store_category_ids: [], tags: [], problem: null });
     expect(next.toString()).toBe('');
   });
 
+  it('reads a quality problem by its name, and an unknown one as none', () => {
+    expect(read('problem=below_margin').problem).toBe('below_margin');
+    expect(read('problem=nonsense').problem).toBeNull();
+    expect(writeUrlFilters(new URLSearchParams(), { ...read(''), problem: 'duplicate_gtin' }).toString()).toBe('problem=duplicate_gtin');
+  });
+
   it('round-trips', () => {
-    const filters = { search: 'rope & chain', vendor_id: 12, vendor_category_ids: [1, 2], store_category_ids: [3], tags: ['Sale, 50%', 'wool'] };
+    const filters = { search: 'rope & chain', vendor_id: 12, vendor_category_ids: [1, 2], store_category_ids: [3], tags: ['Sale, 50%', 'wool'], problem: 'no_image' as const };
     expect(readUrlFilters(writeUrlFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 });

@@ -1,15 +1,15 @@
-import { tagKey, type ProductFilterParams } from '@bosun/shared';
+import { QUALITY_CHECK_NAMES, tagKey, type ProductFilterParams, type QualityCheck } from '@bosun/shared';
 
 /**
  * The part of the list's state that lives in the address (SPEC §2 route table): a link reproduces
  * the view, and Back/Forward step through filter changes. The address uses the API's own parameter
  * names, so a renamed or removed filter fails to compile here.
  */
-type UrlParams = Required<Pick<ProductFilterParams, 'search' | 'vendor_id' | 'vendor_category_ids' | 'store_category_ids' | 'tags'>>;
+type UrlParams = Required<Pick<ProductFilterParams, 'search' | 'vendor_id' | 'vendor_category_ids' | 'store_category_ids' | 'tags' | 'problem'>>;
 type UrlFilterKey = keyof UrlParams;
 
-/** Every filter of the address is always there: '' for no search, [] for no ids, null for no vendor. */
-export type UrlFilters = { [K in UrlFilterKey]: UrlParams[K] extends string | readonly unknown[] ? UrlParams[K] : UrlParams[K] | null };
+/** Every filter of the address is always there: '' for no search, [] for no ids, null for no vendor or problem. */
+export type UrlFilters = { [K in UrlFilterKey]: UrlParams[K] extends readonly unknown[] ? UrlParams[K] : string extends UrlParams[K] ? UrlParams[K] : UrlParams[K] | null };
 
 /** How one filter reads from and writes to the values of its repeated parameter. */
 interface UrlCodec<T> {
@@ -30,6 +30,12 @@ const text: UrlCodec<string> = {
 const id: UrlCodec<number | null> = {
   read: (values) => toId(values[0] ?? ''),
   write: (value) => (value === null ? [] : [String(value)]),
+};
+
+/** A quality check's name (the dashboard's queue links); an unknown one is no filter. */
+const problem: UrlCodec<QualityCheck | null> = {
+  read: (values) => QUALITY_CHECK_NAMES.find((name) => name === values[0]?.trim()) ?? null,
+  write: (value) => (value === null ? [] : [value]),
 };
 
 /** Repeated (?a=1&a=2) or comma-separated (?a=1,2) ids; junk is dropped, duplicates once. */
@@ -54,6 +60,7 @@ const URL_FILTERS: { [K in UrlFilterKey]: UrlCodec<UrlFilters[K]> } = {
   vendor_category_ids: ids,
   store_category_ids: ids,
   tags,
+  problem,
 };
 const URL_KEYS = Object.keys(URL_FILTERS) as UrlFilterKey[];
 

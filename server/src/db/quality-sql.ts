@@ -1,0 +1,72 @@
+/**
+ * The quality checks of one product row as SQL (issue 23), for the triggers of migration 0038 and
+ * for the set-based recount when the margin setting changes. `row` prefixes each column ('new.' in
+ * a trigger, '' in an UPDATE of products). Imports nothing but the check table: the SQL is the
+ * only copy of each row check, except the GTIN's, whose source is shared/src/gtin.ts
+ * (quality-sql.test.ts checks that both agree on both engines).
+ *
+ * A variable product has no price, stock or GTIN of its own (they are its variations'): those
+ * checks pass on it. A variation takes its image, description, dimensions and category from its
+ * parent: those pass on it. Variations are not listed, so their own bits are kept but not queued.
+ */
+import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
+import type { Dialect } from './database.js';
+
+/** The GTIN with spaces, tabs, line breaks and dashes removed, as gtinProblem reads it; NULL when empty. */
+export function gtinKeySql(dialect: Dialect, column: string): string {
+  const chr = dialect === 'postgres' ? 'chr' : 'char';
+  let text = column;
+  for (const strip of [`' '`, `'-'`, `${chr}(9)`, `${chr}(10)`, `${chr}(13)`, `${chr}(11)`, `${chr}(12)`]) text = `replace(${text}, ${strip}, '')`;
+  return `nullif(${text}, '')`;
+}
+
+/**
+ * Whether a GTIN key (digits only, after gtinKeySql) is valid: an ISBN-10 (its mod-11 check), or
+ * 8, 12, 13 or 14 digits with the GS1 check digit. Left-padded to 14 digits, every GS1 length
+ * has the same weights: 3 on odd positions 1-13, 1 on even ones.
+ */
+function gtinValidSql(dialect: Dialect, key: string): string {
+  const digit = (text: string, i: number | string) => (dialect === 'postgres' ? `substr(${text}, ${i}, 1)::int` : `cast(substr(${text}, ${i}, 1) as integer)`);
+  const digitsOnly = dialect === 'postgres' ? `${key} ~ '^[0-9]+$'` : `${key} not glob '*[^0-9]*'`;
+  const padded = dialect === 'postgres' ? `lpad(${key}, 14, '0')` : `substr('00000000000000' || ${key}, -14, 14)`;
+  const gs1Sum = Array.from({ length: 13 }, (_, i) => `${digit(padded, i + 1)} * ${i % 2 === 0 ? 3 : 1}`).join(' + ');
+  const gs1 = `(${digitsOnly} and length(${key}) in (8, 12, 13, 14) and (10 - (${gs1Sum}) % 10) % 10 = ${digit(key, `length(${key})`)})`;
+  const isbnDigits = dialect === 'postgres' ? `${key} ~ '^[0-9]{9}[0-9Xx]$'` : `(length(${key}) = 10 and substr(${key}, 1, 9) not glob '*[^0-9]*' and substr(${key}, 10, 1) glob '[0-9Xx]')`;
+  const isbnLast = `(case when upper(substr(${key}, 10, 1)) = 'X' then 10 else ${digit(key, 10)} end)`;
+  const isbnSum = `${Array.from({ length: 9 }, (_, i) => `${digit(key, i + 1)} * ${10 - i}`).join(' + ')} + ${isbnLast}`;
+  const isbn = `(${isbnDigits} and (${isbnSum}) % 11 = 0)`;
+  // CASE keeps the casts away from a key that is not digits (PostgreSQL would fail on it).
+  return `(case when ${isbnDigits} then ${isbn} when ${digitsOnly} then ${gs1} else false end)`;
+}
+
+/** The margin percent the checks use, read from the one settings row (0 before it exists). */
+export const MARGIN_PERCENT_SQL = `coalesce((select quality_margin_percent from settings where id = 1), 0)`;
+
+/** The row's failed checks as a bitmask (QUALITY_CHECKS' bits; duplicate_gtin is not kept here). */
+export function qualityProblemsSql(dialect: Dialect, row: string): string {
+  const c = (name: string) => `${row}${name}`;
+  // A NULL condition (a missing price) falls to ELSE: the check passes.
+  const bit = (check: keyof typeof QUALITY_CHECKS, condition: string) => `(case when ${condition} then ${QUALITY_CHECKS[check].bit} else 0 end)`;
+  const variable = `${c('kind')} = 'variable'`;
+  const variation = `${c('kind')} = 'variation'`;
+  const key = gtinKeySql(dialect, c('gtin'));
+  const missing = (name: string) => `(${c(name)} is null or ${c(name)} <= 0)`;
+  // Compared in hundredths of a cent: prices have 2 decimals, and 10.10 - 8.08 is not 2.02 in floating point.
+  const lowMargin = `(${c('list_price')} < ${c('vendor_cost')} or round((${c('list_price')} - ${c('vendor_cost')}) * 10000) < round(${c('list_price')} * ${MARGIN_PERCENT_SQL} * 100))`;
+  return [
+    bit('no_image', `not ${variation} and coalesce(${c('image_url')}, '') = '' and coalesce(${c('images')}, '[]') = '[]'`),
+    bit('invalid_gtin', `not ${variable} and (${key} is null or not ${gtinValidSql(dialect, key)})`),
+    bit('no_description', `not ${variation} and coalesce(trim(${c('description')}), '') = ''`),
+    bit('no_dimensions', `not ${variation} and (${['weight', 'length', 'width', 'height'].map(missing).join(' or ')})`),
+    bit('no_store_category', `not ${variation} and ${c('store_category_id')} is null`),
+    bit('below_margin', `not ${variable} and ${c('list_price')} is not null and ${c('vendor_cost')} is not null and ${lowMargin}`),
+    bit('special_above_list', `not ${variable} and ${c('special_price')} > ${c('list_price')}`),
+    bit('negative_stock', `not ${variable} and ${c('stock')} < 0`),
+  ].join(' | ');
+}
+
+/** The product columns the checks read: a write to any of them recounts the row. */
+export const QUALITY_COLUMNS = [
+  'kind', 'gtin', 'image_url', 'images', 'description', 'weight', 'length', 'width', 'height',
+  'store_category_id', 'list_price', 'vendor_cost', 'special_price', 'stock',
+] as const;

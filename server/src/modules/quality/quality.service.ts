@@ -1,0 +1,54 @@
+import {
+  completenessPercent,
+  disabledQualityMask,
+  QUALITY_CHECKS,
+  qualitySwitches,
+  type ProductQuality,
+  type QualitySettings,
+  type QualitySummary,
+  type UpdateQualitySettingsBody,
+} from '@bosun/shared';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/types.js';
+import { notFound } from '../../errors.js';
+import { findOrCreateSettings } from '../settings/index.js';
+import { countQueues, findEnabledChecks, findProductProblems, findQualitySettingsRow, recountQualityProblems, updateQualitySettingsRow } from './quality.repository.js';
+
+
+export async function getQualitySettings(db: Kysely<DB>): Promise<QualitySettings> {
+  const row = await findQualitySettingsRow(db);
+  return { checks: qualitySwitches(row?.quality_disabled ?? 0), margin_percent: row?.quality_margin_percent ?? 0 };
+}
+
+/**
+ * Switching a check rewrites no product (a switched-off check is only left out of the queues and
+ * of completeness); a new margin percent recounts the products' bits in the same transaction.
+ */
+export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body: UpdateQualitySettingsBody): Promise<QualitySettings> {
+  const current = await findOrCreateSettings(db);
+  await db.transaction().execute(async (trx) => {
+    const marginChanged = body.margin_percent !== undefined && body.margin_percent !== current.quality_margin_percent;
+    await updateQualitySettingsRow(trx, {
+      ...(body.checks ? { quality_disabled: disabledQualityMask(body.checks, current.quality_disabled) } : {}),
+      ...(marginChanged ? { quality_margin_percent: body.margin_percent } : {}),
+    });
+    if (marginChanged) await recountQualityProblems(trx, dialect);
+  });
+  return getQualitySettings(db);
+}
+
+export async function getQualitySummary(db: Kysely<DB>): Promise<QualitySummary> {
+  const checks = await findEnabledChecks(db);
+  const counts = await countQueues(db, checks);
+  return { queues: checks.map((check) => ({ check, label: QUALITY_CHECKS[check].label, count: counts.get(check) ?? 0 })) };
+}
+
+export async function getProductQuality(db: Kysely<DB>, id: number): Promise<ProductQuality> {
+  const [found, checked] = await Promise.all([findProductProblems(db, id), findEnabledChecks(db)]);
+  if (!found) throw notFound('Product not found');
+  const failed = checked.filter((check) =>
+    check === 'duplicate_gtin' ? found.duplicateGtin : check === 'broken_image' ? found.brokenImage : (found.problems & QUALITY_CHECKS[check].bit) !== 0,
+  );
+  return { completeness: completenessPercent(checked.length, failed.length), checked, failed };
+}
