@@ -73,7 +73,7 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Node flags and environment exactly as `npm start` runs the server.
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/dist/server.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...SERVER_ENV_DEFAULTS,

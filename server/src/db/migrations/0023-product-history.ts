@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { DERIVED_ON_VARIABLE, HISTORY_COLUMN_NAMES, RESTORED_ONLY_COLUMNS, type HistoryColumn } from '../product-history-columns.js';
+import { SQLITE_CHANGE_CONTEXT, SQLITE_UPDATED_ENTRY_MERGE, sqliteAnyColumnChanged, sqliteChangedObject } from '../product-history-sql.js';
 
 /**
  * The change history (issue 20). `changes` holds one row per change as staff see it (a form save,
@@ -27,30 +28,9 @@ const SQLITE_ATTRIBUTES = `json((select json_group_array(json_object('name', nam
 const POSTGRES_ATTRIBUTES = `(select coalesce(jsonb_agg(jsonb_build_object('name', name, 'values', value_list::jsonb) order by position), '[]'::jsonb)
   from product_attributes where product_id = old.id)`;
 
-const derived = (column: HistoryColumn) => DERIVED_ON_VARIABLE.includes(column);
 const STATE_COLUMNS = [...Object.keys(RESTORED_ONLY_COLUMNS), ...HISTORY_COLUMN_NAMES];
-
-/** The column changed, as the history sees it: a variable product's totals are its variations' and never its own change. */
-function sqliteColumnChanged(c: HistoryColumn) {
-  const kept = derived(c) ? ` and not (old.kind = 'variable' and new.kind = 'variable')` : '';
-  return `old.${c} is not new.${c}${kept}`;
-}
-
-/** The changed columns' old (or new) values as the members of a JSON object, each followed by a comma. */
-function sqliteChanged(row: 'old' | 'new') {
-  return HISTORY_COLUMN_NAMES.map((c) => `case when ${sqliteColumnChanged(c)} then '"${c}":' || json_quote(${row}.${c}) || ',' else '' end`).join(' || ');
-}
-
-const SQLITE_CONTEXT = '(select change_id from change_context where id = 1)';
-
-/**
- * A change that writes a product twice (a bulk edit's fields, then its tags; an import's row
- * repeated further down the file) keeps one entry for it: the first old value of each column,
- * the last new one. json_each/json_group_object, not json_patch, which would drop a null value.
- */
-const sqliteMerged = (first: string, then: string) => `(select json_group_object(key, value) from (
-    select key, value from json_each(${first})
-    union all select key, value from json_each(${then}) where key not in (select key from json_each(${first}))))`;
+const derived = (column: HistoryColumn) => DERIVED_ON_VARIABLE.includes(column);
+const SQLITE_CONTEXT = SQLITE_CHANGE_CONTEXT;
 
 /**
  * The delete trigger keeping a product's last state with `attributes` (an expression over old.id);
@@ -72,12 +52,11 @@ const SQLITE = [
   // 1.5 s in the subquery's version of this trigger and 0.75 s in this one (update of list_price on a
   // 100k catalogue, 3 rounds each, the update without the trigger 1.5-1.9 s).
   `create trigger products_history_update after update on products
-    when ${HISTORY_COLUMN_NAMES.map(sqliteColumnChanged).map((c) => `(${c})`).join(' or ')}
+    when ${sqliteAnyColumnChanged()}
   begin
     insert into product_changes (change_id, product_id, action, before, after)
-      values (${SQLITE_CONTEXT}, new.id, 'updated', '{' || rtrim(${sqliteChanged('old')}, ',') || '}', '{' || rtrim(${sqliteChanged('new')}, ',') || '}')
-      on conflict (change_id, product_id, action) do update set
-        before = ${sqliteMerged('product_changes.before', 'excluded.before')}, after = ${sqliteMerged('excluded.after', 'product_changes.after')};
+      values (${SQLITE_CONTEXT}, new.id, 'updated', ${sqliteChangedObject('old')}, ${sqliteChangedObject('new')})
+      ${SQLITE_UPDATED_ENTRY_MERGE};
   end`,
   sqliteHistoryDeleteTrigger(SQLITE_ATTRIBUTES),
 ];

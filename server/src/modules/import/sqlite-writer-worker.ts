@@ -10,11 +10,11 @@ import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
 import type { CreatedVendors } from './import-vendors.js';
-import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, variationWrite, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import type { StockStatus } from '@bosun/shared/stock-rule';
-import { bulkProducts } from './sqlite-bulk-products.js';
+import { bulkProducts, SEARCHED_COLUMNS } from './sqlite-bulk-products.js';
 import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
 export interface WriterWorkerData {
@@ -222,6 +222,9 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   const parentsWritten = new Set<string>();
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const bulk = bulkProducts(db);
+  // A stored row's search entries stay when no update writes what they are made of (a stock-and-price feed).
+  const storedWrites = [...assignments.map((a) => a.slice(0, a.indexOf(' = '))), ...variationWrite(columns, updateOnly).updates];
+  const searchKept = !storedWrites.some((c) => SEARCHED_COLUMNS.includes(c));
   const categories = categoryCreator(db);
   const newVendors = vendorCreator(db);
   const skuAt = columns.indexOf('sku');
@@ -387,7 +390,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
           counted(sku, action);
         });
       });
-    });
+    }, searchKept);
     return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
