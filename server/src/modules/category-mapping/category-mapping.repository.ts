@@ -1,5 +1,9 @@
+import type SQLite from 'better-sqlite3';
+import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { QUALITY_SET_BY_STATEMENT } from '../../db/quality-sql.js';
+import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
 import type { DB } from '../../db/types.js';
 
 /** Vendor categories (one vendor's, or every vendor's) with their vendor's name and kept direct counts: one query. */
@@ -89,11 +93,10 @@ const idList = (dialect: Dialect, ids: number[]) =>
   dialect === 'sqlite' ? sql<number>`(select value from json_each(${JSON.stringify(ids)}))` : sql<number>`(select unnest(${ids}::int[]))`;
 
 /** Which products a target reaches: in these vendor categories, and (missing) without a shop category or (other) with another. */
-function reached(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other' | 'override') {
+function reached(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other') {
   const q = db.selectFrom('products').where('vendor_category_id', 'in', idList(dialect, vendorCategoryIds));
   if (which === 'missing') return q.where('store_category_id', 'is', null);
-  if (which === 'other') return q.where('store_category_id', 'is not', null).where('store_category_id', '!=', storeId);
-  return q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', storeId)]));
+  return q.where('store_category_id', 'is not', null).where('store_category_id', '!=', storeId);
 }
 
 export async function countReachedProducts(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other') {
@@ -101,13 +104,68 @@ export async function countReachedProducts(db: Kysely<DB>, dialect: Dialect, sto
   return Number(row.n);
 }
 
-/** Gives the reached products the shop category: one statement per target; answers how many changed. */
-export async function setStoreCategory(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'override', now: string) {
-  const ids = idList(dialect, vendorCategoryIds);
-  let q = db.updateTable('products').set({ store_category_id: storeId, updated_at: now }).where('vendor_category_id', 'in', ids);
-  q = which === 'missing' ? q.where('store_category_id', 'is', null) : q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', storeId)]));
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** What the apply does: each shop category with the vendor categories whose products take it. */
+export interface MappingTarget {
+  storeId: number;
+  vendorCategoryIds: number[];
+}
+
+/** The targets as rows (vc: vendor category id, store: shop category id), one parameter per engine. */
+function targetPairs(dialect: Dialect, targets: MappingTarget[]) {
+  const pairs = targets.flatMap((t) => t.vendorCategoryIds.map((vc) => [vc, t.storeId] as const));
+  return dialect === 'sqlite'
+    ? sql`(select json_extract(value, '$[0]') as vc, json_extract(value, '$[1]') as store from json_each(${JSON.stringify(pairs)}))`
+    : sql`(select unnest(${pairs.map((p) => p[0])}::int[]) as vc, unnest(${pairs.map((p) => p[1])}::int[]) as store)`;
+}
+
+/** Which reached products change: those without a shop category, or (override) every one with another. */
+function changes(dialect: Dialect, which: 'missing' | 'override') {
+  if (which === 'missing') return sql`p.store_category_id is null`;
+  return dialect === 'sqlite' ? sql`p.store_category_id is not t.store` : sql`p.store_category_id is distinct from t.store`;
+}
+
+/** Once a product has a shop category only the 'no shop category' check can change on it (a variation never fails it). */
+const BITS_WITH_STORE_CATEGORY = ~QUALITY_CHECKS.no_store_category.bit;
+
+/**
+ * PostgreSQL: every target in one UPDATE, so each statement trigger (history, counts, search)
+ * runs once over the whole set; the statement clears the quality bit itself and the per-row
+ * quality trigger stands aside for it (QUALITY_SET_BY_STATEMENT). Answers how many changed.
+ */
+export async function setStoreCategoriesPostgres(db: Kysely<DB>, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
+  await sql`select set_config(${QUALITY_SET_BY_STATEMENT}, 'on', true)`.execute(db);
+  const result = await sql`update products p set store_category_id = t.store, updated_at = ${now}, quality_problems = p.quality_problems & ${BITS_WITH_STORE_CATEGORY}
+    from ${targetPairs('postgres', targets)} t where p.vendor_category_id = t.vc and ${changes('postgres', which)}`.execute(db);
+  await sql`select set_config(${QUALITY_SET_BY_STATEMENT}, '', true)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * SQLite: the reached products found in one read, then written as one bulk write of the import's
+ * kind (db/sqlite-bulk-products.ts): the row triggers (history, counts, quality bits) are
+ * suspended and their work done set-based over exactly these rows. Inside db's transaction, on
+ * its connection. Answers how many changed.
+ */
+export async function setStoreCategoriesSqlite(db: Kysely<DB>, connection: SQLite.Database, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
+  const { rows } = await sql<{ id: number; store: number }>`select p.id, t.store from products p join ${targetPairs('sqlite', targets)} t on p.vendor_category_id = t.vc
+    where ${changes('sqlite', which)}`.execute(db);
+  if (!rows.length) return 0;
+  const byStore = new Map<number, number[]>();
+  for (const r of rows) {
+    let ids = byStore.get(r.store);
+    if (!ids) byStore.set(r.store, (ids = []));
+    ids.push(r.id);
+  }
+  const update = connection.prepare('update products set store_category_id = ?, updated_at = ? where id in (select value from json_each(?))');
+  // Only store_category_id and updated_at change: the search entries and tag keys stay (searchKept).
+  connectionBulkProducts(connection)(
+    rows.map((r) => r.id),
+    () => {
+      for (const [storeId, ids] of byStore) update.run(storeId, now, JSON.stringify(ids));
+    },
+    true,
+  );
+  return rows.length;
 }
 
 /** The shop category a vendor category passes on: its own mapping, else its nearest mapped ancestor's (null: none). Two indexed reads. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { parentStockStatus, parentStockTotal } from '../../db/variation-stock-sql.js';
-import { searchedTags } from '../../db/product-search-text.js';
+import { parentStockStatus, parentStockTotal } from './variation-stock-sql.js';
+import { searchedTags } from './product-search-text.js';
 import { bulkRecords, RECORD_TRIGGERS } from './sqlite-bulk-records.js';
 
 /**
@@ -47,6 +47,15 @@ export type BulkProductWrite = <T>(storedIds: number[], write: () => T, searchKe
 
 /** The columns the search indexes and the tag keys are made of, and the one that says which index a row is in. */
 export const SEARCHED_COLUMNS: readonly string[] = ['name', 'sku', 'mfn', 'gtin', 'brand', 'tags', 'parent_id'];
+
+const perConnection = new WeakMap<Database.Database, BulkProductWrite>();
+
+/** bulkProducts of a connection, prepared once: the server's own connection writes many bulk changes (category mappings). */
+export function connectionBulkProducts(db: Database.Database): BulkProductWrite {
+  let bulk = perConnection.get(db);
+  if (!bulk) perConnection.set(db, (bulk = bulkProducts(db)));
+  return bulk;
+}
 
 export function bulkProducts(db: Database.Database): BulkProductWrite {
   const triggers = db
