@@ -36,9 +36,13 @@ export function bulkRecords(db: Database.Database) {
      ${SQLITE_UPDATED_ENTRY_MERGE}`,
   );
   // The touched rows and the parents whose totals the batch moved. No other trigger reads quality_problems or gtin_key.
+  // Only the rows whose bits or key move are written again: a write that set its bits itself (a
+  // category mapping clears the 'no shop category' bit as it sets the category) is not written twice.
   const quality = db.prepare(
-    `update products as p set quality_problems = ${productProblemsSql('sqlite', 'p.', 'p.id')}, gtin_key = ${gtinKeySql('sqlite', 'p.gtin')}
-     where ${touched} or p.id in (select value from json_each(@parents))`,
+    `update products as p set quality_problems = n.problems, gtin_key = n.gtin_key
+     from (select p.id, ${productProblemsSql('sqlite', 'p.', 'p.id')} as problems, ${gtinKeySql('sqlite', 'p.gtin')} as gtin_key
+           from products p where ${touched} or p.id in (select value from json_each(@parents))) n
+     where p.id = n.id and (p.quality_problems <> n.problems or p.gtin_key is not n.gtin_key)`,
   );
   // Then the parents of the batch's variations (and those they left) from their variations' new bits (migration 0041).
   const parentQuality = db.prepare(refreshParentsSql('sqlite', 'select value from json_each(?) union select parent_id from temp.bulk_before where parent_id is not null'));
@@ -57,13 +61,18 @@ export function bulkRecords(db: Database.Database) {
       clear.run();
       snapshot.run(ids);
     },
-    /** After the write (parents: the ids whose totals it set): the history, quality bits and GTIN counts of the batch. */
-    record(ids: string, after: number, parents: string) {
+    /**
+     * After the write (parents: the ids whose totals it set): the history, quality bits and GTIN
+     * counts of the batch; qualityKept: the write kept the bits and GTIN keys right itself (BulkKept).
+     */
+    record(ids: string, after: number, parents: string, qualityKept = false) {
       created.run(after);
       updated.run();
-      quality.run({ ids, after, parents });
-      parentQuality.run(parents);
-      gtinCounts.run({ ids, after });
+      if (!qualityKept) {
+        quality.run({ ids, after, parents });
+        parentQuality.run(parents);
+        gtinCounts.run({ ids, after });
+      }
       clear.run();
     },
   };

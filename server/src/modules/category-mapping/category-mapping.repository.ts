@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { QUALITY_SET_BY_STATEMENT } from '../../db/quality-sql.js';
 import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
+import { idsOf, mappedAlongPath } from './mapping-tree.js';
 import type { DB } from '../../db/types.js';
 
 /** Vendor categories (one vendor's, or every vendor's) with their vendor's name and kept direct counts: one query. */
@@ -84,6 +85,14 @@ export async function upsertMappings(db: Kysely<DB>, rows: Array<{ vendor_catego
     .execute();
 }
 
+/**
+ * A shop category merged into another: the vendor categories mapped to it are mapped to the one
+ * kept (deleting it would take their mappings with it, ON DELETE CASCADE). Before the delete.
+ */
+export async function remapStoreCategory(db: Kysely<DB>, fromId: number, toId: number) {
+  await db.updateTable('category_mappings').set({ store_category_id: toId }).where('store_category_id', '=', fromId).execute();
+}
+
 export async function deleteMappings(db: Kysely<DB>, vendorCategoryIds: number[]) {
   if (vendorCategoryIds.length) await db.deleteFrom('category_mappings').where('vendor_category_id', 'in', vendorCategoryIds).execute();
 }
@@ -110,19 +119,14 @@ export interface MappingTarget {
   vendorCategoryIds: number[];
 }
 
-/** The targets as rows (vc: vendor category id, store: shop category id), one parameter per engine. */
-function targetPairs(dialect: Dialect, targets: MappingTarget[]) {
+/** PostgreSQL: the targets as rows (vc: vendor category id, store: shop category id), two array parameters. */
+function targetPairs(targets: MappingTarget[]) {
   const pairs = targets.flatMap((t) => t.vendorCategoryIds.map((vc) => [vc, t.storeId] as const));
-  return dialect === 'sqlite'
-    ? sql`(select json_extract(value, '$[0]') as vc, json_extract(value, '$[1]') as store from json_each(${JSON.stringify(pairs)}))`
-    : sql`(select unnest(${pairs.map((p) => p[0])}::int[]) as vc, unnest(${pairs.map((p) => p[1])}::int[]) as store)`;
+  return sql`(select unnest(${pairs.map((p) => p[0])}::int[]) as vc, unnest(${pairs.map((p) => p[1])}::int[]) as store)`;
 }
 
 /** Which reached products change: those without a shop category, or (override) every one with another. */
-function changes(dialect: Dialect, which: 'missing' | 'override') {
-  if (which === 'missing') return sql`p.store_category_id is null`;
-  return dialect === 'sqlite' ? sql`p.store_category_id is not t.store` : sql`p.store_category_id is distinct from t.store`;
-}
+const changes = (which: 'missing' | 'override') => (which === 'missing' ? sql`p.store_category_id is null` : sql`p.store_category_id is distinct from t.store`);
 
 /** Once a product has a shop category only the 'no shop category' check can change on it (a variation never fails it). */
 const BITS_WITH_STORE_CATEGORY = ~QUALITY_CHECKS.no_store_category.bit;
@@ -135,7 +139,7 @@ const BITS_WITH_STORE_CATEGORY = ~QUALITY_CHECKS.no_store_category.bit;
 export async function setStoreCategoriesPostgres(db: Kysely<DB>, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
   await sql`select set_config(${QUALITY_SET_BY_STATEMENT}, 'on', true)`.execute(db);
   const result = await sql`update products p set store_category_id = t.store, updated_at = ${now}, quality_problems = p.quality_problems & ${BITS_WITH_STORE_CATEGORY}
-    from ${targetPairs('postgres', targets)} t where p.vendor_category_id = t.vc and ${changes('postgres', which)}`.execute(db);
+    from ${targetPairs(targets)} t where p.vendor_category_id = t.vc and ${changes(which)}`.execute(db);
   await sql`select set_config(${QUALITY_SET_BY_STATEMENT}, '', true)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -147,33 +151,36 @@ export async function setStoreCategoriesPostgres(db: Kysely<DB>, targets: Mappin
  * its connection. Answers how many changed.
  */
 export async function setStoreCategoriesSqlite(db: Kysely<DB>, connection: SQLite.Database, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
-  const { rows } = await sql<{ id: number; store: number }>`select p.id, t.store from products p join ${targetPairs('sqlite', targets)} t on p.vendor_category_id = t.vc
-    where ${changes('sqlite', which)}`.execute(db);
-  if (!rows.length) return 0;
-  const byStore = new Map<number, number[]>();
-  for (const r of rows) {
-    let ids = byStore.get(r.store);
-    if (!ids) byStore.set(r.store, (ids = []));
-    ids.push(r.id);
+  // One read per target, its vendor categories as an IN list: a join with the pairs' json_each
+  // (which has no index) was planned as a scan of it for every product, 15 s for 20k products.
+  const byStore: Array<{ storeId: number; ids: number[] }> = [];
+  for (const t of targets) {
+    let q = db.selectFrom('products').select('id').where('vendor_category_id', 'in', idList('sqlite', t.vendorCategoryIds));
+    q = which === 'missing' ? q.where('store_category_id', 'is', null) : q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', t.storeId)]));
+    byStore.push({ storeId: t.storeId, ids: (await q.execute()).map((r) => r.id) });
   }
-  const update = connection.prepare('update products set store_category_id = ?, updated_at = ? where id in (select value from json_each(?))');
-  // Only store_category_id and updated_at change: the search entries and tag keys stay (searchKept).
+  const all = byStore.flatMap((t) => t.ids);
+  if (!all.length) return 0;
+  // The bits set here as the PostgreSQL statement sets them: the bulk write's recount then finds them right and leaves the rows alone.
+  const update = connection.prepare(`update products set store_category_id = ?, updated_at = ?, quality_problems = quality_problems & ${BITS_WITH_STORE_CATEGORY}
+    where id in (select value from json_each(?))`);
+  // Only store_category_id, updated_at and the bit that follows it change: the search entries, tag
+  // keys, the other bits, the GTIN keys and the parents' bits stay (a variation never fails 'no shop category').
   connectionBulkProducts(connection)(
-    rows.map((r) => r.id),
+    all,
     () => {
-      for (const [storeId, ids] of byStore) update.run(storeId, now, JSON.stringify(ids));
+      for (const { storeId, ids } of byStore) if (ids.length) update.run(storeId, now, JSON.stringify(ids));
     },
-    true,
+    { search: true, quality: true },
   );
-  return rows.length;
+  return all.length;
 }
 
-/** The shop category a vendor category passes on: its own mapping, else its nearest mapped ancestor's (null: none). Two indexed reads. */
+/** The shop category a vendor category passes on (mappedAlongPath; null: none). Two indexed reads. */
 export async function mappedStoreCategoryOf(db: Kysely<DB>, vendorCategoryId: number): Promise<number | null> {
   const category = await db.selectFrom('categories').select('path').where('id', '=', vendorCategoryId).where('type', '=', 'vendor').executeTakeFirst();
   if (!category) return null;
-  const ids = category.path.split('/').filter(Boolean).map(Number);
+  const ids = idsOf(category.path);
   const rows = await db.selectFrom('category_mappings').select(['vendor_category_id', 'store_category_id']).where('vendor_category_id', 'in', ids).execute();
-  const deepest = rows.sort((a, b) => ids.indexOf(b.vendor_category_id) - ids.indexOf(a.vendor_category_id))[0];
-  return deepest?.store_category_id ?? null;
+  return mappedAlongPath(ids, new Map(rows.map((r) => [r.vendor_category_id, r.store_category_id])));
 }

@@ -390,7 +390,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
           counted(sku, action);
         });
       });
-    }, searchKept);
+    }, { search: searchKept });
     return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());
