@@ -97,13 +97,6 @@ export const refreshParentsSql = (dialect: Dialect, parentIds: string) =>
   `update products set quality_problems = (quality_problems & ${~PARENT_QUEUED_MASK}) | ${variationProblemsSql(dialect, 'products.id')}
    where kind = 'variable' and id in (${parentIds})`;
 
-/**
- * PostgreSQL: a transaction-local setting that a statement writing products.quality_problems itself,
- * set-based, turns on around it (and off after it): the row trigger of migration 0041 then leaves
- * its rows alone instead of running once per row.
- */
-export const QUALITY_SET_BY_STATEMENT = 'bosun.quality_set';
-
 /** The product columns the checks read: a write to any of them recounts the row. */
 export const QUALITY_COLUMNS = [
   'kind', 'gtin', 'image_url', 'images', 'description', 'weight', 'length', 'width', 'height',

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import { gtinKeySql, PARENT_QUEUED_MASK, productProblemsSql, QUALITY_COLUMNS, QUALITY_SET_BY_STATEMENT, refreshParentsSql } from '../quality-sql.js';
+import { gtinKeySql, PARENT_QUEUED_MASK, productProblemsSql, QUALITY_COLUMNS, refreshParentsSql } from '../quality-sql.js';
+import { STATEMENT_TRIGGERS_STANDING_ASIDE, UNLESS_STORE_CATEGORY_WRITE } from '../store-category-write.js';
 
 /**
  * Two gaps of the quality queues (issue 23, migration 0038):
@@ -12,9 +13,9 @@ import { gtinKeySql, PARENT_QUEUED_MASK, productProblemsSql, QUALITY_COLUMNS, QU
  *   PostgreSQL by statement triggers over the transition tables, one set-based update per statement.
  *   SQLite's bulk writes suspend the row trigger and do the same once per batch (sqlite-bulk-records.ts).
  *
- * - PostgreSQL: the quality row trigger stands aside for a statement that writes the bits itself,
- *   set-based (QUALITY_SET_BY_STATEMENT, on only around that statement): applying a category
- *   mapping to 100k products spent 6.5 of its 24 s in this trigger, one call per row.
+ * - PostgreSQL: the quality row trigger and the statement triggers that read neither the shop
+ *   category nor the history stand aside for a statement that changes only the shop category and
+ *   writes its bit and history itself (store-category-write.ts: a category mapping's apply).
  */
 const M = PARENT_QUEUED_MASK;
 
@@ -53,7 +54,7 @@ const POSTGRES = [
   end $$`,
   'drop trigger products_quality on products',
   `create trigger products_quality before insert or update of ${QUALITY_COLUMNS.join(', ')} on products for each row
-    when (coalesce(current_setting('${QUALITY_SET_BY_STATEMENT}', true), '') <> 'on') execute function products_quality()`,
+    when (${UNLESS_STORE_CATEGORY_WRITE}) execute function products_quality()`,
   `create function products_quality_parents_updated() returns trigger language plpgsql as $$ begin
     if ${HAS_VARIATIONS('new_rows')} or ${HAS_VARIATIONS('old_rows')} then ${refreshParentsSql('postgres', MOVED_PARENTS)}; end if;
     return null; end $$`,
@@ -69,12 +70,24 @@ const POSTGRES = [
   `create trigger products_quality_parents_delete after delete on products referencing old table as old_rows for each statement execute function products_quality_parents_deleted()`,
 ];
 
+/** Each trigger of STATEMENT_TRIGGERS_STANDING_ASIDE made again as it is, with the WHEN that lets a store-category write pass. */
+async function standAsideForStoreCategoryWrites(db: Kysely<any>) {
+  for (const name of STATEMENT_TRIGGERS_STANDING_ASIDE) {
+    const { rows } = await sql<{ def: string }>`select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = 'products'::regclass and tgname = ${name}`.execute(db);
+    const def = rows[0]?.def;
+    if (!def || / WHEN /.test(def)) throw new Error(`migration 0041: trigger ${name} is missing or already has a WHEN`);
+    await sql.raw(`drop trigger ${name} on products`).execute(db);
+    await sql.raw(def.replace(' EXECUTE FUNCTION ', ` WHEN (${UNLESS_STORE_CATEGORY_WRITE}) EXECUTE FUNCTION `)).execute(db);
+  }
+}
+
 export function parentQualityMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
       // The stored variable products take their variations' bits once, before the triggers keep them.
       await sql.raw(refreshParentsSql(dialect, `select id from products where kind = 'variable'`)).execute(db);
       for (const statement of dialect === 'postgres' ? POSTGRES : SQLITE) await sql.raw(statement).execute(db);
+      if (dialect === 'postgres') await standAsideForStoreCategoryWrites(db);
     },
   };
 }

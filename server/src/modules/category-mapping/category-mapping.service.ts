@@ -179,13 +179,13 @@ export async function saveCategoryMappings(db: Kysely<DB>, body: CategoryMapping
   const set = body.mappings.filter((m) => m.store_category_id !== null) as Array<{ vendor_category_id: number; store_category_id: number }>;
   const cleared = body.mappings.filter((m) => m.store_category_id === null).map((m) => m.vendor_category_id);
   const summary = body.mappings.length === 1 ? `${set.length ? 'Mapped' : 'Unmapped'} 1 vendor category` : `Mapped ${body.mappings.length} vendor categories`;
-  const updated = await recordedChange(db, by.dialect, { source: 'category_mapping', userId: by.userId, summary }, async (trx) => {
+  const updated = await recordedChange(db, by.dialect, { source: 'category_mapping', userId: by.userId, summary }, async (trx, changeId) => {
     await upsertMappings(trx, set, by.userId, now);
     await deleteMappings(trx, cleared);
     if (apply === 'none' || !set.length) return 0;
     const targets: MappingTarget[] = [...(await targetsAfter(trx, body, vendorsOf))].map(([storeId, vendorCategoryIds]) => ({ storeId, vendorCategoryIds }));
     if (!targets.length) return 0;
-    if (by.dialect === 'postgres') return setStoreCategoriesPostgres(trx, targets, apply, now);
+    if (by.dialect === 'postgres') return setStoreCategoriesPostgres(trx, changeId, targets, apply, now);
     if (!by.sqlite) throw new Error('the SQLite apply needs the connection (AppDeps.sqlite)');
     return setStoreCategoriesSqlite(trx, by.sqlite, targets, apply, now);
   });
