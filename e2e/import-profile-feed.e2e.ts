@@ -103,6 +103,7 @@ describe('Supplier feed of an import profile', () => {
     await expect.poll(async () => (await profileRow().textContent()) ?? '').toContain(`${host}Daily at 05:30`);
     expect(await profileRow().textContent()).toContain('header token');
     expect(await profileRow().textContent()).not.toContain(TOKEN);
+    await shoot(null, 'list-1280');
 
     // The stored token is never shown again: the form says one is stored.
     await profileRow().getByRole('button', { name: `Edit profile ${PROFILE}` }).click();
@@ -123,6 +124,7 @@ describe('Supplier feed of an import profile', () => {
     await dialog.getByRole('button', { name: 'Run now' }).click();
     const started = 'The feed is being fetched and imported: its run shows on the Imports page';
     await visible(toast(page, started));
+    await shoot(null, 'run-toast-1280');
     await toast(page, started).getByRole('button', { name: 'Open Imports' }).click();
     await page.waitForURL(/\/imports$/);
 

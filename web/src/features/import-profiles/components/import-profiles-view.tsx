@@ -143,10 +143,11 @@ export function ImportProfilesView() {
   );
 }
 
-function RowButtons({ profile, onEdit, onDelete }: ProfileActions & { profile: ImportProfile }) {
+/** Edit and delete, and 'Run now' for a feed unless the card shows it on a line of its own (a phone). */
+function RowButtons({ profile, onEdit, onDelete, withRun = true }: ProfileActions & { profile: ImportProfile; withRun?: boolean }) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {hasFeed(profile) && <RunFeedButton profile={profile} />}
+      {withRun && hasFeed(profile) && <RunFeedButton profile={profile} />}
       <ActionIcon variant="subtle" aria-label={`Edit profile ${profile.name}`} onClick={() => onEdit(profile)}>
         <IconPencil size={16} />
       </ActionIcon>
@@ -169,7 +170,7 @@ function ProfileCard({ profile, timeZone, ...actions }: ProfileActions & { profi
             {profile.vendorName} · last used {lastUsed(profile)}
           </Text>
         </div>
-        <RowButtons profile={profile} {...actions} />
+        <RowButtons profile={profile} withRun={false} {...actions} />
       </Group>
       <Text size="sm" mt={6}>
         Updates: {fieldsUpdatedText(profile)}
@@ -178,6 +179,11 @@ function ProfileCard({ profile, timeZone, ...actions }: ProfileActions & { profi
       <Text size="sm" style={{ wordBreak: 'break-all' }}>
         Feed: {feed ? `${feed.host} · ${feed.details}` : 'uploaded by staff'}
       </Text>
+      {hasFeed(profile) && (
+        <Group mt="xs">
+          <RunFeedButton profile={profile} />
+        </Group>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { PRICE_ENDING_LABELS, PRICE_ENDINGS, PRICE_RULES_APPLY, PRICE_RULES_APPLY_LABELS, type ImportProfileFields } from '@bosun/shared';
-import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Card, Group, NativeSelect, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, get, useFieldArray, useFormState, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { FormNumericInput } from '../../../components/ui/numeric-input';
@@ -94,13 +94,15 @@ function PriceRulesEditor({ control }: { control: FormControl }) {
             control={control}
             name={`priceRules.rules.${index}.storeCategory`}
             render={({ field }) => (
-              <StoreCategoryPicker
+              <Box mt="xs">
+                <StoreCategoryPicker
                 label="Store category (and its subcategories)"
                 required={false}
                 placeholder="Any category: type words of a path to limit the rule"
                 value={field.value && !field.value.path ? { id: field.value.id, path: pathOf(field.value.id) } : field.value}
-                onChange={field.onChange}
-              />
+                  onChange={field.onChange}
+                />
+              </Box>
             )}
           />
           <RuleExample control={control} index={index} />
