@@ -61,6 +61,15 @@ describe('Supplier feed section', () => {
     await save(user, form);
     await saved();
     expect(puts[2]!.feed).toMatchObject({ authKind: 'basic', authSecret: '' });
+
+    // A basic password is no header token: switching asks for one, and without one the password goes.
+    form = await openForm(user);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Authentication' }), 'header');
+    expect(within(form).queryByRole('group', { name: 'Stored token' })).toBeNull();
+    await user.type(within(form).getByRole('textbox', { name: 'Header name' }), 'X-Key');
+    await save(user, form);
+    await saved();
+    expect(puts[3]!.feed).toMatchObject({ authKind: 'header', authName: 'X-Key', authSecret: '' });
   });
 
   it("sends the schedule: every N hours or daily at a time of the shop's time zone, with the schema's messages", async () => {

@@ -1,9 +1,10 @@
 import { FEED_EVERY_HOURS_MAX, FEED_EVERY_HOURS_MIN, type ImportProfileFields } from '@bosun/shared';
 import { Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { Controller, useController, useWatch, type Control } from 'react-hook-form';
+import { Controller, useController, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { FormNumericInput } from '../../../components/ui/numeric-input';
 import { PasswordField } from '../../../components/ui/password-field';
 import { useSettings } from '../../settings';
+import { hasSecretFor } from '../model/feed-form-values';
 import type { ProfileFormValues } from '../model/profile-form-values';
 
 type FormControl = Control<ProfileFormValues, unknown, ImportProfileFields>;
@@ -24,8 +25,8 @@ const SCHEDULE_OPTIONS = [
  * its authentication, schedule, whether each run is the vendor's full list, and the share of
  * failed rows that holds a run at its dry run. The messages are the shared schema's.
  */
-export function FeedFields({ control, hasStoredSecret }: { control: FormControl; hasStoredSecret: boolean }) {
-  const [enabled, authKind, scheduleKind] = useWatch({ control, name: ['feed.enabled', 'feed.authKind', 'feed.schedule.kind'] });
+export function FeedFields({ control, setValue }: { control: FormControl; setValue: UseFormSetValue<ProfileFormValues> }) {
+  const [enabled, authKind, scheduleKind, storedSecretKind] = useWatch({ control, name: ['feed.enabled', 'feed.authKind', 'feed.schedule.kind', 'feed.storedSecretKind'] });
   const timeZone = useSettings().data?.time_zone ?? 'UTC';
 
   return (
@@ -63,7 +64,18 @@ export function FeedFields({ control, hasStoredSecret }: { control: FormControl;
             <Controller
               control={control}
               name="feed.authKind"
-              render={({ field }) => <NativeSelect label="Authentication" data={AUTH_OPTIONS} {...field} onChange={(event) => field.onChange(event.currentTarget.value)} />}
+              render={({ field }) => (
+                <NativeSelect
+                  label="Authentication"
+                  data={AUTH_OPTIONS}
+                  {...field}
+                  onChange={(event) => {
+                    field.onChange(event.currentTarget.value);
+                    // A user name is no header name: the other authentication starts empty.
+                    setValue('feed.authName', '');
+                  }}
+                />
+              )}
             />
             {authKind !== 'none' && (
               <Controller
@@ -81,7 +93,9 @@ export function FeedFields({ control, hasStoredSecret }: { control: FormControl;
               />
             )}
           </SimpleGrid>
-          {authKind !== 'none' && <SecretField control={control} hasStoredSecret={hasStoredSecret} noun={authKind === 'basic' ? 'password' : 'token'} />}
+          {authKind !== 'none' && (
+            <SecretField control={control} hasStoredSecret={hasSecretFor({ authKind, storedSecretKind })} noun={authKind === 'basic' ? 'password' : 'token'} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller
               control={control}
@@ -135,7 +149,7 @@ export function FeedFields({ control, hasStoredSecret }: { control: FormControl;
 
 /**
  * The write-only password or token: a stored one is never shown. Kept unless staff replace it
- * (a new one typed) or remove it; with none stored, what is typed is the new one.
+ * (a new one typed) or remove it; with none stored for this authentication, what is typed is the new one.
  */
 function SecretField({ control, hasStoredSecret, noun }: { control: FormControl; hasStoredSecret: boolean; noun: 'password' | 'token' }) {
   const { field: action } = useController({ control, name: 'feed.secretAction' });

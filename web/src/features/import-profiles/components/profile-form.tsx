@@ -94,7 +94,7 @@ export function ProfileForm({ profile, vendors, onSubmit, onCancel }: Props) {
         </Fieldset>
 
         <Fieldset legend="Supplier feed">
-          <FeedFields control={control} hasStoredSecret={profile.feed?.hasSecret ?? false} />
+          <FeedFields control={control} setValue={form.setValue} />
         </Fieldset>
 
         <Fieldset legend="Price rules">

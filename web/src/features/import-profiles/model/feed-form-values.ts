@@ -24,6 +24,8 @@ export interface FeedFormValues {
   /** Write-only: what is typed as the new password or token. */
   authSecret: string;
   secretAction: FeedSecretAction;
+  /** The authentication a stored password or token belongs to; null: none stored. Not sent. */
+  storedSecretKind: FeedAuthKind | null;
   schedule: FeedScheduleValues;
   fullList: boolean;
   maxFailedPercent: NumericValue;
@@ -43,6 +45,7 @@ export function feedFormDefaults(feed: ImportProfile['feed']): FeedFormValues {
     authSecret: '',
     // With nothing stored, a typed password is a new one; with one stored, it is kept unless staff say otherwise.
     secretAction: feed?.hasSecret ? 'keep' : 'replace',
+    storedSecretKind: feed?.hasSecret ? feed.authKind : null,
     schedule: {
       kind: feed?.schedule?.kind ?? 'none',
       everyHours: feed?.schedule?.kind === 'hours' ? feed.schedule.everyHours : DEFAULT_EVERY_HOURS,
@@ -68,7 +71,6 @@ function scheduleBody({ kind, everyHours, at }: FeedScheduleValues) {
  */
 export function feedBody(values: FeedFormValues): Record<string, unknown> | null {
   if (!values.enabled) return null;
-  const secret = values.authKind === 'none' ? {} : values.secretAction === 'remove' ? { authSecret: '' } : values.secretAction === 'replace' && values.authSecret !== '' ? { authSecret: values.authSecret } : {};
   return {
     url: values.url,
     authKind: values.authKind,
@@ -76,8 +78,22 @@ export function feedBody(values: FeedFormValues): Record<string, unknown> | null
     schedule: scheduleBody(values.schedule),
     fullList: values.fullList,
     maxFailedPercent: numberOrUndefined(values.maxFailedPercent),
-    ...secret,
+    ...secretBody(values),
   };
+}
+
+/** Whether the stored password or token is the one of the authentication chosen now. */
+export const hasSecretFor = (values: Pick<FeedFormValues, 'authKind' | 'storedSecretKind'>) => values.authKind !== 'none' && values.storedSecretKind === values.authKind;
+
+function secretBody(values: FeedFormValues): { authSecret?: string } {
+  if (values.authKind === 'none') return {};
+  if (hasSecretFor(values)) {
+    if (values.secretAction === 'remove') return { authSecret: '' };
+    return values.secretAction === 'replace' && values.authSecret !== '' ? { authSecret: values.authSecret } : {};
+  }
+  if (values.authSecret !== '') return { authSecret: values.authSecret };
+  // A basic password is no header token (nor the reverse): another authentication does not keep it.
+  return values.storedSecretKind !== null ? { authSecret: '' } : {};
 }
 
 /** The host a feed fetches from, for lists: never the path's query (it may hold a key) nor credentials. */
