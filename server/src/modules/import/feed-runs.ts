@@ -8,7 +8,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { ScheduledJob } from '../scheduler/index.js';
 import { getSettings } from '../settings/index.js';
 import { previewImport } from './import-preview.js';
-import { getImportProfile, listImportProfiles, openFeedSecret, rulesOfProfile } from './import-profiles.service.js';
+import { fixedFormatOf, getImportProfile, listImportProfiles, openFeedSecret, rulesOfProfile } from './import-profiles.service.js';
 import { startImportRun } from './import-runs.service.js';
 import type { ImportDeps } from './import.service.js';
 import { runRecordedImport } from './recorded-import.js';
@@ -83,7 +83,7 @@ export async function runFeed(deps: FeedDeps, profileId: number, by: FeedRunBy):
     }
     const file = { path: destination, ...(await describeFile(destination)) };
     const rules = rulesOfProfile(profile);
-    const request = { mapping: profile.mapping as Record<string, string>, updateMode: profile.updateExisting, vendorId: profile.vendorId, rules, fullList: feed.fullList };
+    const request = { mapping: profile.mapping as Record<string, string>, updateMode: profile.updateExisting, vendorId: profile.vendorId, rules, fullList: feed.fullList, fileFormat: fixedFormatOf(profile) };
     let held: string | undefined;
     try {
       const { dryRun, totalRows } = await previewImport(deps, file, request);

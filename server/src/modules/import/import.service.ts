@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
+import type { FixedFormat } from './csv-format.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
@@ -115,6 +116,8 @@ export interface ImportRunRequest {
   /** The file is the vendor's full list: the rules' missing-product action applies, within its limit unless confirmMissing. */
   fullList?: boolean;
   confirmMissing?: boolean;
+  /** The encoding and delimiter the run's profile fixes (issue 22). */
+  fileFormat?: FixedFormat;
 }
 
 /** Whether the run ends with the missing-product rule (it only looks at the file's SKUs then). */
@@ -133,7 +136,7 @@ export async function runImport(
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const opened = file.csv ?? (await openImportFile(file, request.mapping, request.rules?.createNew !== false));
+  const opened = file.csv ?? (await openImportFile({ format: request.fileFormat, ...file }, request.mapping, request.rules?.createNew !== false));
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
