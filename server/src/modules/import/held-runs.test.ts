@@ -58,7 +58,7 @@ const runById = async (id: number) => (await runs()).find((r) => r.id === id)!;
 const heldFiles = () => (fs.existsSync(t.config.heldFeedsDir) ? fs.readdirSync(t.config.heldFeedsDir) : []);
 const storedRun = (id: number) => t.database.db.selectFrom('import_runs').select(['status', 'held_file']).where('id', '=', id).executeTakeFirstOrThrow();
 
-/** 'Run now', then waits for the run it recorded to end. */
+/** 'Run now', then waits for the run it recorded to end, and its job (superseding, deleting files) with it. */
 async function runFeed(profileId: number) {
   const before = (await t.request('GET', '/api/imports', t.admin)).json().pagination.total;
   let res = await t.request('POST', `/api/import-profiles/${profileId}/run`, t.admin, {});
@@ -69,13 +69,13 @@ async function runFeed(profileId: number) {
   expect(res.statusCode, res.body).toBe(202);
   for (let i = 0; i < 200; i++) {
     const list = (await t.request('GET', '/api/imports', t.admin)).json();
-    if (list.pagination.total > before && list.imports[0].status !== 'running') return list.imports[0];
+    if (list.pagination.total > before && list.imports[0].status !== 'running') return waitForEnd(list.imports[0].id);
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the feed run did not finish');
 }
 
-/** Waits for an applied run to end (and its feed's lease to be released). */
+/** Waits for a run to end and its feed's lease to be released (the job's work done). */
 async function waitForEnd(id: number) {
   for (let i = 0; i < 200; i++) {
     const run = await runById(id);
@@ -228,6 +228,44 @@ describe('held feed runs', () => {
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().details.fields)).toEqual(['id']);
     }
+  });
+});
+
+describe("the dashboard's supplier feeds", () => {
+  const feeds = async (token = t.admin) => (await t.request('GET', '/api/dashboard/stats', token)).json().supplierFeeds;
+  const problemsOf = async (profileIds: number[]) => ((await feeds()).problems as Array<Record<string, unknown>>).filter((p) => profileIds.includes(p.profileId as number));
+
+  it('lists held and failed feed runs of the last 7 days until dismissed or followed by a complete run', async () => {
+    // Every run before this test is put right or dismissed already, but for those the test below leaves.
+    await t.database.db.updateTable('import_runs').set({ status: 'dismissed' }).where('status', 'in', ['held', 'failed']).execute();
+    expect(await feeds()).toMatchObject({ problems: [], total: 0 });
+    const held = await createFeedProfile();
+    const failing = await createFeedProfile({ url: `${base}/missing.csv` });
+    body = 'SKU,Qty,Price\nH1,9,10\n';
+    const heldRun = await runFeed(held.id);
+    const failedRun = await runFeed(failing.id);
+    const card = await feeds();
+    expect(card.feedProfiles).toBeGreaterThanOrEqual(2);
+    expect(card.total).toBe(2);
+    expect(card.problems).toEqual([
+      { importId: failedRun.id, status: 'failed', profileId: failing.id, profileName: failing.name, vendorName: 'Held Vendor', startedAt: failedRun.startedAt, message: 'The server answered 404 (Not Found)' },
+      { importId: heldRun.id, status: 'held', profileId: held.id, profileName: held.name, vendorName: 'Held Vendor', startedAt: heldRun.startedAt, message: heldRun.message },
+    ]);
+    // Not for a user who may not work with products: the runs are products work.
+    expect(await feeds(noProducts.token)).toBeNull();
+
+    // Dismissed: gone. Failed 8 days ago: gone. Failed, then a complete run of the same profile: gone.
+    await t.request('POST', `/api/imports/${heldRun.id}/dismiss`, t.admin);
+    expect((await problemsOf([held.id, failing.id])).map((p) => p.importId)).toEqual([failedRun.id]);
+    await t.database.db.updateTable('import_runs').set({ started_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }).where('id', '=', failedRun.id).execute();
+    expect(await problemsOf([failing.id])).toEqual([]);
+    await t.database.db.updateTable('import_runs').set({ started_at: new Date().toISOString() }).where('id', '=', failedRun.id).execute();
+    expect(await problemsOf([failing.id])).toHaveLength(1);
+    const { id: _id, vendorName: _v, createdAt: _c, updatedAt: _u, lastUsedAt: _l, feed, ...fields } = (await t.request('GET', `/api/import-profiles/${failing.id}`, t.admin)).json().profile;
+    const { hasSecret: _h, ...feedFields } = feed;
+    await t.request('PUT', `/api/import-profiles/${failing.id}`, t.admin, { ...fields, feed: { ...feedFields, url: `${base}/stock.csv`, fullList: false } });
+    expect((await runFeed(failing.id)).status).toBe('complete');
+    expect(await feeds()).toMatchObject({ problems: [], total: 0 });
   });
 });
 
