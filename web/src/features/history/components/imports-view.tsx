@@ -1,7 +1,7 @@
 import type { ImportRun } from '@bosun/shared';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
@@ -12,6 +12,7 @@ import { useImports } from '../api/get-imports';
 import { useUndoActions } from '../hooks/use-undo-actions';
 import { IMPORT_STATUS_BADGES, importDuration, importModeLabel, importModeName } from '../model/import-run-format';
 import { ChangeTime } from './change-time';
+import { HeldRunPanel } from './held-run-panel';
 import { SimplePager } from './simple-pager';
 import { HistoryPageHeader } from './history-page-header';
 import { formatCount } from '../../../lib/format';
@@ -82,7 +83,16 @@ export function ImportsView() {
                   </Table.Thead>
                   <Table.Tbody>
                     {imports.data.imports.map((run) => (
-                      <ImportRow key={run.id} {...rowProps(run)} />
+                      <Fragment key={run.id}>
+                        <ImportRow {...rowProps(run)} />
+                        {run.status === 'held' && run.held && (
+                          <Table.Tr aria-label={`Held import #${run.id}, what to do`}>
+                            <Table.Td colSpan={7} pt={0}>
+                              <HeldRunPanel run={run} held={run.held} />
+                            </Table.Td>
+                          </Table.Tr>
+                        )}
+                      </Fragment>
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -149,6 +159,14 @@ function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
         <Badge color="gray" variant="filled">
           Undone
         </Badge>
+      )}
+      {/* A feed run its dry run held, that staff then applied (issue 22). */}
+      {run.held && (run.status === 'complete' || run.status === 'failed' || run.status === 'running') && (
+        <Tooltip label={`Held at the dry run: ${run.held.reason}`}>
+          <Badge color="yellow" variant="outline" style={{ flexShrink: 0 }}>
+            Applied after hold
+          </Badge>
+        </Tooltip>
       )}
     </Group>
   );
@@ -244,6 +262,7 @@ function ImportCard(props: ImportRowProps) {
           <UndoImportButton {...props} undone={undone} />
         </Group>
         <DownloadRowsButton {...props} align="flex-end" />
+        {run.status === 'held' && run.held && <HeldRunPanel run={run} held={run.held} />}
       </Stack>
     </Card>
   );

@@ -25,4 +25,6 @@ export const IMPORT_STATUS_BADGES = {
   complete: { label: 'Complete', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
   stopped: { label: 'Stopped', color: 'orange' },
+  held: { label: 'Held', color: 'yellow' },
+  dismissed: { label: 'Dismissed', color: 'gray' },
 } as const;
