@@ -238,9 +238,9 @@ describe("the dashboard's supplier feeds", () => {
   it('lists held and failed feed runs of the last 7 days until dismissed or followed by a complete run', async () => {
     // Every run before this test is put right or dismissed already, but for those the test below leaves.
     await t.database.db.updateTable('import_runs').set({ status: 'dismissed' }).where('status', 'in', ['held', 'failed']).execute();
-    expect(await feeds()).toMatchObject({ problems: [], total: 0 });
     const held = await createFeedProfile();
     const failing = await createFeedProfile({ url: `${base}/missing.csv` });
+    expect(await feeds()).toMatchObject({ problems: [], total: 0 });
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const heldRun = await runFeed(held.id);
     const failedRun = await runFeed(failing.id);
