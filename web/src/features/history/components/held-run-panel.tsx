@@ -9,6 +9,7 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 import { useCurrency } from '../../settings';
 import { useApplyHeldImport } from '../api/apply-held-import';
 import { useDismissHeldImport } from '../api/dismiss-held-import';
+import { formatExactTime } from '../model/relative-time';
 import { applyConsequences, heldCountsText, heldFieldChanges, heldFieldLabel, heldMissingText } from '../model/held-run-text';
 
 /**
@@ -27,7 +28,7 @@ export function HeldRunPanel({ run, held }: { run: ImportRun; held: HeldRunSumma
       children: (
         <Stack gap="xs">
           <Text size="sm">
-            The file fetched {new Date(held.heldAt).toLocaleString()} from {run.fileName} will be imported with its profile{run.profileName ? ` '${run.profileName}'` : ''} as the profile is now:
+            The file fetched {formatExactTime(held.heldAt)} from {run.fileName} will be imported with its profile{run.profileName ? ` '${run.profileName}'` : ''} as the profile is now:
           </Text>
           <List size="sm" spacing={4} aria-label="What applying will do">
             {applyConsequences(held).map((line) => (

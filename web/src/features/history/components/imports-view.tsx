@@ -149,26 +149,28 @@ function RowCounts({ run }: { run: ImportRun }) {
 function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
   const status = IMPORT_STATUS_BADGES[run.status];
   return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label={run.message ?? status.label} disabled={!run.message}>
-        <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-          {status.label}
-        </Badge>
-      </Tooltip>
-      {undone && (
-        <Badge color="gray" variant="filled">
-          Undone
-        </Badge>
-      )}
-      {/* A feed run its dry run held, that staff then applied (issue 22). */}
-      {run.held && (run.status === 'complete' || run.status === 'failed' || run.status === 'running') && (
-        <Tooltip label={`Held at the dry run: ${run.held.reason}`}>
-          <Badge color="yellow" variant="outline" style={{ flexShrink: 0 }}>
-            Applied after hold
+    <Stack gap={4} align="flex-start">
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={run.message ?? status.label} disabled={!run.message}>
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+            {status.label}
           </Badge>
         </Tooltip>
+        {undone && (
+          <Badge color="gray" variant="filled">
+            Undone
+          </Badge>
+        )}
+      </Group>
+      {/* A feed run its dry run held, that staff then applied (issue 22). */}
+      {run.held && (run.status === 'complete' || run.status === 'failed' || run.status === 'running' || run.status === 'stopped') && (
+        <Tooltip label={`Held at the dry run: ${run.held.reason}`} multiline maw={320}>
+          <Text size="xs" c="yellow.9" style={{ whiteSpace: 'nowrap' }}>
+            Applied after hold
+          </Text>
+        </Tooltip>
       )}
-    </Group>
+    </Stack>
   );
 }
 
