@@ -107,5 +107,6 @@ describe('A held feed run', () => {
     await page.goto('/dashboard');
     await visible(page.getByRole('region', { name: 'Supplier feeds' }));
     expect(await page.getByRole('region', { name: 'Supplier feeds' }).getByRole('link', { name: PROFILE }).count()).toBe(0);
+    await shoot('dashboard-after');
   });
 });

@@ -228,6 +228,11 @@ describe('held feed runs', () => {
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().details.fields)).toEqual(['id']);
     }
+    // The OpenAPI document follows from the shared schemas.
+    const docs = (await t.request('GET', '/api/docs/json')).json();
+    expect(Object.keys(docs.paths['/api/imports/{id}/apply'].post.responses)).toEqual(expect.arrayContaining(['202', '404', '409']));
+    expect(Object.keys(docs.paths['/api/imports/{id}/dismiss'].post.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
+    expect(docs.paths['/api/imports'].get.responses['200'].content['application/json'].schema.properties.imports.items.properties.status.enum).toContain('held');
   });
 });
 
