@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HELD_RUN_ERRORS, IMPORT_PROFILE_MESSAGES, IMPORT_RUN_MESSAGES, IMPORT_RUN_NOT_FOUND, nextFeedRunAt, type HeldRunSummary, type ImportPreviewResponse, type ImportProfile } from '@bosun/shared';
+import { HELD_RUN_ERRORS, nextFeedRunAt, type HeldRunSummary, type ImportPreviewResponse, type ImportProfile } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { displayUrl, safeFetch, type FeedCredentials } from '../../lib/safe-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { ScheduledJob, Scheduler } from '../scheduler/index.js';
+import type { ScheduledJob } from '../scheduler/index.js';
 import { getSettings } from '../settings/index.js';
 import { previewImport } from './import-preview.js';
 import { getImportProfile, listImportProfiles, openFeedSecret, rulesOfProfile } from './import-profiles.service.js';
 import { keepHeldFile } from './held-feed-files.js';
-import { checkHeldFileKept, dropHeldFile, heldRunFile, supersedeHeldRuns } from './held-runs.service.js';
-import { findImportRunState } from './import-runs.repository.js';
-import { claimHeldRun, failClaimedRun, recordUnimportedRun, type NewImportRun } from './import-runs.service.js';
+import { supersedeHeldRuns } from './held-runs.service.js';
+import { recordUnimportedRun, type NewImportRun } from './import-runs.service.js';
 import type { ImportDeps } from './import.service.js';
 import { runRecordedImport } from './recorded-import.js';
 import { makeSpoolDir } from './spool-dir.js';
@@ -23,7 +22,7 @@ import { utf8Check } from './utf8-check.js';
  * now', and imported by the profile. Every run is on the Imports page. The dry run comes first: a
  * run it finds suspicious (more of the vendor's products missing than the profile allows, or more
  * failing rows) is held there: recorded 'held' with the reason and what the dry run found, its
- * file kept, nothing written, until staff apply it (applyHeldRun) or dismiss it (held-runs.service.ts).
+ * file kept, nothing written, until staff apply it (held-run-apply.ts) or dismiss it (held-runs.service.ts).
  * A fetch that fails is a failed run: there is nothing to apply.
  */
 export interface FeedDeps extends ImportDeps {
@@ -53,7 +52,7 @@ async function credentialsOf(deps: FeedDeps, profile: ImportProfile): Promise<Fe
 }
 
 /** Whether the file is an Excel workbook (a zip archive) and whether its bytes are UTF-8, read once. */
-async function describeFile(file: string): Promise<{ workbook: boolean; utf8Valid: boolean }> {
+export async function describeFile(file: string): Promise<{ workbook: boolean; utf8Valid: boolean }> {
   const check = utf8Check();
   let head: Buffer | undefined;
   for await (const chunk of fs.createReadStream(file)) {
@@ -68,7 +67,7 @@ const runOfFeed = (profile: ImportProfile, userId: number | null, fileName: stri
 });
 
 /** How the profile imports its feed's file (its own rules; the full list as its feed says). */
-const importRequestOf = (profile: ImportProfile) => ({
+export const importRequestOf = (profile: ImportProfile) => ({
   mapping: profile.mapping as Record<string, string>, updateMode: profile.updateExisting, vendorId: profile.vendorId, rules: rulesOfProfile(profile), fullList: profile.feed?.fullList ?? false,
 });
 
@@ -146,57 +145,6 @@ export async function runFeed(deps: FeedDeps, profileId: number, by: FeedRunBy):
   } finally {
     await spool.remove();
   }
-}
-
-/**
- * Applies a held run that claimHeldRun made the running one: its kept file imported by its
- * profile, with the confirmations staff gave by applying it (the missing products' share above
- * the limit, the failing rows left out). The file goes whatever the outcome.
- */
-async function applyHeldRun(deps: FeedDeps, claimed: { id: number; heldFile: string; fileName: string }, profile: ImportProfile, userId: number): Promise<void> {
-  const kept = heldRunFile(deps, claimed.heldFile);
-  try {
-    let file;
-    try {
-      file = { path: kept, ...(await describeFile(kept)) };
-    } catch (err) {
-      await failClaimedRun(deps.db, claimed.id, IMPORT_RUN_MESSAGES.applyFailedToStart);
-      throw err;
-    }
-    await runRecordedImport(
-      deps,
-      file,
-      { ...importRequestOf(profile), mode: profile.mode, confirmMissing: true, userId, fileName: claimed.fileName, profileId: profile.id, feedRun: true, heldRunId: claimed.id },
-      () => {},
-      () => false,
-      deps.log,
-    );
-  } finally {
-    await dropHeldFile(deps, claimed.id, claimed.heldFile);
-  }
-}
-
-/**
- * 'Apply anyway' of a held run (POST /api/imports/:id/apply): checks it can be applied (404
- * unknown; 409 not held, its profile deleted or its file gone), makes it the running import and
- * runs it in the background under its feed's lease, so that it never runs beside a fetch of the
- * same feed (409 while one is under way); its writes wait for the import lock as any import's do.
- */
-export async function startApplyingHeldRun(deps: FeedDeps, scheduler: Scheduler, id: number, userId: number): Promise<{ message: string }> {
-  const state = await findImportRunState(deps.db, id);
-  if (!state) throw notFound(IMPORT_RUN_NOT_FOUND);
-  if (state.status !== 'held' || state.profile_id === null) throw conflict(IMPORT_RUN_MESSAGES.notHeld);
-  const profile = await getImportProfile(deps.db, state.profile_id).catch((err: unknown) => {
-    throw err instanceof AppError && err.statusCode === 404 ? conflict(IMPORT_RUN_MESSAGES.profileGone) : err;
-  });
-  await checkHeldFileKept(deps, state.held_file);
-  const claimed = await claimHeldRun(deps.db, id, userId);
-  const started = await scheduler.runNow({ name: feedJobName(profile.id), nextRunAt: () => null, run: () => applyHeldRun(deps, claimed, profile, userId) });
-  if (!started.started) {
-    await claimed.unclaim();
-    throw conflict(IMPORT_PROFILE_MESSAGES.feedBusy);
-  }
-  return { message: IMPORT_RUN_MESSAGES.applyStarted(id) };
 }
 
 /** The lease and job name of a profile's feed: 'Run now' and the schedule share it, so one never runs beside the other. */

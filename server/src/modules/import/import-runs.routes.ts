@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema, importRunListQuerySchema, importRunListResponseSchema, messageResponseSchema } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authorization.js';
-import { startApplyingHeldRun } from './feed-runs.js';
+import { startApplyingHeldRun } from './held-run-apply.js';
 import { dismissHeldRun } from './held-runs.service.js';
 import { listImports, rowsNotImportedFile } from './import-runs.service.js';
 
