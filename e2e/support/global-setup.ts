@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Supplier feeds in the journeys are served by a local HTTP server in the test: loopback allowed here only.
+      // The supplier feed journeys serve their feeds from this machine.
       FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
