@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The supplier feed journeys serve their feeds from this machine.
+      FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = (fallback: boolean) =>
@@ -26,6 +27,7 @@ const envSchema = z
     FEED_MAX_MB: z.coerce.number().int().min(1).max(10_000).optional(),
     FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(600),
     FEED_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    FEED_HELD_DIR: z.string().min(1).optional(),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   })
   .refine(
@@ -53,6 +55,11 @@ export interface Config {
   secretKey?: string;
   /** Supplier feeds: limits of a fetch, and whether private, loopback and link-local addresses may be fetched. */
   feeds: { allowPrivateAddresses: boolean; maxBytes: number; timeoutMs: number; idleTimeoutMs: number };
+  /**
+   * Where a held feed run's file is kept until staff apply or dismiss it (issue 22). Several app
+   * servers on one PostgreSQL need it on storage they share: any of them may be asked to apply.
+   */
+  heldFeedsDir: string;
   /** How often the scheduler looks for due jobs (supplier feeds). */
   schedulerIntervalMs: number;
   /** Where the built SPA lives; absent in API-only tests. */
@@ -62,6 +69,11 @@ export interface Config {
 export function parseDatabaseUrl(url: string): DatabaseTarget {
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
   return { kind: 'sqlite', file: url.replace(/^sqlite:/i, '') };
+}
+
+/** Beside the SQLite database file; under ./data (where the default database lives) for PostgreSQL. */
+export function defaultHeldFeedsDir(database: DatabaseTarget): string {
+  return database.kind === 'sqlite' && database.file !== ':memory:' ? path.join(path.dirname(path.resolve(database.file)), 'held-feeds') : path.resolve('data', 'held-feeds');
 }
 
 export class ConfigError extends Error {}
@@ -74,10 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const database = parseDatabaseUrl(e.DATABASE_URL);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
-    database: parseDatabaseUrl(e.DATABASE_URL),
+    database,
     jwtSecret: e.JWT_SECRET,
     bootstrapAdmin:
       e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
@@ -97,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.FEED_IDLE_TIMEOUT_SECONDS * 1000,
     },
+    heldFeedsDir: e.FEED_HELD_DIR ? path.resolve(e.FEED_HELD_DIR) : defaultHeldFeedsDir(database),
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
   });
 }

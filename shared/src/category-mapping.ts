@@ -107,5 +107,13 @@ export const categoryMappingResultSchema = z.object({
 });
 export type CategoryMappingResult = z.infer<typeof categoryMappingResultSchema>;
 
-export const storeCategoryPathsQuerySchema = z.object({ search: z.string().trim().max(200).default('') });
+export const storeCategoryPathsQuerySchema = z.object({
+  search: z.string().trim().max(200).default(''),
+  /** These categories' paths instead of a search ('12,40'): what a picker shows for ids it was given. */
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+){0,49}$/, 'ids must be up to 50 category ids separated by commas')
+    .transform((ids) => ids.split(',').map(Number))
+    .optional(),
+});
 export const storeCategoryPathsResponseSchema = z.object({ categories: z.array(storeCategoryRefSchema) });

@@ -69,7 +69,7 @@ export function isWorkbookFileName(fileName: string, mimeType: string): boolean 
  * The first records of a text (up to `max`), each as its text and the delimiters outside quotes
  * in it; a quoted line break does not end a record. `open`: the text ends inside quotes.
  */
-function firstRecords(text: string, delimiter: CsvDelimiter, max: number): { records: Array<{ text: string; delimiters: number }>; open: boolean } {
+function firstRecords(text: string, delimiter: string, max: number): { records: Array<{ text: string; delimiters: number }>; open: boolean } {
   const records: Array<{ text: string; delimiters: number }> = [];
   let quoted = false;
   let start = 0;
@@ -114,7 +114,7 @@ const RECORDS_JUDGED = 20;
  * name never does), or the records do not keep its count of delimiters. A table of one
  * column (just 'SKU' and its values) has no delimiter at all and no sentences: it is a table.
  */
-export function looksLikeTable(text: string, delimiter: CsvDelimiter): boolean {
+export function looksLikeTable(text: string, delimiter: string): boolean {
   const { records, open } = firstRecords(text, delimiter, RECORDS_JUDGED);
   // A quote left open is the reader's to report, with its own message.
   if (open && records.length <= 1) return true;

@@ -22,6 +22,24 @@ export const categoryProductCountSchema = z.object({
   product_count: z.number().int(),
 });
 
+/** Days back the dashboard looks for supplier feed runs that went wrong (issue 22). */
+export const DASHBOARD_FEED_DAYS = 7;
+/** Feed runs the dashboard lists; the rest are counted. */
+export const DASHBOARD_FEED_PROBLEMS = 10;
+
+/** A held or failed supplier feed run that no later complete run of its profile has put right. */
+export const feedProblemSchema = z.object({
+  importId: z.number().int(),
+  status: z.enum(['held', 'failed']),
+  profileId: z.number().int(),
+  profileName: z.string(),
+  vendorName: z.string().nullable(),
+  startedAt: z.string(),
+  /** Why it failed, or why it was held. */
+  message: z.string().nullable(),
+});
+export type FeedProblem = z.infer<typeof feedProblemSchema>;
+
 export const dashboardStatsResponseSchema = z.object({
   stats: z.object({
     totalProducts: z.number().int(),
@@ -39,6 +57,19 @@ export const dashboardStatsResponseSchema = z.object({
     other: z.object({ categories: z.number().int(), product_count: z.number().int() }),
   }),
   recentProducts: z.array(productSchema),
+  /**
+   * The 'Supplier feeds' card (issue 22): how many profiles have a feed, and their held and failed
+   * runs of the last DASHBOARD_FEED_DAYS days not yet dismissed nor followed by a complete run of
+   * the same profile (the newest DASHBOARD_FEED_PROBLEMS of `total`). Null when no profile has a
+   * feed, or the user may not work with products (the runs are on the Imports page, products work).
+   */
+  supplierFeeds: z
+    .object({
+      feedProfiles: z.number().int(),
+      problems: z.array(feedProblemSchema),
+      total: z.number().int(),
+    })
+    .nullable(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsResponseSchema>;
 

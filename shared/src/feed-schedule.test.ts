@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedScheduleSchema, nextFeedRunAt, type FeedSchedule } from './feed-schedule.js';
+import { feedScheduleSchema, feedScheduleText, nextFeedRunAt, type FeedSchedule } from './feed-schedule.js';
 import { instantOfWallClock, timeZoneNames, timeZoneSchema } from './time-zone.js';
 
 const at = (iso: string) => new Date(iso);
@@ -105,5 +105,15 @@ describe('time zones', () => {
     expect(instantOfWallClock(wall(29, 3, 2, 30), 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:30:00.000Z');
     expect(instantOfWallClock(wall(29, 3, 3, 0), 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:00:00.000Z');
     expect(instantOfWallClock(wall(5, 4, 2, 0), 'Australia/Sydney').toISOString()).toBe('2026-04-04T15:00:00.000Z');
+  });
+});
+
+describe('feedScheduleText', () => {
+  it('says a schedule in words, with the time zone of a daily run when known', () => {
+    expect(feedScheduleText(null)).toBe('No schedule: Run now only');
+    expect(feedScheduleText({ kind: 'hours', everyHours: 1 })).toBe('Every hour');
+    expect(feedScheduleText({ kind: 'hours', everyHours: 6 }, 'Europe/Oslo')).toBe('Every 6 hours');
+    expect(feedScheduleText({ kind: 'daily', at: '06:30' }, 'Europe/Oslo')).toBe('Daily at 06:30 (Europe/Oslo)');
+    expect(feedScheduleText({ kind: 'daily', at: '06:30' })).toBe('Daily at 06:30');
   });
 });

@@ -49,3 +49,10 @@ export function nextFeedRunAt(schedule: FeedSchedule, options: { timeZone: strin
     if (lastRunAt ? run > lastRunAt : run >= now) return run;
   }
 }
+
+/** A feed's schedule in words, for lists and forms: 'Every 6 hours', 'Daily at 06:30 (Europe/Oslo)'. */
+export function feedScheduleText(schedule: FeedSchedule | null, timeZone?: string): string {
+  if (!schedule) return 'No schedule: Run now only';
+  if (schedule.kind === 'hours') return schedule.everyHours === 1 ? 'Every hour' : `Every ${schedule.everyHours} hours`;
+  return timeZone ? `Daily at ${schedule.at} (${timeZone})` : `Daily at ${schedule.at}`;
+}

@@ -143,11 +143,19 @@ const feedFields = {
   maxFailedPercent: z.number('Largest share of failed rows must be a number').min(0).max(100, 'Largest share of failed rows must be at most 100%').default(10),
 };
 
+/** An HTTP header name is a token (RFC 9110): letters, digits and !#$%&'*+-.^_`|~, nothing else. */
+const HTTP_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const FEED_HEADER_NAME_MESSAGE = "Header name must be a valid HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces";
+
 /**
  * A profile's supplier feed as staff write it: the password or token (authSecret) is write-only.
  * Absent on an edit, the stored one is kept; '' removes it.
  */
-export const profileFeedBodySchema = z.object({ ...feedFields, authSecret: z.string().max(4000, 'Password or token must be at most 4000 characters').optional() }).strict();
+export const profileFeedBodySchema = z
+  .object({ ...feedFields, authSecret: z.string().max(4000, 'Password or token must be at most 4000 characters').optional() })
+  .strict()
+  // A header the fetch cannot send would fail every run: refused when the feed is saved, under the name.
+  .refine((feed) => feed.authKind !== 'header' || HTTP_HEADER_NAME.test(feed.authName), { message: FEED_HEADER_NAME_MESSAGE, path: ['authName'] });
 /** A feed as the API answers it: whether a secret is stored, never the secret. */
 export const profileFeedSchema = z.object({ ...feedFields, hasSecret: z.boolean() });
 export type ProfileFeed = z.infer<typeof profileFeedSchema>;

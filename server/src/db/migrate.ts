@@ -33,6 +33,7 @@ import { importProfilesMigration } from './migrations/0036-import-profiles.js';
 import { timeZoneLeasesMigration } from './migrations/0039-time-zone-leases.js';
 import { categoryMappingsMigration } from './migrations/0037-category-mappings.js';
 import { qualityQueuesMigration } from './migrations/0038-quality-queues.js';
+import { heldFeedRunsMigration } from './migrations/0040-held-feed-runs.js';
 import { parentQualityMigration } from './migrations/0041-parent-quality-and-set-based-bits.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
@@ -71,6 +72,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0039-time-zone-leases': timeZoneLeasesMigration,
     '0037-category-mappings': categoryMappingsMigration,
     '0038-quality-queues': qualityQueuesMigration(dialect),
+    '0040-held-feed-runs': heldFeedRunsMigration,
     '0041-parent-quality-and-set-based-bits': parentQualityMigration(dialect),
   };
 }

@@ -110,8 +110,17 @@ export async function ensureProductSortIndexesAsOf(db: Kysely<DB>, dialect: Dial
   for (const statement of createStatements(dialect, migration)) await sql.raw(statement).execute(db);
 }
 
-export async function dropProductSortIndexes(db: Kysely<DB>, dialect: Dialect) {
-  for (const [name] of setAside(dialect)) await sql.raw(`drop index if exists ${name}`).execute(db);
+/**
+ * Sets the indexes aside for a large import. `writes`: the only columns the import writes (an
+ * update that creates no product, such as a stock-and-price feed); then only the indexes holding
+ * one of them are set aside, as only they would be updated row by row: rebuilding the name, brand
+ * and category indexes too cost a stock feed of 100k rows against 100k products 5 s of its 16.
+ */
+export async function dropProductSortIndexes(db: Kysely<DB>, dialect: Dialect, writes?: readonly string[]) {
+  const written = writes && new RegExp(`\\b(${writes.join('|')})\\b`);
+  for (const [name, definition] of setAside(dialect)) {
+    if (!written || written.test(definition)) await sql.raw(`drop index if exists ${name}`).execute(db);
+  }
 }
 
 /**

@@ -26,7 +26,9 @@ export function bulkRecords(db: Database.Database) {
   db.exec(`create temp table if not exists bulk_before as select ${kept.join(', ')} from products where 0`);
   const clear = db.prepare('delete from temp.bulk_before');
   const snapshot = db.prepare(`insert into temp.bulk_before select ${kept.join(', ')} from main.products where id in (select value from json_each(?))`);
-  const touched = '(p.id in (select value from json_each(@ids)) or p.id > @after)';
+  // The batch's stored rows and the rows it created: one IN over a union, each part an index lookup.
+  const touchedIds = 'select value from json_each(@ids) union all select id from main.products where id > @after';
+  const touched = `p.id in (${touchedIds})`;
   const created = db.prepare(`insert into product_changes (change_id, product_id, action) select ${SQLITE_CHANGE_CONTEXT}, id, 'created' from products where id > ? on conflict do nothing`);
   const updated = db.prepare(
     `insert into product_changes (change_id, product_id, action, before, after)
@@ -35,14 +37,16 @@ export function bulkRecords(db: Database.Database) {
      where ${sqliteAnyColumnChanged('b', 'p')}
      ${SQLITE_UPDATED_ENTRY_MERGE}`,
   );
-  // The touched rows and the parents whose totals the batch moved. No other trigger reads quality_problems or gtin_key.
-  // Only the rows whose bits or key move are written again: a write that set its bits itself (a
-  // category mapping clears the 'no shop category' bit as it sets the category) is not written twice.
+  // The touched rows' GTIN keys, then the quality bits of those rows and of the parents whose
+  // totals the batch moved, from the stored key; only rows whose key or bits change are written
+  // (a stock feed's rows mostly keep theirs: a write is the cost). No other trigger reads them.
+  const key = gtinKeySql('sqlite', 'p.gtin');
+  const gtinKeys = db.prepare(`update products as p set gtin_key = ${key} where ${touched} and p.gtin_key is not ${key}`);
+  // A variable product's bits include its variations' (migration 0041).
+  const problems = productProblemsSql('sqlite', 'p.', 'p.id', 'p.gtin_key');
   const quality = db.prepare(
-    `update products as p set quality_problems = n.problems, gtin_key = n.gtin_key
-     from (select p.id, ${productProblemsSql('sqlite', 'p.', 'p.id')} as problems, ${gtinKeySql('sqlite', 'p.gtin')} as gtin_key
-           from products p where ${touched} or p.id in (select value from json_each(@parents))) n
-     where p.id = n.id and (p.quality_problems <> n.problems or p.gtin_key is not n.gtin_key)`,
+    `update products as p set quality_problems = ${problems}
+     where p.id in (${touchedIds} union all select value from json_each(@parents)) and p.quality_problems is not (${problems})`,
   );
   // Then the parents of the batch's variations (and those they left) from their variations' new bits (migration 0041).
   const parentQuality = db.prepare(refreshParentsSql('sqlite', 'select value from json_each(?) union select parent_id from temp.bulk_before where parent_id is not null'));
@@ -51,7 +55,7 @@ export function bulkRecords(db: Database.Database) {
     `insert into gtin_counts (gtin, n)
      select gtin, sum(n) from (
        select gtin_key as gtin, -1 as n from temp.bulk_before where parent_id is null and gtin_key is not null
-       union all select p.gtin_key, 1 from products p where (${touched}) and p.parent_id is null and p.gtin_key is not null
+       union all select p.gtin_key, 1 from products p where ${touched} and p.parent_id is null and p.gtin_key is not null
      ) d group by gtin having sum(n) <> 0
      on conflict (gtin) do update set n = n + excluded.n`,
   );
@@ -69,6 +73,7 @@ export function bulkRecords(db: Database.Database) {
       created.run(after);
       updated.run();
       if (!qualityKept) {
+        gtinKeys.run({ ids, after });
         quality.run({ ids, after, parents });
         parentQuality.run(parents);
         gtinCounts.run({ ids, after });

@@ -84,7 +84,7 @@ export interface ImportRunsTable {
   file_name: string;
   mode: string;
   update_mode: Generated<number>;
-  status: 'running' | 'complete' | 'failed' | 'stopped';
+  status: 'running' | 'complete' | 'failed' | 'stopped' | 'held' | 'dismissed';
   started_at: string;
   finished_at: string | null;
   heartbeat_at: string;
@@ -99,6 +99,12 @@ export interface ImportRunsTable {
   report: string | null;
   /** The import profile it ran with (migration 0036). */
   profile_id: number | null;
+  /** JSON of HeldRunSummary (shared/src/import-runs.ts): what the dry run of a held feed run found (migration 0040). */
+  held_summary: string | null;
+  /** The held run's file in the held-feeds directory, while it is kept (migration 0040). */
+  held_file: string | null;
+  /** 1 for a supplier feed's run (migration 0040). */
+  feed_run: Generated<number>;
 }
 
 /** A vendor's import profile (migration 0036): `settings` is the JSON of ImportProfileBody without name and vendor. */

@@ -80,6 +80,8 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
   shutdownTimeoutMs: 30_000,
   feeds: { allowPrivateAddresses: true, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000, idleTimeoutMs: 5_000 },
   schedulerIntervalMs: 30_000,
+  // One directory per test database: start-up removes the files of runs its own database does not hold.
+  heldFeedsDir: database.kind === 'sqlite' ? path.join(path.dirname(database.file), 'held-feeds') : path.join(os.tmpdir(), `bosun-held-${new URL(database.url).pathname.slice(1)}`),
   ...overrides,
 });
 
@@ -134,6 +136,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     async close() {
       await built.app.close();
       await drop();
+      fs.rmSync(config.heldFeedsDir, { recursive: true, force: true });
     },
   };
 }

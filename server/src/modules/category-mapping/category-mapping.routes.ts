@@ -10,7 +10,7 @@ import {
 } from '@bosun/shared';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authorization.js';
-import { listCategoryMappings, previewCategoryMappings, saveCategoryMappings, searchStorePaths } from './category-mapping.service.js';
+import { listCategoryMappings, previewCategoryMappings, saveCategoryMappings, searchStorePaths, storePathsOfIds } from './category-mapping.service.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -26,9 +26,12 @@ export const categoryMappingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listCategoryMappings(app.deps.db, request.query),
   });
 
+  // The shop category picker: product work picks store categories too (an import profile's price
+  // rules), so the products flag reads it, as it reads GET /categories.
   app.get('/category-mappings/store-paths', {
+    config: { readableWith: ['products'] },
     schema: { tags: ['categories'], querystring: storeCategoryPathsQuerySchema, response: { 200: storeCategoryPathsResponseSchema, ...errors } },
-    handler: async (request) => searchStorePaths(app.deps.db, request.query.search),
+    handler: async (request) => (request.query.ids ? storePathsOfIds(app.deps.db, request.query.ids) : searchStorePaths(app.deps.db, request.query.search)),
   });
 
   app.post('/category-mappings/preview', {

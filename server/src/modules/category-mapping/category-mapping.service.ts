@@ -111,6 +111,12 @@ export async function searchStorePaths(db: Kysely<DB>, search: string, limit = 2
   return { categories: found.map((e) => ({ id: e.id, path: e.path })) };
 }
 
+/** GET /api/category-mappings/store-paths?ids=: these shop categories' paths (what a picker shows for the ids it holds); unknown ids are left out. */
+export async function storePathsOfIds(db: Kysely<DB>, ids: number[]) {
+  const { byId } = await loadStorePaths(db);
+  return { categories: [...new Set(ids)].flatMap((id) => (byId.has(id) ? [{ id, path: byId.get(id)!.path }] : [])) };
+}
+
 /** The body's ids checked: vendor categories to map, shop categories to map them to; a 400 names the field. */
 async function checkChanges(db: Kysely<DB>, body: CategoryMappingBody) {
   const vendorIds = body.mappings.map((m) => m.vendor_category_id);

@@ -62,6 +62,18 @@ describe('GET /api/category-mappings', () => {
     const res = await t.request('GET', '/api/category-mappings/store-paths?search=deck%20hand', t.admin);
     expect(res.json().categories).toEqual([{ id: s.handles.id, path: 'Deck Hardware > Winches > Winch Handles' }]);
   });
+
+  it('answers the paths of the ids asked for (a picker showing what it holds), leaving out unknown and vendor ones', async () => {
+    const res = await t.request('GET', `/api/category-mappings/store-paths?ids=${s.winches.id},99999,${v.hardware.id},${s.safety.id}`, t.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().categories).toEqual([
+      { id: s.winches.id, path: 'Deck Hardware > Winches' },
+      { id: s.safety.id, path: 'Safety' },
+    ]);
+    const bad = await t.request('GET', '/api/category-mappings/store-paths?ids=1,x', t.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('ids');
+  });
 });
 
 describe('POST /api/category-mappings', () => {
@@ -153,13 +165,23 @@ describe('POST /api/category-mappings', () => {
     expect(await db().selectFrom('category_mappings').selectAll().orderBy('vendor_category_id').execute()).toEqual(mappingsBefore);
   });
 
-  it('needs a token (401) and the categories permission (403)', async () => {
+  it('needs a token (401) and the categories permission (403); the products flag reads the store paths', async () => {
     expect((await t.request('GET', '/api/category-mappings')).statusCode).toBe(401);
     expect((await t.request('POST', '/api/category-mappings', undefined, { mappings: [] })).statusCode).toBe(401);
     const m = await t.registerWithout('mapper', t.admin, 'categories');
+    // The shop category picker is product work too: the products flag reads it.
+    expect((await t.request('GET', '/api/category-mappings/store-paths?search=deck', m.token)).statusCode).toBe(200);
+    const neither = await t.registerWithout('picker', t.admin, 'categories');
+    const revoked = await t.request('PUT', `/api/users/${neither.id}`, t.admin, {
+      username: 'picker',
+      email: 'picker@example.test',
+      role: 'shop_manager',
+      permissions: { products: false, categories: false, vendors: true, settings: false },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await t.request('GET', '/api/category-mappings/store-paths?search=deck', neither.token)).statusCode).toBe(403);
     for (const [method, url, body] of [
       ['GET', '/api/category-mappings', undefined],
-      ['GET', '/api/category-mappings/store-paths', undefined],
       ['POST', '/api/category-mappings/preview', { mappings: [{ vendor_category_id: v.hardware.id, store_category_id: s.deck.id }] }],
       ['POST', '/api/category-mappings', { mappings: [{ vendor_category_id: v.hardware.id, store_category_id: s.deck.id }] }],
     ] as const) {

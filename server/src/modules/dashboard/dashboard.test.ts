@@ -53,6 +53,8 @@ describe('GET /api/dashboard/stats', () => {
     expect(res.statusCode).toBe(200);
     // 21 vendor products + the orphan; out of stock: n = 5,10,15,20 and the orphan (stock <= 0); featured n = 7,14,21.
     expect(res.json().stats).toEqual({ totalProducts: 22, totalVariations: 0, totalVendors: 5, outOfStock: 5, featuredProducts: 3 });
+    // No import profile has a feed: the 'Supplier feeds' card is hidden (issue 22; held-runs.test.ts has the card with feeds).
+    expect(res.json().supplierFeeds).toBeNull();
   });
 
   it('ranks the top 5 vendors by product count', async () => {

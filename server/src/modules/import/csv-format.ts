@@ -8,7 +8,18 @@ import { detectDelimiter, looksLikeTable, IMPORT_MESSAGES, utf16WithoutBom, type
 import { AppError } from '../../errors.js';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-export type Delimiter = CsvDelimiter;
+/** Detection tells , ; and tab apart; a profile may also fix '|' (a vendor's pipe-separated file). */
+export type Delimiter = CsvDelimiter | '|';
+
+/**
+ * What an import profile fixes of its vendor's files (issue 22): the encoding, the delimiter or
+ * both; what it leaves out is told from the file. A byte-order mark still decides the encoding:
+ * it states it, where a profile only expects it.
+ */
+export interface FixedFormat {
+  encoding?: 'utf-8' | 'windows-1252';
+  delimiter?: Delimiter;
+}
 
 export interface CsvFormat {
   encoding: Encoding;
@@ -26,33 +37,34 @@ export type ByteSource = string | AsyncIterable<Buffer>;
 export const ICONV_NAMES: Record<Encoding, string> = { 'utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16be': 'utf16be', 'windows-1252': 'win1252' };
 
 /** Reads the file's head and tells its format (formatOfHead). */
-export async function detectFormat(path: string, utf8Valid: boolean): Promise<CsvFormat> {
+export async function detectFormat(path: string, utf8Valid: boolean, fixed?: FixedFormat): Promise<CsvFormat> {
   const handle = await fs.promises.open(path, 'r');
   const head = Buffer.alloc(HEAD_BYTES);
   const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
   await handle.close();
-  return formatOfHead(head.subarray(0, bytesRead), utf8Valid);
+  return formatOfHead(head.subarray(0, bytesRead), utf8Valid, fixed);
 }
 
 /**
  * The encoding (a BOM, else UTF-8 when every byte of the file is, utf8Valid, else Windows-1252,
  * which also reads Latin-1) and the delimiter (the most frequent of , ; and tab in the header
  * line, outside quotes: detectDelimiter, the wizard's rule too), from the file's first HEAD_BYTES.
- * A file of prose (looksLikeTable) is refused (415), as is a binary one.
+ * A file of prose (looksLikeTable) is refused (415), as is a binary one. `fixed`: what a profile
+ * fixes instead of telling it.
  */
-export function formatOfHead(bytes: Buffer, utf8Valid: boolean): CsvFormat {
-  let encoding: Encoding = utf8Valid ? 'utf-8' : 'windows-1252';
+export function formatOfHead(bytes: Buffer, utf8Valid: boolean, fixed: FixedFormat = {}): CsvFormat {
+  let encoding: Encoding = fixed.encoding ?? (utf8Valid ? 'utf-8' : 'windows-1252');
   let hasBom = false;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) [encoding, hasBom] = ['utf-8', true];
   else if (bytes[0] === 0xff && bytes[1] === 0xfe) [encoding, hasBom] = ['utf-16le', true];
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) [encoding, hasBom] = ['utf-16be', true];
   else {
-    const sixteen = utf16WithoutBom(bytes);
+    const sixteen = fixed.encoding ? undefined : utf16WithoutBom(bytes);
     if (sixteen) encoding = sixteen;
     else if (looksBinary(bytes)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.binaryFile);
   }
   const text = iconv.decode(bytes, ICONV_NAMES[encoding]);
-  const delimiter = detectDelimiter(text);
+  const delimiter = fixed.delimiter ?? detectDelimiter(text);
   // Prose saved as .txt (or .csv), told from its lines: no table an import could map. An empty file is told later, as such.
   if (text.trim() && !looksLikeTable(text, delimiter)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.invalidFile);
   return { encoding, hasBom, delimiter };

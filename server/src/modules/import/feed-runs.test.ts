@@ -102,7 +102,7 @@ describe('supplier feeds', () => {
     const profile = await createFeedProfile({ fullList: true }, { missing: { action: 'zero_stock', maxPercent: 20 } });
     body = 'SKU,Qty\nF1,9\n';
     const held = await runNow(profile.id);
-    expect(held.status).toBe('failed');
+    expect(held.status).toBe('held');
     expect(held.message).toContain('Held at the dry run: 2 of the vendor\'s 3 products are not in the file (66.7%)');
     expect(await stocks()).toEqual({ F1: 1, F2: 1, F3: 1 });
 
@@ -115,7 +115,7 @@ describe('supplier feeds', () => {
     const profile = await createFeedProfile({ maxFailedPercent: 10 });
     body = 'SKU,Qty\n,4\nF2,3\n';
     const held = await runNow(profile.id);
-    expect(held).toMatchObject({ status: 'failed', message: expect.stringContaining('1 of 2 rows would fail (50%)') });
+    expect(held).toMatchObject({ status: 'held', message: expect.stringContaining('1 of 2 rows would fail (50%)') });
     expect((await stocks()).F2).toBe(1);
     expect((await runNow(profile.id, { acceptFailedRows: true })).status).toBe('complete');
     expect((await stocks()).F2).toBe(3);

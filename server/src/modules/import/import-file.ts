@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, type FieldMapping, type ImportRowError } from '@bosun/shared';
 import { badRequest } from '../../errors.js';
-import { detectFormat, type ByteSource, type CsvFormat } from './csv-format.js';
+import { detectFormat, type ByteSource, type CsvFormat, type FixedFormat } from './csv-format.js';
 import { countRecords } from './csv-record-count.js';
 import { CsvRecordError, readRecordGroups, type RecordGroup } from './csv-records.js';
 import { countSheetRows, openWorkbook } from './xlsx-records.js';
@@ -27,6 +27,8 @@ export interface UploadedFile {
   utf8Valid: boolean;
   workbook?: boolean;
   sheet?: string;
+  /** What the run's profile fixes of a CSV file's format (else told from the file). */
+  format?: FixedFormat;
 }
 
 /** `rows`, when given, numbers each record (a file read as Shopify products: shopify-rows.ts); else record i is row firstRow + i. */
@@ -35,8 +37,8 @@ export type CsvGroup = { records: string[][]; firstRow: number; rows?: number[];
 const unreadRow = (error: CsvRecordError): ImportRowError => ({ row: error.row, column: '', value: error.value, reason: error.reason });
 
 /** A spooled file: its format told from its head and whether all of it read as UTF-8. */
-export async function openCsvFile(path: string, utf8Valid: boolean): Promise<OpenedCsv> {
-  return openCsv(path, await detectFormat(path, utf8Valid));
+export async function openCsvFile(path: string, utf8Valid: boolean, fixed?: FixedFormat): Promise<OpenedCsv> {
+  return openCsv(path, await detectFormat(path, utf8Valid, fixed));
 }
 
 export async function openCsv(bytes: ByteSource, format: CsvFormat): Promise<OpenedCsv> {
@@ -95,7 +97,7 @@ export async function countDataRows(path: string, format: CsvFormat): Promise<nu
 
 /** Opens an upload as what it is: a workbook's sheet or a CSV file. */
 export async function openUploadedFile(file: UploadedFile): Promise<OpenedCsv> {
-  return file.workbook ? openWorkbook(file.path, file.sheet || undefined) : openCsvFile(file.path, file.utf8Valid);
+  return file.workbook ? openWorkbook(file.path, file.sheet || undefined) : openCsvFile(file.path, file.utf8Valid, file.format);
 }
 
 /** The data rows of an opened upload (a workbook's sheet is read through once more: its rows cannot be counted without parsing). */

@@ -68,7 +68,7 @@ class SkuLedger {
   }
 }
 
-export interface PreviewRequest extends Partial<ImportVendorOptions>, Pick<ImportRunRequest, 'rules' | 'fullList'> {
+export interface PreviewRequest extends Partial<ImportVendorOptions>, Pick<ImportRunRequest, 'rules' | 'fullList' | 'fileFormat'> {
   mapping: FieldMapping;
   updateMode: boolean;
   vendorId?: number;
@@ -83,7 +83,7 @@ export interface StreamedPreview {
 
 /** The preview of a spooled file. */
 export async function previewImport(deps: ImportDeps, file: ImportFile, request: PreviewRequest): Promise<ImportPreviewResponse> {
-  return previewRecords(deps, await openUploadedFile(file), request);
+  return previewRecords(deps, await openUploadedFile({ format: request.fileFormat, ...file }), request);
 }
 
 /**
@@ -97,7 +97,7 @@ export async function previewImportStream(deps: ImportDeps, chunks: AsyncIterabl
   const { head, all } = await splitHead(chunks);
   const headCheck = utf8Check();
   headCheck.add(head);
-  const format = formatOfHead(head, headCheck.valid);
+  const format = formatOfHead(head, headCheck.valid, request.fileFormat);
   return { preview: await previewRecords(deps, await openCsv(all, format), request), format };
 }
 

@@ -196,6 +196,28 @@ describe('the run by a saved profile', () => {
     expect((await products()).R1).toMatchObject({ stock: 42 });
   });
 
+  it("reads the vendor's files by the profile's fixed delimiter and encoding, in the dry run and the import", async () => {
+    const profile = async (name: string, format: Record<string, string>) =>
+      (await t.request('POST', '/api/import-profiles', t.admin, { name, vendorId, mapping: { sku: 'Item', name: 'Title', stock: 'Qty' }, ...format })).json().profile;
+    // A pipe-separated file: told from the file, '|' is no delimiter and the header one column.
+    const piped = Buffer.from('Item|Title|Qty\nP1|Fender, white|4\nP2|Rope; 10 m|7\n');
+    const pipes = await profile('Pipes', { delimiter: '|' });
+    const told = await t.upload('/api/products/import/preview', t.admin, { selectedVendor: String(vendorId), fieldMapping: JSON.stringify({ sku: 'Item', name: 'Title' }) }, { name: 'piped.csv', content: piped });
+    expect(told.statusCode).toBe(400);
+    const byProfile = (id: number) => ({ profileId: String(id), selectedVendor: String(vendorId) });
+    const dryRun = await t.upload('/api/products/import/preview', t.admin, byProfile(pipes.id), { name: 'piped.csv', content: piped });
+    expect(dryRun.json().dryRun, dryRun.body).toMatchObject({ create: 2, errorCount: 0 });
+    const imported = await t.upload('/api/products/import/ultra-fast', t.admin, byProfile(pipes.id), { name: 'piped.csv', content: piped });
+    expect(expectImportComplete(imported).complete).toMatchObject({ imported: 2, errorCount: 0 });
+    expect(await products()).toMatchObject({ P1: { name: 'Fender, white', stock: 4 }, P2: { name: 'Rope; 10 m', stock: 7 } });
+
+    // A fixed encoding is the one read, even where the bytes would also read as UTF-8 ('ø' is two bytes there, 'Ã¸' in Windows-1252).
+    const latin = await profile('Latin', { encoding: 'windows-1252', delimiter: ';' });
+    const read = await t.upload('/api/products/import/standard', t.admin, byProfile(latin.id), { name: 'latin.csv', content: Buffer.from('Item;Title;Qty\nP3;Bøje;1\n') });
+    expect(expectImportComplete(read).complete).toMatchObject({ imported: 1 });
+    expect((await products()).P3).toMatchObject({ name: 'BÃ¸je' });
+  });
+
   it("refuses another vendor's profile, an unknown one and bad rules, naming the field", async () => {
     const other = (await t.request('POST', '/api/import-profiles', t.admin, { name: 'Theirs', vendorId: otherVendorId, mapping: { sku: 'SKU', name: 'Name' } })).json().profile;
     const cases: Array<[Record<string, string>, string, string]> = [

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { FixedFormat } from './csv-format.js';
 import { vendorIdExists } from '../vendors/index.js';
 import {
   deleteImportProfileRow,
@@ -109,6 +110,12 @@ export async function deleteImportProfile(db: Kysely<DB>, id: number) {
 }
 
 /** A profile's rules, as an import applies them. */
+/** What a profile fixes of its files' format: 'auto' leaves it to the file. */
+export const fixedFormatOf = ({ encoding, delimiter }: Pick<ImportProfile, 'encoding' | 'delimiter'>): FixedFormat => ({
+  ...(encoding === 'auto' ? {} : { encoding }),
+  ...(delimiter === 'auto' ? {} : { delimiter }),
+});
+
 export const rulesOfProfile = ({ updateFields, createNew, emptyCells, missing, priceRules }: ImportProfile): ImportProfileRules => ({ updateFields, createNew, emptyCells, missing, priceRules });
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MISSING_MAX_PERCENT, IMPORT_PROFILE_MESSAGES } from '@bosun/shared';
+import { DEFAULT_MISSING_MAX_PERCENT, FEED_HEADER_NAME_MESSAGE, IMPORT_PROFILE_MESSAGES } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 
@@ -81,12 +81,25 @@ describe('import profiles API', () => {
       [{ missing: { action: 'disable', maxPercent: 120 } }, 'missing'],
       [{ delimiter: 'x' }, 'delimiter'],
       [{ feed: 'https://example.test' }, ''],
+      // A header name the fetch could not send (a space, a colon) or none at all, under the header's name.
+      [{ feed: { url: 'https://feeds.example.test/stock.csv', authKind: 'header', authName: 'X Api Key', authSecret: 't' } }, 'feed.authName'],
+      [{ feed: { url: 'https://feeds.example.test/stock.csv', authKind: 'header', authName: 'X-Key:', authSecret: 't' } }, 'feed.authName'],
+      [{ feed: { url: 'https://feeds.example.test/stock.csv', authKind: 'header', authName: '' } }, 'feed.authName'],
     ];
     for (const [change, field] of cases) {
       const res = await t.request('POST', '/api/import-profiles', t.admin, { ...stockFeed(), name: `Bad ${field}`, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       if (field) expect(Object.keys(res.json().details.fields).join(' '), JSON.stringify(change)).toContain(field);
     }
+    const header = await t.request('POST', '/api/import-profiles', t.admin, { ...stockFeed(), name: 'Bad header', feed: { url: 'https://feeds.example.test/stock.csv', authKind: 'header', authName: 'X Api Key' } });
+    expect(header.json().details.fields['feed.authName']).toBe(FEED_HEADER_NAME_MESSAGE);
+    const goodHeader = await t.request('POST', '/api/import-profiles', t.admin, {
+      ...stockFeed(),
+      name: 'Token header',
+      feed: { url: 'https://feeds.example.test/stock.csv', authKind: 'header', authName: 'X-Api-Key', authSecret: 'tok' },
+    });
+    expect(goodHeader.statusCode, goodHeader.body).toBe(201);
+    expect(goodHeader.json().profile.feed).toMatchObject({ authKind: 'header', authName: 'X-Api-Key', hasSecret: true });
     const unknownVendor = await t.request('POST', '/api/import-profiles', t.admin, { ...stockFeed(), name: 'Nobody', vendorId: 99_999 });
     expect(unknownVendor.statusCode).toBe(400);
     expect(unknownVendor.json().details.fields.vendorId).toBe(IMPORT_PROFILE_MESSAGES.vendorNotFound);

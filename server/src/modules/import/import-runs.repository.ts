@@ -32,7 +32,7 @@ export async function listImportRuns(db: Kysely<DB>, offset: number, limit: numb
     .leftJoin('import_profiles as p', 'p.id', 'r.profile_id')
     .select([
       'r.profile_id', 'p.name as profile_name', 'r.id', 'r.user_id', 'r.vendor_id', 'r.file_name', 'r.mode', 'r.update_mode', 'r.status', 'r.started_at', 'r.finished_at',
-      'r.rows_read', 'r.created', 'r.updated', 'r.skipped', 'r.error_count', 'r.message',
+      'r.rows_read', 'r.created', 'r.updated', 'r.skipped', 'r.error_count', 'r.message', 'r.feed_run', 'r.held_summary',
       'u.username as user_name', 'v.name as vendor_name', 'c.id as change_id', 'c.undone_by_change_id',
     ])
     .select((eb) => eb('r.report', 'is not', null).as('has_report'))
@@ -49,4 +49,49 @@ export async function findImportRunReport(db: Kysely<DB>, id: number) {
 export async function countImportRuns(db: Kysely<DB>): Promise<number> {
   const { n } = await db.selectFrom('import_runs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+export const findImportRunState = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('import_runs').select(['id', 'status', 'profile_id', 'held_file', 'file_name', 'user_id', 'started_at']).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Turns a held run into the running one, only if it is still held: of two servers or two clicks
+ * applying it, exactly one gets the row. Answers what the import needs, or undefined.
+ */
+export async function claimHeldImportRun(db: Kysely<DB>, id: number, changes: Pick<Updateable<ImportRunsTable>, 'user_id' | 'server_id' | 'started_at' | 'heartbeat_at'>) {
+  return db
+    .updateTable('import_runs')
+    .set({ ...changes, status: 'running', finished_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .returning(['id', 'profile_id', 'held_file', 'file_name'])
+    .executeTakeFirst();
+}
+
+/** Puts a claimed run back to held (its apply could not start), only while nothing else has changed it. */
+export async function unclaimImportRun(db: Kysely<DB>, id: number, was: Pick<Updateable<ImportRunsTable>, 'user_id' | 'started_at'>, serverId: string): Promise<void> {
+  await db.updateTable('import_runs').set({ ...was, status: 'held' }).where('id', '=', id).where('status', '=', 'running').where('server_id', '=', serverId).execute();
+}
+
+/**
+ * Marks dismissed the held runs given (by id, or every held run of a profile but `exceptId`),
+ * only those still held; answers their kept files to delete.
+ */
+export async function dismissHeldImportRuns(db: Kysely<DB>, which: { id: number } | { profileId: number; exceptId: number }, message: string, finishedAt: string) {
+  let query = db.updateTable('import_runs').set({ status: 'dismissed', message, finished_at: finishedAt }).where('status', '=', 'held');
+  query = 'id' in which ? query.where('id', '=', which.id) : query.where('profile_id', '=', which.profileId).where('id', '!=', which.exceptId);
+  // RETURNING answers the row as updated: held_file is cleared after, once it has been read.
+  const dismissed = await query.returning(['id', 'held_file']).execute();
+  if (dismissed.length) await db.updateTable('import_runs').set({ held_file: null }).where('id', 'in', dismissed.map((r) => r.id)).execute();
+  return dismissed;
+}
+
+export async function clearHeldFileOfRun(db: Kysely<DB>, id: number): Promise<void> {
+  await db.updateTable('import_runs').set({ held_file: null }).where('id', '=', id).execute();
+}
+
+/** The files runs name in the held-feeds directory, and whether each is still needed (held, or being applied). */
+export async function findNamedHeldFiles(db: Kysely<DB>): Promise<Map<string, boolean>> {
+  const rows = await db.selectFrom('import_runs').select(['held_file', 'status']).where('held_file', 'is not', null).execute();
+  return new Map(rows.map((r) => [r.held_file!, r.status === 'held' || r.status === 'running']));
 }

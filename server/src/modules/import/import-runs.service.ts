@@ -11,12 +11,24 @@ import {
   type ImportRunListQuery,
   type ImportRunListResponse,
   type ImportRunReport,
+  type HeldRunSummary,
 } from '@bosun/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB, ImportRunsTable } from '../../db/types.js';
-import { notFound } from '../../errors.js';
-import { countImportRuns, findImportRunReport, findRunningImportRuns, insertImportRun, listImportRuns, stopImportRuns, updateImportRun } from './import-runs.repository.js';
+import { conflict, notFound } from '../../errors.js';
+import {
+  claimHeldImportRun,
+  countImportRuns,
+  findImportRunReport,
+  findImportRunState,
+  findRunningImportRuns,
+  insertImportRun,
+  listImportRuns,
+  stopImportRuns,
+  unclaimImportRun,
+  updateImportRun,
+} from './import-runs.repository.js';
 import { isProcessAlive } from './spool-dir.js';
 
 /**
@@ -67,26 +79,81 @@ export interface ImportRunRecord {
   finish(status: Exclude<ImportRunsTable['status'], 'running'>, counts: RunCounts, message: string | null, report?: ImportRunReport): Promise<void>;
 }
 
-/** Writes the run's row and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
-export async function startImportRun(
-  db: Kysely<DB>,
-  run: { userId: number | null; vendorId: number; fileName: string; mode: ImportMode; updateMode: boolean; profileId?: number },
-  counts: () => RunCounts,
-  heartbeats: boolean,
-): Promise<ImportRunRecord> {
-  const startedAt = nowIso();
-  const id = await insertImportRun(db, {
-    user_id: run.userId,
-    vendor_id: run.vendorId,
-    file_name: run.fileName,
-    mode: run.mode,
-    update_mode: run.updateMode ? 1 : 0,
-    status: 'running',
-    started_at: startedAt,
-    heartbeat_at: startedAt,
-    server_id: SERVER_ID,
-    profile_id: run.profileId ?? null,
+export interface NewImportRun {
+  userId: number | null;
+  vendorId: number;
+  fileName: string;
+  mode: ImportMode;
+  updateMode: boolean;
+  profileId?: number;
+  /** Fetched from the profile's feed URL (issue 22). */
+  feedRun?: boolean;
+  /** A held run being applied (claimHeldRun made it the running one): no new row. */
+  heldRunId?: number;
+}
+
+const newRunRow = (run: NewImportRun, at: string) => ({
+  user_id: run.userId,
+  vendor_id: run.vendorId,
+  file_name: run.fileName,
+  mode: run.mode,
+  update_mode: run.updateMode ? 1 : 0,
+  started_at: at,
+  heartbeat_at: at,
+  server_id: SERVER_ID,
+  profile_id: run.profileId ?? null,
+  feed_run: run.feedRun ? 1 : 0,
+});
+
+/** A feed run that ended before any import (its fetch failed, or its dry run held it): recorded as ended. */
+export async function recordUnimportedRun(db: Kysely<DB>, run: NewImportRun, outcome: { status: 'failed' } | { status: 'held'; summary: HeldRunSummary; file: string }, message: string): Promise<number> {
+  const at = nowIso();
+  return insertImportRun(db, {
+    ...newRunRow(run, at),
+    status: outcome.status,
+    finished_at: at,
+    message,
+    ...(outcome.status === 'held' ? { held_summary: JSON.stringify(outcome.summary), held_file: outcome.file } : {}),
   });
+}
+
+/**
+ * Makes a held run the running one, for its apply (issue 22): 404 when there is no such run, 409
+ * when it is not held (applied, being applied, dismissed or superseded). Answers what the apply
+ * needs and how to put the run back to held if the apply cannot start.
+ */
+export async function claimHeldRun(db: Kysely<DB>, id: number, userId: number) {
+  const state = await findImportRunState(db, id);
+  if (!state) throw notFound(IMPORT_RUN_NOT_FOUND);
+  const at = nowIso();
+  const claimed = state.status === 'held' ? await claimHeldImportRun(db, id, { user_id: userId, server_id: SERVER_ID, started_at: at, heartbeat_at: at }) : undefined;
+  if (!claimed?.held_file || claimed.profile_id === null) {
+    if (claimed) await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at }, SERVER_ID);
+    throw conflict(IMPORT_RUN_MESSAGES.notHeld);
+  }
+  runningHere.add(id);
+  return {
+    id,
+    profileId: claimed.profile_id,
+    heldFile: claimed.held_file,
+    fileName: claimed.file_name,
+    unclaim: async () => {
+      runningHere.delete(id);
+      await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at }, SERVER_ID);
+    },
+  };
+}
+
+/** A claimed held run whose apply failed before its import started (its file unreadable). */
+export async function failClaimedRun(db: Kysely<DB>, id: number, message: string): Promise<void> {
+  runningHere.delete(id);
+  await updateImportRun(db, id, { status: 'failed', finished_at: nowIso(), message });
+}
+
+/** Writes the run's row (or takes over a held one) and, with heartbeats, keeps its heartbeat (and counts so far, from counts()) fresh until finish. */
+export async function startImportRun(db: Kysely<DB>, run: NewImportRun, counts: () => RunCounts, heartbeats: boolean): Promise<ImportRunRecord> {
+  const startedAt = nowIso();
+  const id = run.heldRunId ?? (await insertImportRun(db, { ...newRunRow(run, startedAt), status: 'running' }));
   runningHere.add(id);
   let beat: Promise<void> = Promise.resolve();
   const heartbeat = heartbeats
@@ -137,6 +204,8 @@ function toImportRun(row: Awaited<ReturnType<typeof listImportRuns>>[number]): I
     rowsNotImported: row.has_report ? row.error_count + row.skipped : 0,
     profileId: row.profile_id ?? null,
     profileName: row.profile_name ?? null,
+    feedRun: row.feed_run === 1,
+    held: row.held_summary ? (JSON.parse(row.held_summary) as HeldRunSummary) : null,
   };
 }
 

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, badRequest } from '../../errors.js';
-import { runProfileOf } from './import-profiles.service.js';
+import { fixedFormatOf, runProfileOf } from './import-profiles.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../../plugins/authorization.js';
 import { vendorIdExists } from '../vendors/index.js';
@@ -67,7 +67,7 @@ async function profileOptions(db: Kysely<DB>, fields: Record<string, string>, ve
   return {
     mapping: fields.fieldMapping === undefined && profile ? (profile.mapping as FieldMapping) : parseMapping(fields.fieldMapping),
     updateMode: fields.updateMode === undefined && profile ? profile.updateExisting : isTrue(fields.updateMode),
-    ...(profile ? { profileId: profile.id } : {}),
+    ...(profile ? { profileId: profile.id, fileFormat: fixedFormatOf(profile) } : {}),
     ...(rules ? { rules } : {}),
     fullList: form.fullList,
     confirmMissing: form.confirmMissing,
@@ -142,7 +142,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await vendorIdExists(app.deps.db, vendorId))) throw badRequest(IMPORT_MESSAGES.vendorNotFound, { selectedVendor: IMPORT_MESSAGES.vendorNotFound });
         const { mapping, ...profile } = await profileOptions(app.deps.db, upload.fields, vendorId);
         // The file and mapping are checked before the event stream starts, so a refusal has its status.
-        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet }, mapping, profile.rules?.createNew !== false);
+        const csv = await openImportFile({ ...upload, sheet: upload.fields.sheet, format: profile.fileFormat }, mapping, profile.rules?.createNew !== false);
 
         // From here the answer is a stream of server-sent events: 'data: {json}' per event.
         const stream = openEventStream<ImportEvent>(reply);

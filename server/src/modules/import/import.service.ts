@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
+import type { FixedFormat } from './csv-format.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
@@ -27,7 +28,7 @@ import { applyMissingProductRule } from './missing-products.js';
 import { PriceRuler } from './price-ruler.js';
 import type { ImportRules } from './import-rules.js';
 import { createPostgresWriter } from './postgres-writer.js';
-import { updateOnlyColumns, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
+import { updateColumns, updateOnlyColumns, type ProductWriter, type TransactionStyle, type WriterShape } from './product-writer.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { createRowMapper, type MappedRow } from './row-mapper.js';
 import { readShopifyProducts } from './shopify-rows.js';
@@ -64,6 +65,17 @@ const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; st
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */
 const INDEX_REBUILD_MIN_ROWS = 20_000;
+/** A variable product's figures its variations set (sqlite-bulk-products.ts: updateTotals). */
+const PARENT_TOTALS = ['stock', 'stock_status', 'list_price', 'variation_price_max', 'variation_count'];
+/**
+ * The columns an import that creates no product writes, for setting aside only their indexes; undefined
+ * when it may create products (a new row goes into every index) and on PostgreSQL, where an update
+ * that changes one indexed column adds an entry to every index of the table (no HOT update) anyway.
+ */
+function indexedWrites(dialect: Dialect, shape: WriterShape, rules: ImportRules): string[] | undefined {
+  if (dialect !== 'sqlite' || rules.createNew || !shape.updateOnly) return undefined;
+  return [...updateColumns(shape.columns, shape.updateOnly), ...PARENT_TOTALS, ...(shape.storeCategoryFromMapping ? ['store_category_id'] : [])];
+}
 /**
  * Garbage the import may leave on the heap before it collects it. A batch's rows outlive a few
  * young-generation collections (they wait for the write before them), so V8 promotes them and lets
@@ -104,6 +116,8 @@ export interface ImportRunRequest {
   /** The file is the vendor's full list: the rules' missing-product action applies, within its limit unless confirmMissing. */
   fullList?: boolean;
   confirmMissing?: boolean;
+  /** The encoding and delimiter the run's profile fixes (issue 22). */
+  fileFormat?: FixedFormat;
 }
 
 /** Whether the run ends with the missing-product rule (it only looks at the file's SKUs then). */
@@ -122,7 +136,7 @@ export async function runImport(
   emit: (event: ImportEvent) => void,
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
-  const opened = file.csv ?? (await openImportFile(file, request.mapping, request.rules?.createNew !== false));
+  const opened = file.csv ?? (await openImportFile({ format: request.fileFormat, ...file }, request.mapping, request.rules?.createNew !== false));
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });
@@ -175,7 +189,7 @@ export async function runImport(
     let lastProgress = performance.now();
     let batch: MappedRow[] = [];
     const rebuildIndexes = total >= INDEX_REBUILD_MIN_ROWS && total >= (await countProductsTotal(deps.db)) / 4;
-    if (rebuildIndexes) await dropProductSortIndexes(deps.db, deps.dialect);
+    if (rebuildIndexes) await dropProductSortIndexes(deps.db, deps.dialect, indexedWrites(deps.dialect, shape, rules));
     let pendingErrors = 0;
     let batchChars = 0;
     // The upload's buffers (the whole file went through them) are garbage by now: collected first, as an export does.

@@ -3,15 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/clock.js';
 import { AppError } from '../../errors.js';
 import { startChange } from '../history/index.js';
-import { startImportRun, type RunCounts } from './import-runs.service.js';
+import { startImportRun, type NewImportRun, type RunCounts } from './import-runs.service.js';
+import { supersedeHeldRuns } from './held-runs.service.js';
 import { markImportProfileUsed } from './import-profiles.repository.js';
 import { runImport, type ImportDeps, type ImportFile, type ImportRunRequest } from './import.service.js';
 
-export interface RecordedImportRequest extends Omit<ImportRunRequest, 'changeId'> {
+export interface RecordedImportRequest extends Omit<ImportRunRequest, 'changeId'>, Pick<NewImportRun, 'feedRun' | 'heldRunId'> {
   /** Who ran it; null for a supplier feed's scheduled run. */
   userId: number | null;
   fileName: string;
-  /** The import profile the run goes by (issue 22): recorded with the run, and marked used. */
+  /** The import profile the run goes by (issue 22): recorded with the run, and marked used; it supersedes the profile's held runs. */
   profileId?: number;
 }
 
@@ -31,7 +32,11 @@ export async function runRecordedImport(
 ): Promise<ImportCompleteEvent> {
   const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
   const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
-  if (request.profileId !== undefined) await markImportProfileUsed(deps.db, request.profileId, nowIso());
+  if (request.profileId !== undefined) {
+    await markImportProfileUsed(deps.db, request.profileId, nowIso());
+    // A held file of the profile is older than this one: applied after it, it would undo it.
+    await supersedeHeldRuns(deps, request.profileId, run.id);
+  }
   // The import's writes are one change in the history, undone as one (issue 20).
   const changeId = await startChange(deps.db, { source: 'import', userId: request.userId, importRunId: run.id, summary: request.fileName });
   const watch = (event: ImportEvent) => {

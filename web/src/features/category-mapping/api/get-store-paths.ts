@@ -8,3 +8,12 @@ export const getStorePaths = async (search: string, signal?: AbortSignal) =>
 
 export const useStorePaths = (search: string) =>
   useQuery({ queryKey: ['category-mappings', 'store-paths', search], queryFn: ({ signal }) => getStorePaths(search, signal), placeholderData: keepPreviousData });
+
+/** GET /category-mappings/store-paths?ids=: the paths of shop categories a form holds by id (a picker shows them before any search). */
+export const getStorePathsOfIds = async (ids: readonly number[], signal?: AbortSignal) =>
+  (await apiClient.get<{ categories: StoreCategoryRef[] }>('/category-mappings/store-paths', { params: { ids: ids.join(',') }, signal })).categories;
+
+export const useStorePathsOfIds = (ids: readonly number[]) => {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery({ queryKey: ['category-mappings', 'store-paths', { ids: sorted }], queryFn: ({ signal }) => getStorePathsOfIds(sorted, signal), enabled: sorted.length > 0, staleTime: 60_000 });
+};

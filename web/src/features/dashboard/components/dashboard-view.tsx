@@ -11,6 +11,7 @@ import { QualityQueuesCard } from '../../quality';
 import { RecentProductsCard } from './recent-products-card';
 import { StatCards } from './stat-cards';
 import { StoreCategoriesCard } from './store-categories-card';
+import { SupplierFeedsCard } from './supplier-feeds-card';
 import { TopVendorsCard } from './top-vendors-card';
 
 function statusLine(error: unknown): string {
@@ -55,6 +56,7 @@ export function DashboardView({ username, showQuality = false }: { username: str
       ) : (
         <>
           <StatCards stats={dashboard.data.stats} />
+          {dashboard.data.supplierFeeds && <SupplierFeedsCard feeds={dashboard.data.supplierFeeds} />}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TopVendorsCard vendors={dashboard.data.topVendors} />
             <StoreCategoriesCard categories={dashboard.data.storeCategories} />

@@ -20,7 +20,7 @@ function run(id: number, over: Partial<ImportRun> = {}): ImportRun {
     id, userId: 3, vendorId: 1, fileName: `prices-${id}.csv`, mode: 'ultra-fast', updateMode: true, status: 'complete',
     startedAt: started.toISOString(), finishedAt: new Date(started.getTime() + 2500).toISOString(),
     rowsRead: 10, created: 2, updated: 7, skipped: 1, errorCount: 0, message: null,
-    userName: 'alice', vendorName: 'Harbour Supply', changeId: id * 10, undoneByChangeId: null, rowsNotImported: 0, profileId: null, profileName: null, ...over,
+    userName: 'alice', vendorName: 'Harbour Supply', changeId: id * 10, undoneByChangeId: null, rowsNotImported: 0, profileId: null, profileName: null, feedRun: false, held: null, ...over,
   };
 }
 
@@ -118,5 +118,103 @@ describe('the rows not imported of an import', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download rows not imported (1,234), import #5' }));
     expect(await screen.findByText('This import kept no rows not imported')).toBeTruthy();
     expect(saveBlob).not.toHaveBeenCalled();
+  });
+});
+
+describe('a held feed run', () => {
+  const held = {
+    kind: 'missing' as const,
+    reason: "412 of the vendor's 2000 products are not in the file (20.6%), more than the profile's limit of 20%.",
+    heldAt: started.toISOString(),
+    totalRows: 1588,
+    create: 0,
+    update: 1500,
+    skip: 0,
+    errorCount: 88,
+    errors: [{ row: 7, column: 'Qty', value: 'x', reason: 'Stock must be a whole number' }],
+    changes: { unchanged: 1200, fields: { stock: 250, list_price: 50 }, topPriceChanges: [{ sku: 'AN-1', name: 'Anchor', field: 'list_price', from: 10, to: 1000 }] },
+    missing: { action: 'zero_stock' as const, vendorProducts: 2000, missing: 412, changes: 412, percent: 20.6, maxPercent: 20, overLimit: true },
+  };
+  function stubHeld(status: number) {
+    let current = run(8, { status: 'held', feedRun: true, held, fileName: 'https://feeds.example/stock.csv', profileId: 2, profileName: 'Daily stock', finishedAt: started.toISOString(), created: 0, updated: 0, skipped: 0, changeId: null });
+    return stubApi([
+      ['GET', '/imports', () => ({ imports: [current], pagination: pagination(1) })],
+      [
+        'POST',
+        '/imports/8/apply',
+        () => {
+          if (status !== 202) return jsonResponse({ message: 'Only a held feed run can be applied or dismissed, and this one is not held (any more)', code: 'CONFLICT' }, { status });
+          current = { ...current, status: 'running', finishedAt: null };
+          return jsonResponse({ message: 'Import #8 is being applied: the Imports page shows its outcome' }, { status: 202 });
+        },
+      ],
+      [
+        'POST',
+        '/imports/8/dismiss',
+        () => {
+          current = { ...current, status: 'dismissed', message: 'Dismissed by admin; nothing was imported' };
+          return { message: 'Import #8 dismissed: its file was deleted' };
+        },
+      ],
+    ]);
+  }
+
+  it('shows why it was held and, under Details, what the dry run found', async () => {
+    stubHeld(202);
+    renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports');
+    const panel = await screen.findByRole('region', { name: 'Held import #8' });
+    expect(within(screen.getByRole('table', { name: 'Imports' }).querySelector('#import-8') as HTMLElement).getByText('Held')).toBeTruthy();
+    expect(within(panel).getByText(held.reason)).toBeTruthy();
+    expect(within(panel).queryByRole('region', { name: 'What the dry run found' })).toBeNull();
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Details of held import #8' }));
+    const details = within(panel).getByRole('region', { name: 'What the dry run found' });
+    expect(details.textContent).toContain('1,588 rows: 1,500 to update, 0 to create, 0 skipped, 88 failing');
+    expect(details.textContent).toContain("412 of the vendor's 2,000 products will be set to stock 0 (not in the file).");
+    expect(within(details).getByText('Stock quantity: 250')).toBeTruthy();
+    expect(within(details).getByRole('table', { name: 'Largest price changes' }).textContent).toContain('$10.00 → $1,000.00');
+    expect(within(details).getByRole('list', { name: 'Rows that fail' }).textContent).toContain('Row 7, Qty: Stock must be a whole number');
+    expect(within(details).getByText('and 87 more')).toBeTruthy();
+  });
+
+  it('applies it after a dialog that says what will happen, and says so', async () => {
+    const api = stubHeld(202);
+    renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Apply anyway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply held import #8?' });
+    const consequences = within(dialog).getByRole('list', { name: 'What applying will do' });
+    expect(Array.from(consequences.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      "412 of the vendor's 2,000 products will be set to stock 0 (not in the file).",
+      '88 of 1,588 rows fail and will be left out.',
+      '1,500 products will be updated and 0 created.',
+    ]);
+    expect(api.writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply anyway' }));
+    expect(await screen.findByText('Import #8 is being applied: the Imports page shows its outcome')).toBeTruthy();
+    expect(api.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /imports/8/apply']);
+    // The list is read again: the run is running now, and no longer offers to be applied.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Held import #8' })).toBeNull());
+    expect(screen.getByText('Running')).toBeTruthy();
+  });
+
+  it("says the server's reason when it cannot be applied", async () => {
+    stubHeld(409);
+    renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Apply anyway' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Apply held import #8?' })).getByRole('button', { name: 'Apply anyway' }));
+    expect(await screen.findByText('Only a held feed run can be applied or dismissed, and this one is not held (any more)')).toBeTruthy();
+  });
+
+  it('dismisses it after a confirmation, and says so', async () => {
+    const api = stubHeld(202);
+    renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Dismiss held import #8?' })).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Import #8 dismissed: its file was deleted')).toBeTruthy();
+    expect(api.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /imports/8/dismiss']);
+    expect(await screen.findByText('Dismissed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply anyway' })).toBeNull();
   });
 });

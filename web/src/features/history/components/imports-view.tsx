@@ -1,7 +1,7 @@
 import type { ImportRun } from '@bosun/shared';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
@@ -12,6 +12,7 @@ import { useImports } from '../api/get-imports';
 import { useUndoActions } from '../hooks/use-undo-actions';
 import { IMPORT_STATUS_BADGES, importDuration, importModeLabel, importModeName } from '../model/import-run-format';
 import { ChangeTime } from './change-time';
+import { HeldRunPanel } from './held-run-panel';
 import { SimplePager } from './simple-pager';
 import { HistoryPageHeader } from './history-page-header';
 import { formatCount } from '../../../lib/format';
@@ -82,7 +83,16 @@ export function ImportsView() {
                   </Table.Thead>
                   <Table.Tbody>
                     {imports.data.imports.map((run) => (
-                      <ImportRow key={run.id} {...rowProps(run)} />
+                      <Fragment key={run.id}>
+                        <ImportRow {...rowProps(run)} />
+                        {run.status === 'held' && run.held && (
+                          <Table.Tr aria-label={`Held import #${run.id}, what to do`}>
+                            <Table.Td colSpan={7} pt={0}>
+                              <HeldRunPanel run={run} held={run.held} />
+                            </Table.Td>
+                          </Table.Tr>
+                        )}
+                      </Fragment>
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -139,18 +149,28 @@ function RowCounts({ run }: { run: ImportRun }) {
 function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
   const status = IMPORT_STATUS_BADGES[run.status];
   return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label={run.message ?? status.label} disabled={!run.message}>
-        <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-          {status.label}
-        </Badge>
-      </Tooltip>
-      {undone && (
-        <Badge color="gray" variant="filled">
-          Undone
-        </Badge>
+    <Stack gap={4} align="flex-start">
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={run.message ?? status.label} disabled={!run.message}>
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+            {status.label}
+          </Badge>
+        </Tooltip>
+        {undone && (
+          <Badge color="gray" variant="filled">
+            Undone
+          </Badge>
+        )}
+      </Group>
+      {/* A feed run its dry run held, that staff then applied (issue 22). */}
+      {run.held && (run.status === 'complete' || run.status === 'failed' || run.status === 'running' || run.status === 'stopped') && (
+        <Tooltip label={`Held at the dry run: ${run.held.reason}`} multiline maw={320}>
+          <Text size="xs" c="yellow.9" style={{ whiteSpace: 'nowrap' }}>
+            Applied after hold
+          </Text>
+        </Tooltip>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -244,6 +264,7 @@ function ImportCard(props: ImportRowProps) {
           <UndoImportButton {...props} undone={undone} />
         </Group>
         <DownloadRowsButton {...props} align="flex-end" />
+        {run.status === 'held' && run.held && <HeldRunPanel run={run} held={run.held} />}
       </Stack>
     </Card>
   );

@@ -10,9 +10,9 @@ export function importModeLabel(run: Pick<ImportRun, 'mode' | 'updateMode'>): st
   return `${importModeName(run)}, ${run.updateMode ? 'update existing' : 'new only'}`;
 }
 
-/** How long it ran: '850 ms', '12.4 s', '3 min 5 s'; a running one has no end yet. */
-export function importDuration(run: Pick<ImportRun, 'startedAt' | 'finishedAt'>): string {
-  if (!run.finishedAt) return '—';
+/** How long it ran: '850 ms', '12.4 s', '3 min 5 s'; a running one has no end yet, a held or dismissed one did not import. */
+export function importDuration(run: Pick<ImportRun, 'startedAt' | 'finishedAt'> & Partial<Pick<ImportRun, 'status'>>): string {
+  if (!run.finishedAt || run.status === 'held' || run.status === 'dismissed') return '—';
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
   if (!Number.isFinite(ms) || ms < 0) return '—';
   if (ms < 1000) return `${ms} ms`;
@@ -25,4 +25,6 @@ export const IMPORT_STATUS_BADGES = {
   complete: { label: 'Complete', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
   stopped: { label: 'Stopped', color: 'orange' },
+  held: { label: 'Held', color: 'yellow' },
+  dismissed: { label: 'Dismissed', color: 'gray' },
 } as const;

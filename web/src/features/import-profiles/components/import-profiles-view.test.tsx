@@ -2,78 +2,36 @@ import { IMPORT_PROFILE_MESSAGES, STOCK_AND_PRICE_FIELDS, type ImportProfile } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
-import { admin } from '../../../test/users';
-import { ImportProfilesView } from './import-profiles-view';
+import { jsonResponse } from '../../../test/render';
+import { FEED, profileOf, renderProfilesScreen, stubProfilesApi } from '../testing/profiles-api-stub';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const profile = (over: Partial<ImportProfile> = {}): ImportProfile => ({
-  id: 7,
-  name: 'Daily stock',
-  vendorId: 1,
-  vendorName: 'Harbour Supply',
-  headers: ['Code', 'Qty', 'Price'],
-  mapping: { sku: 'Code', stock: 'Qty', list_price: 'Price' },
-  encoding: 'auto',
-  delimiter: ';',
-  mode: 'ultra-fast',
-  updateExisting: true,
-  updateFields: [...STOCK_AND_PRICE_FIELDS],
-  createNew: false,
-  emptyCells: 'keep',
-  missing: { action: 'zero_stock', maxPercent: 20 },
-  priceRules: null,
-  feed: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  lastUsedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
-
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-function stub(putAnswer: (body: Record<string, unknown>) => Response) {
-  const calls: Call[] = [];
-  signIn(admin);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const parsed = new URL(url, 'http://localhost');
-      const call = { method: init.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      if (call.path === '/api/vendors/names') return jsonResponse({ vendors: [{ id: 1, name: 'Harbour Supply' }, { id: 2, name: 'Anchor Works' }] });
-      if (call.path === '/api/import-profiles' && call.method === 'GET') {
-        const all = [profile({ feed: FEED }), profile({ id: 8, name: 'Catalogue', vendorId: 2, vendorName: 'Anchor Works', updateFields: null, missing: { action: 'leave', maxPercent: 20 }, lastUsedAt: null })];
-        const vendor = call.query.get('vendorId');
-        return jsonResponse({ profiles: all.filter((p) => !vendor || String(p.vendorId) === vendor) });
-      }
-      if (call.path === '/api/import-profiles/7' && call.method === 'PUT') return putAnswer(call.body as Record<string, unknown>);
-      if (call.path === '/api/import-profiles/7' && call.method === 'DELETE') return jsonResponse({ message: IMPORT_PROFILE_MESSAGES.deleted });
-      return jsonResponse({ message: 'Not found' }, { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-const FEED = { url: 'https://feeds.example/stock.csv', authKind: 'basic' as const, authName: 'shop', schedule: null, fullList: true, maxFailedPercent: 10, hasSecret: true };
-
-const render = () => renderRoutes([{ path: '/imports/profiles', element: <ImportProfilesView /> }], '/imports/profiles');
+const profile = profileOf;
+const stub = (putAnswer: (body: Record<string, unknown>) => Response) => stubProfilesApi({ put: putAnswer });
+const render = renderProfilesScreen;
 
 describe('ImportProfilesView', () => {
-  it('lists the profiles with vendor, fields updated, missing rule and last use, filtered by vendor', async () => {
+  it('lists the profiles with vendor, fields updated, missing rule, feed and last use, filtered by vendor', async () => {
     const user = userEvent.setup();
     const calls = stub(() => jsonResponse({}));
     render();
     const table = await screen.findByRole('table', { name: 'Import profiles' });
-    const cells = (name: string) => within(within(table).getByRole('row', { name })).getAllByRole('cell').slice(0, 5).map((c) => c.textContent);
-    expect(cells('Daily stock')).toEqual(['Daily stock', 'Harbour Supply', 'Stock and prices only', 'Set their stock to 0, up to 20%', 'Nov 20, 2026']);
-    expect(cells('Catalogue')).toEqual(['Catalogue', 'Anchor Works', 'All mapped fields', 'Leave them as they are', 'Never']);
+    const cells = (name: string) => within(within(table).getByRole('row', { name })).getAllByRole('cell').slice(0, 6).map((c) => c.textContent);
+    // The feed: its host, its schedule in words and how it signs in; never the secret.
+    await waitFor(() =>
+      expect(cells('Daily stock')).toEqual([
+        'Daily stock',
+        'Harbour Supply',
+        'Stock and prices only',
+        'Set their stock to 0, up to 20%',
+        'feeds.exampleNo schedule: Run now only · basic authentication',
+        'Nov 20, 2026',
+      ]),
+    );
+    expect(cells('Catalogue')).toEqual(['Catalogue', 'Anchor Works', 'All mapped fields', 'Leave them as they are', 'Uploaded by staff', 'Never']);
+    expect(within(within(table).getByRole('row', { name: 'Daily stock' })).getByRole('button', { name: 'Run now: Daily stock' })).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: 'Catalogue' })).queryByRole('button', { name: /Run now/ })).toBeNull();
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Vendor' }) as HTMLSelectElement).options.length).toBe(3));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Vendor' }), '2');
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Import profiles' })).queryByRole('row', { name: 'Daily stock' })).toBeNull());

@@ -10,11 +10,13 @@ import { notify } from '../../../components/ui/notify';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { useSettings } from '../../settings';
 import { vendorNamesQueryOptions } from '../../vendors';
 import { useDeleteImportProfile } from '../api/delete-import-profile';
 import { useImportProfiles } from '../api/get-import-profiles';
-import { fieldsUpdatedText, missingRuleText } from '../model/profile-summary';
+import { feedSummary, fieldsUpdatedText, missingRuleText } from '../model/profile-summary';
 import { ProfileFormModal } from './profile-form-modal';
+import { hasFeed, RunFeedButton } from './run-feed-button';
 
 interface ProfileActions {
   onEdit: (profile: ImportProfile) => void;
@@ -23,7 +25,23 @@ interface ProfileActions {
 
 const lastUsed = (profile: ImportProfile) => (profile.lastUsedAt ? formatDate(profile.lastUsedAt) : 'Never');
 
-/** /imports/profiles: every vendor's import profiles (issue 22), with a vendor filter; edit and delete. */
+/** The feed's host, schedule and authentication, or that the file is uploaded. */
+function FeedCell({ profile, timeZone }: { profile: ImportProfile; timeZone?: string }) {
+  const feed = feedSummary(profile, timeZone);
+  if (!feed) return <Text size="sm" c="dimmed">Uploaded by staff</Text>;
+  return (
+    <div>
+      <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+        {feed.host}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {feed.details}
+      </Text>
+    </div>
+  );
+}
+
+/** /imports/profiles: every vendor's import profiles (issue 22), with a vendor filter and each feed in words; run a feed now, edit and delete. */
 export function ImportProfilesView() {
   const [vendorId, setVendorId] = useState<number | null>(null);
   const profiles = useImportProfiles(vendorId);
@@ -31,6 +49,7 @@ export function ImportProfilesView() {
   const remove = useDeleteImportProfile();
   const [editing, setEditing] = useState<ImportProfile | null>(null);
   const phone = useIsPhone();
+  const timeZone = useSettings().data?.time_zone;
 
   const confirmDelete = (profile: ImportProfile) =>
     modals.openConfirmModal({
@@ -80,12 +99,12 @@ export function ImportProfilesView() {
       ) : phone ? (
         <Stack gap="sm">
           {profiles.data.map((profile) => (
-            <ProfileCard key={profile.id} profile={profile} {...actions} />
+            <ProfileCard key={profile.id} profile={profile} timeZone={timeZone} {...actions} />
           ))}
         </Stack>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="Import profiles">
               <Table.Thead>
                 <Table.Tr>
@@ -93,6 +112,7 @@ export function ImportProfilesView() {
                   <Table.Th>Vendor</Table.Th>
                   <Table.Th>Fields updated</Table.Th>
                   <Table.Th>Missing products</Table.Th>
+                  <Table.Th>Feed</Table.Th>
                   <Table.Th>Last used</Table.Th>
                   <Table.Th aria-label="Actions" />
                 </Table.Tr>
@@ -104,6 +124,9 @@ export function ImportProfilesView() {
                     <Table.Td>{profile.vendorName}</Table.Td>
                     <Table.Td maw={280}>{fieldsUpdatedText(profile)}</Table.Td>
                     <Table.Td>{missingRuleText(profile)}</Table.Td>
+                    <Table.Td maw={240}>
+                      <FeedCell profile={profile} timeZone={timeZone} />
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastUsed(profile)}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <RowButtons profile={profile} {...actions} />
@@ -120,9 +143,11 @@ export function ImportProfilesView() {
   );
 }
 
-function RowButtons({ profile, onEdit, onDelete }: ProfileActions & { profile: ImportProfile }) {
+/** Edit and delete, and 'Run now' for a feed unless the card shows it on a line of its own (a phone). */
+function RowButtons({ profile, onEdit, onDelete, withRun = true }: ProfileActions & { profile: ImportProfile; withRun?: boolean }) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {withRun && hasFeed(profile) && <RunFeedButton profile={profile} />}
       <ActionIcon variant="subtle" aria-label={`Edit profile ${profile.name}`} onClick={() => onEdit(profile)}>
         <IconPencil size={16} />
       </ActionIcon>
@@ -134,7 +159,8 @@ function RowButtons({ profile, onEdit, onDelete }: ProfileActions & { profile: I
 }
 
 /** A profile on a phone: the row's cells stacked in a card. */
-function ProfileCard({ profile, ...actions }: ProfileActions & { profile: ImportProfile }) {
+function ProfileCard({ profile, timeZone, ...actions }: ProfileActions & { profile: ImportProfile; timeZone?: string }) {
+  const feed = feedSummary(profile, timeZone);
   return (
     <Card withBorder padding="sm" component="article" aria-label={profile.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -144,12 +170,20 @@ function ProfileCard({ profile, ...actions }: ProfileActions & { profile: Import
             {profile.vendorName} · last used {lastUsed(profile)}
           </Text>
         </div>
-        <RowButtons profile={profile} {...actions} />
+        <RowButtons profile={profile} withRun={false} {...actions} />
       </Group>
       <Text size="sm" mt={6}>
         Updates: {fieldsUpdatedText(profile)}
       </Text>
       <Text size="sm">Missing products: {missingRuleText(profile)}</Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        Feed: {feed ? `${feed.host} · ${feed.details}` : 'uploaded by staff'}
+      </Text>
+      {hasFeed(profile) && (
+        <Group mt="xs">
+          <RunFeedButton profile={profile} />
+        </Group>
+      )}
     </Card>
   );
 }

@@ -3,6 +3,8 @@ import { Fieldset, NativeSelect, ScrollArea, SimpleGrid, Stack, Table, Text, Tex
 import { Controller } from 'react-hook-form';
 import { FormActions, FormNativeSelect, useServerCheckedForm } from '../../../components/ui/form-fields';
 import { assignField, profileFormDefaults, profileFormResolver } from '../model/profile-form-values';
+import { FeedFields } from './feed-fields';
+import { PriceRulesFields } from './price-rules-fields';
 import { RulesFields } from './rules-fields';
 
 const ENCODING_LABELS: Record<(typeof FILE_ENCODINGS)[number], string> = { auto: 'Detect from the file', 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252 (Excel on Windows)' };
@@ -22,7 +24,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** An import profile's edit: name, vendor, the header row's mapping, the file's format, the mode and every rule. */
+/** An import profile's edit: name, vendor, the header row's mapping, the file's format, the mode, every rule, the supplier feed and the price rules. */
 export function ProfileForm({ profile, vendors, onSubmit, onCancel }: Props) {
   const { form, input, submit } = useServerCheckedForm({ resolver: profileFormResolver, defaultValues: profileFormDefaults(profile), onSubmit });
   const {
@@ -89,6 +91,14 @@ export function ProfileForm({ profile, vendors, onSubmit, onCancel }: Props) {
 
         <Fieldset legend="Rules">
           <Controller control={control} name="rules" render={({ field }) => <RulesFields value={field.value} onChange={field.onChange} />} />
+        </Fieldset>
+
+        <Fieldset legend="Supplier feed">
+          <FeedFields control={control} setValue={form.setValue} />
+        </Fieldset>
+
+        <Fieldset legend="Price rules">
+          <PriceRulesFields control={control} />
         </Fieldset>
 
         <FormActions submitLabel="Save profile" submitting={isSubmitting} onCancel={onCancel} />

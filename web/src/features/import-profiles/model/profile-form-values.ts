@@ -11,6 +11,8 @@ import {
 import type { Resolver } from 'react-hook-form';
 import { payloadResolver } from '../../../lib/payload-resolver';
 import type { RulesValue } from '../components/rules-fields';
+import { feedBody, feedFormDefaults, type FeedFormValues } from './feed-form-values';
+import { priceRulesBody, priceRulesFormDefaults, type PriceRulesFormValues } from './price-rules-form-values';
 
 /** The profile form's fields as the inputs hold them. */
 export interface ProfileFormValues {
@@ -25,8 +27,10 @@ export interface ProfileFormValues {
   delimiter: (typeof FILE_DELIMITERS)[number];
   mode: ImportMode;
   rules: RulesValue;
-  /** The profile's feed, kept as it is (this form does not edit it). */
-  feed: ImportProfileBody['feed'];
+  /** The supplier feed section. */
+  feed: FeedFormValues;
+  /** The price-rules editor (the body's priceRules: the one of `rules.rules` is not sent). */
+  priceRules: PriceRulesFormValues;
 }
 
 export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
@@ -43,7 +47,8 @@ export function profileFormDefaults(profile: ImportProfile): ProfileFormValues {
       updateExisting: profile.updateExisting,
       rules: rulesOfProfile(profile),
     },
-    feed: feedBodyOf(profile),
+    feed: feedFormDefaults(profile.feed),
+    priceRules: priceRulesFormDefaults(profile.priceRules),
   };
 }
 
@@ -57,7 +62,7 @@ export function feedBodyOf(profile: Pick<ImportProfile, 'feed'>): ImportProfileB
   return feed;
 }
 
-/** A profile's feed rules, as the import takes them (the price rules kept as they are: no form edits them yet). */
+/** A profile's feed rules, as the import takes them (the wizard runs with the profile's price rules as they are). */
 export const rulesOfProfile = (profile: ImportProfile): ImportProfileRules => ({
   updateFields: profile.updateFields,
   createNew: profile.createNew,
@@ -87,8 +92,9 @@ export function toProfilePayload(values: ProfileFormValues): Record<string, unkn
     delimiter: values.delimiter,
     mode: values.mode,
     updateExisting: values.rules.updateExisting,
-    feed: values.feed,
     ...values.rules.rules,
+    feed: feedBody(values.feed),
+    priceRules: priceRulesBody(values.priceRules),
   };
 }
 
