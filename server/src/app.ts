@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +35,12 @@ import { registerWebApp } from './plugins/web-app.js';
 export interface AppDeps {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * SQLite: the connection under db. A bulk write that suspends the row triggers
+   * (db/sqlite-bulk-products.ts) runs its synchronous statements on it inside a transaction of db,
+   * which holds this same connection until it commits.
+   */
+  sqlite?: SQLite.Database;
   config: Readonly<Config>;
   tokens: TokenService;
   /** Encrypts secrets kept in the database (supplier feeds' credentials). */
@@ -74,7 +81,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: database.db, dialect: database.dialect, config, tokens, secrets });
+  app.decorate('deps', { db: database.db, dialect: database.dialect, sqlite: database.sqlite, config, tokens, secrets });
   await cleanUpAfterKilledImports(app, database.db, config.heldFeedsDir);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the

@@ -12,7 +12,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /** The SQLite connection itself, for the one migration that edits the schema's text (0021). */
+  /** The SQLite connection itself: the migration that edits the schema's text (0021), and the bulk writes that suspend row triggers (sqlite-bulk-products.ts). */
   sqlite?: SQLite.Database;
   close(): Promise<void>;
 }

@@ -34,6 +34,7 @@ import { timeZoneLeasesMigration } from './migrations/0039-time-zone-leases.js';
 import { categoryMappingsMigration } from './migrations/0037-category-mappings.js';
 import { qualityQueuesMigration } from './migrations/0038-quality-queues.js';
 import { heldFeedRunsMigration } from './migrations/0040-held-feed-runs.js';
+import { parentQualityMigration } from './migrations/0041-parent-quality-and-set-based-bits.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0037-category-mappings': categoryMappingsMigration,
     '0038-quality-queues': qualityQueuesMigration(dialect),
     '0040-held-feed-runs': heldFeedRunsMigration,
+    '0041-parent-quality-and-set-based-bits': parentQualityMigration(dialect),
   };
 }
 

@@ -7,7 +7,8 @@
  *
  * A variable product has no price, stock or GTIN of its own (they are its variations'): those
  * checks pass on it. A variation takes its image, description, dimensions and category from its
- * parent: those pass on it. Variations are not listed, so their own bits are kept but not queued.
+ * parent: those pass on it. Variations are not listed, so their own bits are kept but not queued;
+ * a variable product carries its variations' failures of PARENT_QUEUED_CHECKS (productProblemsSql).
  */
 import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
 import type { Dialect } from './database.js';
@@ -68,6 +69,40 @@ export function qualityProblemsSql(dialect: Dialect, row: string, gtinKey?: stri
     bit('negative_stock', `not ${variable} and ${c('stock')} < 0`),
   ].join(' | ');
 }
+
+/**
+ * The checks a variation's failure queues its parent for (issue 23): the list shows parents, and
+ * a variation's GTIN, prices and stock are its own, so its parent is where staff find and fix
+ * them. Its image, texts, sizes and category are the parent's (those checks pass on a variation),
+ * so nothing of them comes up from it.
+ */
+export const PARENT_QUEUED_CHECKS = ['invalid_gtin', 'below_margin', 'special_above_list', 'negative_stock'] as const;
+export const PARENT_QUEUED_MASK = PARENT_QUEUED_CHECKS.reduce((mask, check) => mask | QUALITY_CHECKS[check].bit, 0);
+
+/** The bits of PARENT_QUEUED_CHECKS that any variation of parentId fails (0 without variations). SQLite has no bit_or: one max per bit. */
+export function variationProblemsSql(dialect: Dialect, parentId: string): string {
+  const any =
+    dialect === 'postgres'
+      ? `coalesce(bit_or(v.quality_problems & ${PARENT_QUEUED_MASK}), 0)`
+      : PARENT_QUEUED_CHECKS.map((check) => `coalesce(max(v.quality_problems & ${QUALITY_CHECKS[check].bit}), 0)`).join(' | ');
+  return `(select ${any} from products v where v.parent_id = ${parentId})`;
+}
+
+/**
+ * A product's bits: its row's checks, and on a variable product its variations' failures of
+ * PARENT_QUEUED_CHECKS. idRef: the row's id, qualified; gtinKey as qualityProblemsSql's.
+ */
+export const productProblemsSql = (dialect: Dialect, row: string, idRef: string, gtinKey?: string) =>
+  `((${qualityProblemsSql(dialect, row, gtinKey)}) | (case when ${row}kind = 'variable' then ${variationProblemsSql(dialect, idRef)} else 0 end))`;
+
+/**
+ * The variable products among parentIds (a subquery or a list) given their variations' bits again:
+ * after a variation's bits changed, it was added or deleted, or it moved to another parent. The
+ * parent's own row checks pass on those bits, so they are its variations' alone.
+ */
+export const refreshParentsSql = (dialect: Dialect, parentIds: string) =>
+  `update products set quality_problems = (quality_problems & ${~PARENT_QUEUED_MASK}) | ${variationProblemsSql(dialect, 'products.id')}
+   where kind = 'variable' and id in (${parentIds})`;
 
 /** The product columns the checks read: a write to any of them recounts the row. */
 export const QUALITY_COLUMNS = [

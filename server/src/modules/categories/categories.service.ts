@@ -33,6 +33,7 @@ import {
   type CategoryListFilter,
   type CategoryWithNamesRow,
 } from './categories.repository.js';
+import { remapStoreCategory } from '../category-mapping/index.js';
 import { vendorIdExists } from '../vendors/index.js';
 import {
   countsInLayoutOrder,
@@ -219,6 +220,9 @@ export async function mergeCategories(db: Kysely<DB>, body: MergeCategoriesBody,
   if ((await maxLevelUnder(db, source.path)) + levelDelta > MAX_CATEGORY_LEVEL) throw badRequest(CATEGORY_MESSAGES.mergeTooDeep);
   await recordedChange(db, by.dialect, { source: 'category_merge', userId: by.userId, summary: `${source.name} → ${target.name}` }, async (trx) => {
     await moveProductsBetweenCategories(trx, source.id, target.id);
+    // Mappings to a merged shop category follow it to the target. A merged vendor category's own
+    // mapping goes with it (ON DELETE CASCADE): the target keeps its own, and the products moved keep their shop category.
+    if (source.type === 'store') await remapStoreCategory(trx, source.id, target.id);
     await reRootPaths(trx, source.path, target.path, levelDelta, source.id);
     await reparentChildren(trx, source.id, target.id);
     await deleteCategoryRows(trx, [source.id]);

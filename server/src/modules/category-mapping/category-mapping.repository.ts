@@ -1,5 +1,10 @@
+import type SQLite from 'better-sqlite3';
+import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { STORE_CATEGORY_WRITE } from '../../db/store-category-write.js';
+import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
+import { idsOf, mappedAlongPath } from './mapping-tree.js';
 import type { DB } from '../../db/types.js';
 
 /** Vendor categories (one vendor's, or every vendor's) with their vendor's name and kept direct counts: one query. */
@@ -80,6 +85,14 @@ export async function upsertMappings(db: Kysely<DB>, rows: Array<{ vendor_catego
     .execute();
 }
 
+/**
+ * A shop category merged into another: the vendor categories mapped to it are mapped to the one
+ * kept (deleting it would take their mappings with it, ON DELETE CASCADE). Before the delete.
+ */
+export async function remapStoreCategory(db: Kysely<DB>, fromId: number, toId: number) {
+  await db.updateTable('category_mappings').set({ store_category_id: toId }).where('store_category_id', '=', fromId).execute();
+}
+
 export async function deleteMappings(db: Kysely<DB>, vendorCategoryIds: number[]) {
   if (vendorCategoryIds.length) await db.deleteFrom('category_mappings').where('vendor_category_id', 'in', vendorCategoryIds).execute();
 }
@@ -89,11 +102,10 @@ const idList = (dialect: Dialect, ids: number[]) =>
   dialect === 'sqlite' ? sql<number>`(select value from json_each(${JSON.stringify(ids)}))` : sql<number>`(select unnest(${ids}::int[]))`;
 
 /** Which products a target reaches: in these vendor categories, and (missing) without a shop category or (other) with another. */
-function reached(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other' | 'override') {
+function reached(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other') {
   const q = db.selectFrom('products').where('vendor_category_id', 'in', idList(dialect, vendorCategoryIds));
   if (which === 'missing') return q.where('store_category_id', 'is', null);
-  if (which === 'other') return q.where('store_category_id', 'is not', null).where('store_category_id', '!=', storeId);
-  return q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', storeId)]));
+  return q.where('store_category_id', 'is not', null).where('store_category_id', '!=', storeId);
 }
 
 export async function countReachedProducts(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other') {
@@ -101,21 +113,80 @@ export async function countReachedProducts(db: Kysely<DB>, dialect: Dialect, sto
   return Number(row.n);
 }
 
-/** Gives the reached products the shop category: one statement per target; answers how many changed. */
-export async function setStoreCategory(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'override', now: string) {
-  const ids = idList(dialect, vendorCategoryIds);
-  let q = db.updateTable('products').set({ store_category_id: storeId, updated_at: now }).where('vendor_category_id', 'in', ids);
-  q = which === 'missing' ? q.where('store_category_id', 'is', null) : q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', storeId)]));
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** What the apply does: each shop category with the vendor categories whose products take it. */
+export interface MappingTarget {
+  storeId: number;
+  vendorCategoryIds: number[];
 }
 
-/** The shop category a vendor category passes on: its own mapping, else its nearest mapped ancestor's (null: none). Two indexed reads. */
+/** PostgreSQL: the targets as rows (vc: vendor category id, store: shop category id), two array parameters. */
+function targetPairs(targets: MappingTarget[]) {
+  const pairs = targets.flatMap((t) => t.vendorCategoryIds.map((vc) => [vc, t.storeId] as const));
+  return sql`(select unnest(${pairs.map((p) => p[0])}::int[]) as vc, unnest(${pairs.map((p) => p[1])}::int[]) as store)`;
+}
+
+/** Which reached products change: those without a shop category, or (override) every one with another. */
+const changes = (which: 'missing' | 'override') => (which === 'missing' ? sql`p.store_category_id is null` : sql`p.store_category_id is distinct from t.store`);
+
+/** Once a product has a shop category only the 'no shop category' check can change on it (a variation never fails it). */
+const BITS_WITH_STORE_CATEGORY = ~QUALITY_CHECKS.no_store_category.bit;
+
+/**
+ * PostgreSQL: every target in one UPDATE, so each statement trigger runs once over the whole set,
+ * as a store-category write (store-category-write.ts): the history entries are written first
+ * from the rows as they are, the statement clears the quality bit itself, and the triggers that
+ * read neither stand aside. Answers how many changed.
+ */
+export async function setStoreCategoriesPostgres(db: Kysely<DB>, changeId: number, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
+  const reachedRows = sql`from products p join ${targetPairs(targets)} t on p.vendor_category_id = t.vc where ${changes(which)}`;
+  // As the history trigger writes them (migration 0023): the changed column, old and new; a second write by the change merges.
+  await sql`insert into product_changes (change_id, product_id, action, before, after)
+    select ${changeId}, p.id, 'updated', jsonb_build_object('store_category_id', p.store_category_id), jsonb_build_object('store_category_id', t.store) ${reachedRows}
+    on conflict (change_id, product_id, action) do update set before = excluded.before || product_changes.before, after = product_changes.after || excluded.after`.execute(db);
+  await sql`select set_config(${STORE_CATEGORY_WRITE}, 'on', true)`.execute(db);
+  const result = await sql`update products p set store_category_id = t.store, updated_at = ${now}, quality_problems = p.quality_problems & ${BITS_WITH_STORE_CATEGORY}
+    from ${targetPairs(targets)} t where p.vendor_category_id = t.vc and ${changes(which)}`.execute(db);
+  await sql`select set_config(${STORE_CATEGORY_WRITE}, '', true)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * SQLite: the reached products found in one read, then written as one bulk write of the import's
+ * kind (db/sqlite-bulk-products.ts): the row triggers (history, counts, quality bits) are
+ * suspended and their work done set-based over exactly these rows. Inside db's transaction, on
+ * its connection. Answers how many changed.
+ */
+export async function setStoreCategoriesSqlite(db: Kysely<DB>, connection: SQLite.Database, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
+  // One read per target, its vendor categories as an IN list: a join with the pairs' json_each
+  // (which has no index) was planned as a scan of it for every product, 15 s for 20k products.
+  const byStore: Array<{ storeId: number; ids: number[] }> = [];
+  for (const t of targets) {
+    let q = db.selectFrom('products').select('id').where('vendor_category_id', 'in', idList('sqlite', t.vendorCategoryIds));
+    q = which === 'missing' ? q.where('store_category_id', 'is', null) : q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', t.storeId)]));
+    byStore.push({ storeId: t.storeId, ids: (await q.execute()).map((r) => r.id) });
+  }
+  const all = byStore.flatMap((t) => t.ids);
+  if (!all.length) return 0;
+  // The bits set here as the PostgreSQL statement sets them: the bulk write's recount then finds them right and leaves the rows alone.
+  const update = connection.prepare(`update products set store_category_id = ?, updated_at = ?, quality_problems = quality_problems & ${BITS_WITH_STORE_CATEGORY}
+    where id in (select value from json_each(?))`);
+  // Only store_category_id, updated_at and the bit that follows it change: the search entries, tag
+  // keys, the other bits, the GTIN keys and the parents' bits stay (a variation never fails 'no shop category').
+  connectionBulkProducts(connection)(
+    all,
+    () => {
+      for (const { storeId, ids } of byStore) if (ids.length) update.run(storeId, now, JSON.stringify(ids));
+    },
+    { search: true, quality: true },
+  );
+  return all.length;
+}
+
+/** The shop category a vendor category passes on (mappedAlongPath; null: none). Two indexed reads. */
 export async function mappedStoreCategoryOf(db: Kysely<DB>, vendorCategoryId: number): Promise<number | null> {
   const category = await db.selectFrom('categories').select('path').where('id', '=', vendorCategoryId).where('type', '=', 'vendor').executeTakeFirst();
   if (!category) return null;
-  const ids = category.path.split('/').filter(Boolean).map(Number);
+  const ids = idsOf(category.path);
   const rows = await db.selectFrom('category_mappings').select(['vendor_category_id', 'store_category_id']).where('vendor_category_id', 'in', ids).execute();
-  const deepest = rows.sort((a, b) => ids.indexOf(b.vendor_category_id) - ids.indexOf(a.vendor_category_id))[0];
-  return deepest?.store_category_id ?? null;
+  return mappedAlongPath(ids, new Map(rows.map((r) => [r.vendor_category_id, r.store_category_id])));
 }

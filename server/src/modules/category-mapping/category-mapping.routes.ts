@@ -41,6 +41,6 @@ export const categoryMappingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/category-mappings', {
     schema: { tags: ['categories'], body: categoryMappingBodySchema, response: { 200: categoryMappingResultSchema, ...errors } },
-    handler: async (request) => saveCategoryMappings(app.deps.db, request.body, { dialect: app.deps.dialect, userId: request.user.id }),
+    handler: async (request) => saveCategoryMappings(app.deps.db, request.body, { dialect: app.deps.dialect, sqlite: app.deps.sqlite, userId: request.user.id }),
   });
 };

@@ -9,6 +9,7 @@ import {
   type MappingApplyMode,
   type StoreCategoryRef,
 } from '@bosun/shared';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db/clock.js';
@@ -26,7 +27,9 @@ import {
   listVendorCategoryNodes,
   mappingsOfNames,
   readOwnMappings,
-  setStoreCategory,
+  setStoreCategoriesPostgres,
+  setStoreCategoriesSqlite,
+  type MappingTarget,
   upsertMappings,
   type VendorCategoryNode,
 } from './category-mapping.repository.js';
@@ -34,6 +37,11 @@ import { effectiveMappings, namePath, subtreeCounts } from './mapping-tree.js';
 import { storeEntry, suggestStoreCategories, type StoreCategoryEntry } from './suggestions.js';
 
 type MappingQuery = z.output<typeof categoryMappingQuerySchema>;
+
+/** Who saves mappings, on which engine; SQLite's connection itself for the set-based apply (AppDeps.sqlite). */
+export interface MappingWriter extends ChangeActor {
+  sqlite?: SQLite.Database;
+}
 
 /** One collator for every sort: String.localeCompare builds one per call, a third of the screen's time at 2,000 categories. */
 const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -170,20 +178,22 @@ export async function previewCategoryMappings(db: Kysely<DB>, dialect: Dialect, 
  * they reach the shop category (those without one, or all with 'override'), in one transaction
  * recorded as one change (Recent changes lists it and can undo its products' part).
  */
-export async function saveCategoryMappings(db: Kysely<DB>, body: CategoryMappingBody, by: ChangeActor): Promise<CategoryMappingResult> {
+export async function saveCategoryMappings(db: Kysely<DB>, body: CategoryMappingBody, by: MappingWriter): Promise<CategoryMappingResult> {
   const { vendorsOf } = await checkChanges(db, body);
   const apply: MappingApplyMode = body.apply ?? 'missing';
   const now = nowIso();
   const set = body.mappings.filter((m) => m.store_category_id !== null) as Array<{ vendor_category_id: number; store_category_id: number }>;
   const cleared = body.mappings.filter((m) => m.store_category_id === null).map((m) => m.vendor_category_id);
   const summary = body.mappings.length === 1 ? `${set.length ? 'Mapped' : 'Unmapped'} 1 vendor category` : `Mapped ${body.mappings.length} vendor categories`;
-  const updated = await recordedChange(db, by.dialect, { source: 'category_mapping', userId: by.userId, summary }, async (trx) => {
+  const updated = await recordedChange(db, by.dialect, { source: 'category_mapping', userId: by.userId, summary }, async (trx, changeId) => {
     await upsertMappings(trx, set, by.userId, now);
     await deleteMappings(trx, cleared);
     if (apply === 'none' || !set.length) return 0;
-    let count = 0;
-    for (const [storeId, ids] of await targetsAfter(trx, body, vendorsOf)) count += await setStoreCategory(trx, by.dialect, storeId, ids, apply, now);
-    return count;
+    const targets: MappingTarget[] = [...(await targetsAfter(trx, body, vendorsOf))].map(([storeId, vendorCategoryIds]) => ({ storeId, vendorCategoryIds }));
+    if (!targets.length) return 0;
+    if (by.dialect === 'postgres') return setStoreCategoriesPostgres(trx, changeId, targets, apply, now);
+    if (!by.sqlite) throw new Error('the SQLite apply needs the connection (AppDeps.sqlite)');
+    return setStoreCategoriesSqlite(trx, by.sqlite, targets, apply, now);
   });
   const message = set.length ? CATEGORY_MAPPING_MESSAGES.mapped(set.length, updated) : CATEGORY_MAPPING_MESSAGES.cleared(cleared.length);
   return { message, mapped: set.length, updated_products: updated };

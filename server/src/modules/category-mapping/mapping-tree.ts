@@ -32,7 +32,20 @@ export function effectiveMappings(nodes: readonly TreeNode[], own: ReadonlyMap<n
 }
 
 /** Ids of a materialised path '/1/7/42/', root first. */
-const idsOf = (path: string) => path.split('/').filter(Boolean).map(Number);
+export const idsOf = (path: string) => path.split('/').filter(Boolean).map(Number);
+
+/**
+ * The rule of issue 23 for one vendor category, given its path's ids root first: the shop
+ * category of the deepest own mapping along it (its own, else its nearest mapped ancestor's);
+ * null: none. The import, the product form and the bulk edit all decide by this.
+ */
+export function mappedAlongPath(pathIds: readonly number[], own: ReadonlyMap<number, number>): number | null {
+  for (let i = pathIds.length - 1; i >= 0; i--) {
+    const mapped = own.get(pathIds[i]!);
+    if (mapped !== undefined) return mapped;
+  }
+  return null;
+}
 
 /** Names from the root down, 'Deck > Winches', for nodes whose ancestors are all in `names`. */
 export function namePath(path: string, names: ReadonlyMap<number, string>): string {

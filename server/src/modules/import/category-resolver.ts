@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { childPath } from '../categories/index.js';
-import { readOwnMappings } from '../category-mapping/index.js';
+import { mappedAlongPath, readOwnMappings } from '../category-mapping/index.js';
 import { tidyName, type CategoryPaths } from './category-paths.js';
 import { categoryNodeKey } from './import-rules.js';
 
@@ -277,13 +277,15 @@ export class CategoryResolver {
     if (!known) this.mappedByPath.set(vendorId, (known = new WeakMap()));
     const cached = known.get(path);
     if (cached !== undefined) return cached;
-    let mapped: number | null = null;
+    // The stored levels of the path, root first: a level this import creates has no mapping.
+    const ids: number[] = [];
     let parent: Node | undefined;
     for (const name of path) {
       parent = this.vendorTree.get(keyOf(parent?.id ?? null, name, vendorId));
       if (!parent) break;
-      mapped = this.mappedStore.get(parent.id) ?? mapped;
+      ids.push(parent.id);
     }
+    const mapped = mappedAlongPath(ids, this.mappedStore);
     known.set(path, mapped);
     return mapped;
   }

@@ -14,7 +14,7 @@ import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, ki
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import type { StockStatus } from '@bosun/shared/stock-rule';
-import { bulkProducts, SEARCHED_COLUMNS } from './sqlite-bulk-products.js';
+import { bulkProducts, SEARCHED_COLUMNS } from '../../db/sqlite-bulk-products.js';
 import { SQLITE_BIND_CHANGE } from '../../db/change-context-sqlite.js';
 
 export interface WriterWorkerData {
@@ -390,7 +390,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
           counted(sku, action);
         });
       });
-    }, searchKept);
+    }, { search: searchKept });
     return { tally, created: [before + 1, maxId.get() as number], creator, vendorCreator, claimed, parents: parentsHere };
   };
   const writeOneRow = db.transaction((write: () => void) => write());

@@ -17,7 +17,7 @@ import { nowIso } from '../../db/clock.js';
 import { jsonTextElements, tagKeyOf } from '../../db/product-tags.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../errors.js';
-import { assertReferencesValid, productColumns } from './product-writes.service.js';
+import { assertReferencesValid, mappedCategoryColumn, productColumns } from './product-writes.service.js';
 import { matchingProductIds } from './products.repository.js';
 import { recordedChange } from '../history/index.js';
 
@@ -148,7 +148,13 @@ export async function bulkUpdateProducts(
       }
     }
     await assertWithinBounds(trx, priced, adjusted);
-    const own = productColumns(plain);
+    const own: Record<string, unknown> = productColumns(plain);
+    // A vendor category set with no shop category given: the products left without one take the
+    // mapped one (issue 23), in the same statement (a filter on the vendor category matches none afterwards).
+    if (plain.vendor_category_id != null && plain.store_category_id == null) {
+      const { store_category_id: mapped } = await mappedCategoryColumn(trx, plain.vendor_category_id, null);
+      if (mapped !== undefined) own.store_category_id = plain.store_category_id === null ? mapped : sql`coalesce(store_category_id, ${mapped})`;
+    }
     // The products the change names, counted before it: a filter on what it fixes (a quality
     // queue, 'draft' made published) matches none of them afterwards.
     const targeted = Object.keys(own).length ? undefined : await countWhere(trx, where, sql`1 = 1`);

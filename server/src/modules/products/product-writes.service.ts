@@ -80,6 +80,17 @@ function assertKindAllows(existing: ProductRow, body: UpdateProductBody) {
   if (field) throw badRequest(VARIANT_MESSAGES.parentField(field), { [field]: VARIANT_MESSAGES.parentField(field) });
 }
 
+/**
+ * Issue 23's rule for a product written by a form, the API or a bulk edit, as for an import row: one
+ * left with a vendor category and no shop category takes the one its vendor category maps to
+ * (mappedAlongPath). Answers the column to write, or nothing.
+ */
+export async function mappedCategoryColumn(db: Kysely<DB>, vendorCategoryId: number | null, storeCategoryId: number | null): Promise<{ store_category_id?: number }> {
+  if (storeCategoryId !== null || vendorCategoryId === null) return {};
+  const mapped = await mappedStoreCategoryOf(db, vendorCategoryId);
+  return mapped === null ? {} : { store_category_id: mapped };
+}
+
 export async function createProduct(deps: ProductDeps, body: CreateProductBody): Promise<Product> {
   const { db } = deps;
   await assertSkuFree(db, body.sku);
@@ -88,11 +99,10 @@ export async function createProduct(deps: ProductDeps, body: CreateProductBody):
     vendor_category_id: body.vendor_category_id ?? null,
     store_category_id: body.store_category_id ?? null,
   });
-  // A form that gives a vendor category and no shop category: the vendor category's mapped one (issue 23).
-  const mapped = body.store_category_id == null && body.vendor_category_id != null ? await mappedStoreCategoryOf(db, body.vendor_category_id) : null;
+  const mapped = await mappedCategoryColumn(db, body.vendor_category_id ?? null, body.store_category_id ?? null);
   const now = nowIso();
   const id = await recordedChange(db, deps.dialect, { source: 'create', userId: deps.userId ?? null }, (trx) =>
-    insertProductRow(trx, { ...productColumns(body), ...stockColumns(body), ...(mapped !== null ? { store_category_id: mapped } : {}), sku: body.sku, name: body.name, created_at: now, updated_at: now }),
+    insertProductRow(trx, { ...productColumns(body), ...stockColumns(body), ...mapped, sku: body.sku, name: body.name, created_at: now, updated_at: now }),
   );
   return getProduct(deps, id);
 }
@@ -111,10 +121,15 @@ export async function updateProduct(deps: ProductDeps, id: number, body: UpdateP
   // A variable product's stock fields only come back unchanged (assertKindAllows): its triggers keep them.
   const { stock: _stock, stock_status: _status, ...rest } = productColumns(body);
   const stock = existing.kind === 'variable' ? {} : stockColumns(body, existing);
+  // Only an edit that sends the categories (the form sends both) is given the mapped one: a PUT of a price changes no category.
+  const sendsCategories = body.vendor_category_id !== undefined || body.store_category_id !== undefined;
+  const mapped = sendsCategories
+    ? await mappedCategoryColumn(db, body.vendor_category_id !== undefined ? body.vendor_category_id : existing.vendor_category_id, body.store_category_id !== undefined ? body.store_category_id : existing.store_category_id)
+    : {};
   await recordedChange(db, deps.dialect, { source: 'edit', userId: deps.userId ?? null }, async (trx) => {
     // In the write's transaction: a save made meanwhile on the same version is seen, not overwritten.
     if (body.version !== undefined) await assertVersionCurrent(trx, deps.dialect, id, body.version);
-    return updateProductRow(trx, id, { ...rest, ...stock, updated_at: nowIso() });
+    return updateProductRow(trx, id, { ...rest, ...stock, ...mapped, updated_at: nowIso() });
   });
   return getProduct(deps, id);
 }

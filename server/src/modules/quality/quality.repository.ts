@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { enabledQualityChecks, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
-import { qualityProblemsSql } from '../../db/quality-sql.js';
+import { productProblemsSql } from '../../db/quality-sql.js';
 import type { DB } from '../../db/types.js';
 
 /** The listed products whose GTIN key another listed product has too (gtin_counts_duplicate_idx, products_gtin_key_idx). */
@@ -46,7 +46,8 @@ export async function updateQualitySettingsRow(trx: Transaction<DB>, changes: { 
  * the checks read is written).
  */
 export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dialect) {
-  const problems = qualityProblemsSql(dialect, '');
+  // A variable product's bits include its variations' (migration 0041); their own recount refreshes it again.
+  const problems = productProblemsSql(dialect, '', 'products.id');
   await sql.raw(`update products set quality_problems = ${problems} where list_price is not null and vendor_cost is not null and quality_problems <> ${problems}`).execute(trx);
 }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { HISTORY_COLUMN_NAMES } from '../../db/product-history-columns.js';
-import { SQLITE_CHANGE_CONTEXT, SQLITE_UPDATED_ENTRY_MERGE, sqliteAnyColumnChanged, sqliteChangedObject } from '../../db/product-history-sql.js';
-import { gtinKeySql, qualityProblemsSql } from '../../db/quality-sql.js';
+import { HISTORY_COLUMN_NAMES } from './product-history-columns.js';
+import { SQLITE_CHANGE_CONTEXT, SQLITE_UPDATED_ENTRY_MERGE, sqliteAnyColumnChanged, sqliteChangedObject } from './product-history-sql.js';
+import { gtinKeySql, productProblemsSql, refreshParentsSql } from './quality-sql.js';
 
 /**
  * What the history triggers (migration 0023) and the quality triggers (0038) do, for a bulk
@@ -15,7 +15,11 @@ import { gtinKeySql, qualityProblemsSql } from '../../db/quality-sql.js';
  * the rows after it: the same SQL as the triggers (product-history-sql.ts, quality-sql.ts), over a
  * join instead of old and new.
  */
-export const RECORD_TRIGGERS = ['products_history_insert', 'products_history_update', 'products_quality_insert', 'products_quality_update', 'gtin_counts_update'];
+export const RECORD_TRIGGERS = [
+  'products_history_insert', 'products_history_update', 'products_quality_insert', 'products_quality_update', 'gtin_counts_update',
+  // A variation's failures queue its parent (migration 0041).
+  'products_quality_parent',
+];
 
 export function bulkRecords(db: Database.Database) {
   const kept = ['id', ...HISTORY_COLUMN_NAMES, 'gtin_key'];
@@ -38,11 +42,14 @@ export function bulkRecords(db: Database.Database) {
   // (a stock feed's rows mostly keep theirs: a write is the cost). No other trigger reads them.
   const key = gtinKeySql('sqlite', 'p.gtin');
   const gtinKeys = db.prepare(`update products as p set gtin_key = ${key} where ${touched} and p.gtin_key is not ${key}`);
-  const problems = qualityProblemsSql('sqlite', 'p.', 'p.gtin_key');
+  // A variable product's bits include its variations' (migration 0041).
+  const problems = productProblemsSql('sqlite', 'p.', 'p.id', 'p.gtin_key');
   const quality = db.prepare(
     `update products as p set quality_problems = ${problems}
      where p.id in (${touchedIds} union all select value from json_each(@parents)) and p.quality_problems is not (${problems})`,
   );
+  // Then the parents of the batch's variations (and those they left) from their variations' new bits (migration 0041).
+  const parentQuality = db.prepare(refreshParentsSql('sqlite', 'select value from json_each(?) union select parent_id from temp.bulk_before where parent_id is not null'));
   // A listed product's GTIN key counted out as it was and in as it is (the gtin_counts triggers, summed per key).
   const gtinCounts = db.prepare(
     `insert into gtin_counts (gtin, n)
@@ -58,13 +65,19 @@ export function bulkRecords(db: Database.Database) {
       clear.run();
       snapshot.run(ids);
     },
-    /** After the write (parents: the ids whose totals it set): the history, quality bits and GTIN counts of the batch. */
-    record(ids: string, after: number, parents: string) {
+    /**
+     * After the write (parents: the ids whose totals it set): the history, quality bits and GTIN
+     * counts of the batch; qualityKept: the write kept the bits and GTIN keys right itself (BulkKept).
+     */
+    record(ids: string, after: number, parents: string, qualityKept = false) {
       created.run(after);
       updated.run();
-      gtinKeys.run({ ids, after });
-      quality.run({ ids, after, parents });
-      gtinCounts.run({ ids, after });
+      if (!qualityKept) {
+        gtinKeys.run({ ids, after });
+        quality.run({ ids, after, parents });
+        parentQuality.run(parents);
+        gtinCounts.run({ ids, after });
+      }
       clear.run();
     },
   };

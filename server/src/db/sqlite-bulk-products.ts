@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { parentStockStatus, parentStockTotal } from '../../db/variation-stock-sql.js';
-import { searchedTags } from '../../db/product-search-text.js';
+import { parentStockStatus, parentStockTotal } from './variation-stock-sql.js';
+import { searchedTags } from './product-search-text.js';
 import { bulkRecords, RECORD_TRIGGERS } from './sqlite-bulk-records.js';
 
 /**
@@ -31,22 +31,40 @@ const SUSPENDED_TRIGGERS = [
   ...RECORD_TRIGGERS,
 ];
 
+/** How many of the rows counted share these columns (grouped in SQL: a 100k-row batch read row by row into JS took 0.5 s a pass). */
 interface Contribution {
   vendor_category_id: number | null;
   store_category_id: number | null;
   vendor_id: number | null;
   stock_status: string;
+  n: number;
 }
 
 /**
- * Runs write (which only inserts products or updates those with storedIds) with the triggers set
- * aside. Inside a transaction. searchKept: the write sets none of SEARCHED_COLUMNS on a stored row
- * (a stock-and-price feed), whose search entries and tag keys then stay as they are.
+ * What a bulk write leaves as it is, so that the batch need not redo it. search: the write sets
+ * none of SEARCHED_COLUMNS on a stored row (a stock-and-price feed), whose search entries and tag
+ * keys then stay as they are. quality: the write sets the quality bits itself and changes no GTIN
+ * and nothing a parent's bits read (a category mapping), so the bits, GTIN keys and counts stay.
  */
-export type BulkProductWrite = <T>(storedIds: number[], write: () => T, searchKept?: boolean) => T;
+export interface BulkKept {
+  search?: boolean;
+  quality?: boolean;
+}
+
+/** Runs write (which only inserts products or updates those with storedIds) with the triggers set aside. Inside a transaction. */
+export type BulkProductWrite = <T>(storedIds: number[], write: () => T, kept?: BulkKept) => T;
 
 /** The columns the search indexes and the tag keys are made of, and the one that says which index a row is in. */
 export const SEARCHED_COLUMNS: readonly string[] = ['name', 'sku', 'mfn', 'gtin', 'brand', 'tags', 'parent_id'];
+
+const perConnection = new WeakMap<Database.Database, BulkProductWrite>();
+
+/** bulkProducts of a connection, prepared once: the server's own connection writes many bulk changes (category mappings). */
+export function connectionBulkProducts(db: Database.Database): BulkProductWrite {
+  let bulk = perConnection.get(db);
+  if (!bulk) perConnection.set(db, (bulk = bulkProducts(db)));
+  return bulk;
+}
 
 export function bulkProducts(db: Database.Database): BulkProductWrite {
   const triggers = db
@@ -58,8 +76,9 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const records = bulkRecords(db);
   const touched = '(id in (select value from json_each(@ids)) or id > @after)';
-  const contributions = db.prepare(`select vendor_category_id, store_category_id, vendor_id, stock_status from products where ${touched}`);
-  const oldContributions = db.prepare('select vendor_category_id, store_category_id, vendor_id, stock_status from products where id in (select value from json_each(?))');
+  const counted = 'vendor_category_id, store_category_id, vendor_id, stock_status';
+  const contributions = db.prepare(`select ${counted}, count(*) as n from products where ${touched} group by ${counted}`);
+  const oldContributions = db.prepare(`select ${counted}, count(*) as n from products where id in (select value from json_each(?)) group by ${counted}`);
   const unindex = db.prepare(
     `insert into products_search(products_search, rowid, name, sku, mfn, gtin, brand, tags)
      select 'delete', id, name, sku, mfn, gtin, brand, ${searchedTags('tags')} from products where id in (select value from json_each(?)) and parent_id is null`,
@@ -91,18 +110,20 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
 
   const tally = (rows: Contribution[], sign: number, categories: Map<number, number>, vendors: Map<number, [number, number]>) => {
     for (const r of rows) {
-      if (r.vendor_category_id !== null) categories.set(r.vendor_category_id, (categories.get(r.vendor_category_id) ?? 0) + sign);
-      if (r.store_category_id !== null) categories.set(r.store_category_id, (categories.get(r.store_category_id) ?? 0) + sign);
+      const by = sign * r.n;
+      if (r.vendor_category_id !== null) categories.set(r.vendor_category_id, (categories.get(r.vendor_category_id) ?? 0) + by);
+      if (r.store_category_id !== null) categories.set(r.store_category_id, (categories.get(r.store_category_id) ?? 0) + by);
       if (r.vendor_id !== null) {
         const v = vendors.get(r.vendor_id) ?? [0, 0];
-        v[0] += sign;
-        if (r.stock_status === 'in_stock') v[1] += sign;
+        v[0] += by;
+        if (r.stock_status === 'in_stock') v[1] += by;
         vendors.set(r.vendor_id, v);
       }
     }
   };
 
-  return (storedIds, write, searchKept = false) => {
+  return (storedIds, write, kept = {}) => {
+    const searchKept = kept.search ?? false;
     if (!db.inTransaction) throw new Error('bulk product writes need a transaction');
     const after = maxId.get() as number;
     const ids = JSON.stringify(storedIds);
@@ -124,7 +145,7 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
     const parentsAlone = JSON.stringify(parents.filter((id) => id <= after && !stored.has(id)));
     tally(oldContributions.all(parentsAlone) as Contribution[], -1, categories, vendors);
     updateTotals.run(JSON.stringify(parents));
-    records.record(ids, after, JSON.stringify(parents));
+    records.record(ids, after, JSON.stringify(parents), kept.quality ?? false);
     for (const t of triggers) db.exec(t.sql);
     index.run({ ids: reindexed, after });
     indexVariations.run({ ids: reindexed, after });
