@@ -1,16 +1,18 @@
 import type { HeldRunSummary, ImportRun } from '@bosun/shared';
-import { Badge, Button, Group, List, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
-import { formatCount, formatCurrency } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
+import { PriceChangesTable } from '../../../components/ui/price-changes-table';
+import { fieldChangeRows } from '../../../lib/dry-run-fields';
 import { useCurrency } from '../../settings';
 import { useApplyHeldImport } from '../api/apply-held-import';
 import { useDismissHeldImport } from '../api/dismiss-held-import';
 import { formatExactTime } from '../model/relative-time';
-import { applyConsequences, heldCountsText, heldFieldChanges, heldFieldLabel, heldMissingText } from '../model/held-run-text';
+import { applyConsequences, heldCountsText, heldMissingText } from '../model/held-run-text';
 
 /**
  * A held feed run on the Imports page (issue 22): why its dry run held it, what it found (behind
@@ -101,7 +103,7 @@ export function HeldRunPanel({ run, held }: { run: ImportRun; held: HeldRunSumma
 
 /** What the held run's dry run found: counts, the missing products, the changed fields, the largest price changes, the first row errors. */
 function HeldRunDetails({ held }: { held: HeldRunSummary }) {
-  const fields = heldFieldChanges(held);
+  const fields = held.changes ? fieldChangeRows(held.changes) : [];
   const missing = heldMissingText(held);
   const prices = held.changes?.topPriceChanges ?? [];
   const currency = useCurrency();
@@ -120,30 +122,7 @@ function HeldRunDetails({ held }: { held: HeldRunSummary }) {
         </Group>
       )}
       {prices.length > 0 && (
-        <ScrollArea type="auto">
-          <Table withTableBorder fz="xs" aria-label="Largest price changes" miw={420}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>SKU</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>From → to</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {prices.map((p) => (
-                <Table.Tr key={`${p.sku}-${p.field}`}>
-                  <Table.Td>{p.sku}</Table.Td>
-                  <Table.Td>{p.name}</Table.Td>
-                  <Table.Td>{heldFieldLabel(p.field)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatCurrency(p.from, currency)} → {formatCurrency(p.to, currency)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <PriceChangesTable changes={prices} currency={currency} minWidth={420} />
       )}
       {held.errors.length > 0 && (
         <List size="xs" spacing={2} aria-label="Rows that fail">

@@ -1,24 +1,10 @@
-import { PROFILE_UPDATE_FIELDS, type HeldRunSummary } from '@bosun/shared';
+import type { HeldRunSummary } from '@bosun/shared';
 import { formatCount, plural } from '../../../lib/format';
 
 /**
  * The words of a held feed run (issue 22): what its dry run found, and what 'Apply anyway' will
  * do, said in numbers before staff press it.
  */
-
-const FIELD_LABELS = new Map<string, string>(PROFILE_UPDATE_FIELDS.map((f) => [f.key, f.label]));
-const FIELD_ORDER = new Map<string, number>(PROFILE_UPDATE_FIELDS.map((f, i) => [f.key, i]));
-
-/** A field key (an update field's, or a price column's) as staff read it. */
-export const heldFieldLabel = (key: string) => FIELD_LABELS.get(key) ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-/** The fields the updates would change, in the profile checklist's order, only those that change some. */
-export function heldFieldChanges(summary: HeldRunSummary): Array<{ key: string; label: string; count: number }> {
-  return Object.entries(summary.changes?.fields ?? {})
-    .filter(([, count]) => count > 0)
-    .sort(([a], [b]) => (FIELD_ORDER.get(a) ?? Infinity) - (FIELD_ORDER.get(b) ?? Infinity) || a.localeCompare(b))
-    .map(([key, count]) => ({ key, label: heldFieldLabel(key), count }));
-}
 
 /** The dry run's counts in a line: '3 rows: 2 to update, 0 to create, 1 skipped, 0 failing'. */
 export const heldCountsText = (s: HeldRunSummary) =>

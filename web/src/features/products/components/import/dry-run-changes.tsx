@@ -1,8 +1,10 @@
 import type { ImportPreviewResponse } from '@bosun/shared';
-import { Alert, Badge, Checkbox, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatCount, formatCurrency } from '../../../../lib/format';
-import { changeFieldLabel, confirmMissingLabel, fieldChangeRows, missingPlanText, needsMissingConfirmation, overLimitText } from './dry-run-summary';
+import { formatCount } from '../../../../lib/format';
+import { confirmMissingLabel, missingPlanText, needsMissingConfirmation, overLimitText } from './dry-run-summary';
+import { PriceChangesTable } from '../../../../components/ui/price-changes-table';
+import { fieldChangeRows } from '../../../../lib/dry-run-fields';
 
 interface Props {
   dry: ImportPreviewResponse['dryRun'];
@@ -47,30 +49,7 @@ export function DryRunChangesSummary({ dry, currency, confirmMissing, onConfirmM
             )}
           </Group>
           {changes.topPriceChanges.length > 0 && (
-            <ScrollArea type="auto">
-              <Table withTableBorder fz="xs" aria-label="Largest price changes" miw={480}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>SKU</Table.Th>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th>Price</Table.Th>
-                    <Table.Th>From → to</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {changes.topPriceChanges.map((change) => (
-                    <Table.Tr key={`${change.sku}-${change.field}`}>
-                      <Table.Td>{change.sku}</Table.Td>
-                      <Table.Td>{change.name}</Table.Td>
-                      <Table.Td>{changeFieldLabel(change.field)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatCurrency(change.from, currency)} → {formatCurrency(change.to, currency)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
+            <PriceChangesTable changes={changes.topPriceChanges} currency={currency} minWidth={480} />
           )}
         </>
       )}

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { DryRunChangesSummary } from './dry-run-changes';
-import { fieldChangeRows, missingPlanText, needsMissingConfirmation } from './dry-run-summary';
+import { fieldChangeRows } from '../../../../lib/dry-run-fields';
+import { missingPlanText, needsMissingConfirmation } from './dry-run-summary';
 
 const plan = (over: Partial<MissingProductsPlan> = {}): MissingProductsPlan => ({
   action: 'zero_stock',
