@@ -2,31 +2,10 @@ import { FEED_HEADER_NAME_MESSAGE, IMPORT_PROFILE_MESSAGES, type ImportProfile }
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { FEED, profileOf, renderProfilesScreen, stubProfilesApi } from '../testing/profiles-api-stub';
+import { FEED, profileOf, openProfileForm, setUpProfileEdits } from '../testing/profiles-api-stub';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Body = Record<string, unknown> & { feed?: Record<string, unknown> | null };
-
-/** The screen with profile 7 as given; every PUT is recorded and answered with the profile. */
-function setUp(profile: ImportProfile) {
-  const puts: Body[] = [];
-  stubProfilesApi({
-    profile,
-    put: (body) => {
-      puts.push(body);
-      return jsonResponse({ profile: { ...profile, name: body.name } });
-    },
-  });
-  renderProfilesScreen();
-  return puts;
-}
-
-async function openForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Edit profile Daily stock' }));
-  return screen.findByRole('form', { name: 'Edit import profile' });
-}
 
 async function save(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
   await user.click(within(form).getByRole('button', { name: 'Save profile' }));
@@ -37,9 +16,9 @@ const saved = async () => expect(await screen.findByText(`${IMPORT_PROFILE_MESSA
 describe('Supplier feed section', () => {
   it('keeps a stored password unless it is replaced (the new one sent) or removed (an empty one sent)', async () => {
     const user = userEvent.setup();
-    const puts = setUp(profileOf({ feed: FEED }));
+    const puts = setUpProfileEdits(profileOf({ feed: FEED }));
 
-    let form = await openForm(user);
+    let form = await openProfileForm(user);
     const stored = within(form).getByRole('group', { name: 'Stored password' });
     expect(within(stored).getByText('A password is stored.')).toBeTruthy();
     // Nothing shows the secret: there is no password input until staff replace it.
@@ -48,14 +27,14 @@ describe('Supplier feed section', () => {
     await saved();
     expect(puts[0]!.feed).toEqual({ url: FEED.url, authKind: 'basic', authName: 'shop', schedule: null, fullList: true, maxFailedPercent: 10 });
 
-    form = await openForm(user);
+    form = await openProfileForm(user);
     await user.click(within(form).getByRole('button', { name: 'Replace' }));
     await user.type(within(form).getByLabelText('New password'), 's3cret new');
     await save(user, form);
     await saved();
     expect(puts[1]!.feed).toMatchObject({ authKind: 'basic', authName: 'shop', authSecret: 's3cret new' });
 
-    form = await openForm(user);
+    form = await openProfileForm(user);
     await user.click(within(form).getByRole('button', { name: 'Remove' }));
     expect(within(form).getByText('The stored password is removed when the profile is saved.')).toBeTruthy();
     await save(user, form);
@@ -63,7 +42,7 @@ describe('Supplier feed section', () => {
     expect(puts[2]!.feed).toMatchObject({ authKind: 'basic', authSecret: '' });
 
     // A basic password is no header token: switching asks for one, and without one the password goes.
-    form = await openForm(user);
+    form = await openProfileForm(user);
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Authentication' }), 'header');
     expect(within(form).queryByRole('group', { name: 'Stored token' })).toBeNull();
     await user.type(within(form).getByRole('textbox', { name: 'Header name' }), 'X-Key');
@@ -74,8 +53,8 @@ describe('Supplier feed section', () => {
 
   it("sends the schedule: every N hours or daily at a time of the shop's time zone, with the schema's messages", async () => {
     const user = userEvent.setup();
-    const puts = setUp(profileOf({ feed: FEED }));
-    const form = await openForm(user);
+    const puts = setUpProfileEdits(profileOf({ feed: FEED }));
+    const form = await openProfileForm(user);
     const schedule = within(form).getByRole('combobox', { name: /^Schedule/ });
     expect(await within(form).findByText("Times are the shop's time zone: Europe/Oslo (Settings).")).toBeTruthy();
 
@@ -92,7 +71,7 @@ describe('Supplier feed section', () => {
     await saved();
     expect(puts[0]!.feed).toMatchObject({ schedule: { kind: 'hours', everyHours: 6 } });
 
-    const again = await openForm(user);
+    const again = await openProfileForm(user);
     await user.selectOptions(within(again).getByRole('combobox', { name: /^Schedule/ }), 'daily');
     const at = within(again).getByRole('textbox', { name: /^Daily at \(Europe\/Oslo\)/ });
     await user.clear(at);
@@ -109,8 +88,8 @@ describe('Supplier feed section', () => {
 
   it('turns a feed on for an uploaded profile, checks the URL and the header name by the shared schema, and turns it off', async () => {
     const user = userEvent.setup();
-    const puts = setUp(profileOf({ feed: null }));
-    const form = await openForm(user);
+    const puts = setUpProfileEdits(profileOf({ feed: null }));
+    const form = await openProfileForm(user);
     expect(within(form).queryByRole('textbox', { name: /Feed URL/ })).toBeNull();
     await user.click(within(form).getByRole('radio', { name: 'Fetched from a URL' }));
     await user.type(within(form).getByRole('textbox', { name: /Feed URL/ }), 'ftp://feeds.example/stock.csv');
@@ -131,7 +110,7 @@ describe('Supplier feed section', () => {
     await saved();
     expect(puts[0]!.feed).toEqual({ url: 'https://feeds.example/stock.csv', authKind: 'header', authName: 'X-Api-Key', authSecret: 'tok-1', schedule: null, fullList: false, maxFailedPercent: 10 });
 
-    const again = await openForm(user);
+    const again = await openProfileForm(user);
     await user.click(within(again).getByRole('radio', { name: 'Uploaded by staff (no feed)' }));
     await save(user, again);
     await saved();

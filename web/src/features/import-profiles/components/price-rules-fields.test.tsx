@@ -2,30 +2,10 @@ import { IMPORT_PROFILE_MESSAGES, type ImportProfile } from '@bosun/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { profileOf, renderProfilesScreen, stubProfilesApi } from '../testing/profiles-api-stub';
+import { profileOf, openProfileForm, setUpProfileEdits } from '../testing/profiles-api-stub';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Body = Record<string, unknown>;
-
-function setUp(profile: ImportProfile) {
-  const puts: Body[] = [];
-  stubProfilesApi({
-    profile,
-    put: (body) => {
-      puts.push(body);
-      return jsonResponse({ profile: { ...profile, name: body.name } });
-    },
-  });
-  renderProfilesScreen();
-  return puts;
-}
-
-async function openForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Edit profile Daily stock' }));
-  return screen.findByRole('form', { name: 'Edit import profile' });
-}
 
 const rule = (form: HTMLElement, n: number) => within(form).getByRole('region', { name: `Price rule ${n}` });
 const example = (form: HTMLElement, n: number) => within(form).getByLabelText(`Example of price rule ${n}`).textContent;
@@ -38,8 +18,8 @@ async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLEleme
 describe('Price rules editor', () => {
   it('shows a live example per rule, adds and removes rules, picks a store category, and sends the rules', async () => {
     const user = userEvent.setup();
-    const puts = setUp(profileOf());
-    const form = await openForm(user);
+    const puts = setUpProfileEdits(profileOf());
+    const form = await openProfileForm(user);
     expect(within(form).queryByRole('region', { name: 'Price rule 1' })).toBeNull();
     await user.click(within(form).getByRole('switch', { name: 'Set list prices from the vendor cost' }));
 
@@ -79,7 +59,7 @@ describe('Price rules editor', () => {
 
   it("shows stored rules with their category's path, says the schema's message for a bad band, and turns the rules off", async () => {
     const user = userEvent.setup();
-    const puts = setUp(
+    const puts = setUpProfileEdits(
       profileOf({
         priceRules: {
           applyTo: 'missing',
@@ -92,7 +72,7 @@ describe('Price rules editor', () => {
         },
       }),
     );
-    const form = await openForm(user);
+    const form = await openProfileForm(user);
     expect(((await within(rule(form, 1)).findByDisplayValue('Safety > Lifejackets')) as HTMLInputElement).value).toBe('Safety > Lifejackets');
     // Inside the band: half its top.
     expect(example(form, 1)).toBe('Cost 2.50 → list 6.95');

@@ -1,4 +1,6 @@
 import { IMPORT_PROFILE_MESSAGES, STOCK_AND_PRICE_FIELDS, type ImportProfile } from '@bosun/shared';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { jsonResponse, renderRoutes, signIn } from '../../../test/render';
 import { admin } from '../../../test/users';
@@ -88,3 +90,26 @@ export const renderProfilesScreen = () =>
     ],
     '/imports/profiles',
   );
+
+/** A PUT body of the profile form, as the edit tests read it. */
+export type ProfileBody = Record<string, unknown> & { feed?: Record<string, unknown> | null };
+
+/** The screen with `profile` as given; every PUT is recorded (returned) and answered with the profile. */
+export function setUpProfileEdits(profile: ImportProfile): ProfileBody[] {
+  const puts: ProfileBody[] = [];
+  stubProfilesApi({
+    profile,
+    put: (body) => {
+      puts.push(body as ProfileBody);
+      return jsonResponse({ profile: { ...profile, name: (body as ProfileBody).name } });
+    },
+  });
+  renderProfilesScreen();
+  return puts;
+}
+
+/** Opens the edit form of profileOf()'s 'Daily stock'. */
+export async function openProfileForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Edit profile Daily stock' }));
+  return screen.findByRole('form', { name: 'Edit import profile' });
+}
