@@ -13,8 +13,14 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./src/test/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default on two cores is one worker; an API test file spends much of its time
+          // loading modules and waiting on its database, so three overlap well (CI's 30 minutes).
+          maxWorkers: 3,
+          // Projects with their own worker count run as their own group (Vitest requires it).
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.js';
 import { parseDatabaseUrl, type Config, type DatabaseTarget } from '../config.js';
 import { approveUser } from '../modules/users/index.js';
+import { onPostgresServer } from './postgres-server.js';
 
 export const TEST_PASSWORD = 'secret-pass-1';
 
@@ -17,29 +17,36 @@ export const TEST_PASSWORD = 'secret-pass-1';
  */
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const name = `bosun_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    return {
-      target: parseDatabaseUrl(url.toString()),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  }
+  if (pgUrl) return newPostgresDatabase(pgUrl);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-test-'));
   return {
     target: { kind: 'sqlite', file: path.join(dir, 'test.db') },
     drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A new database on the PostgreSQL server at pgUrl (as a copy of a template when `from` says `template name`). */
+async function newPostgresDatabase(pgUrl: string, from = '') {
+  const name = `bosun_test_${randomBytes(6).toString('hex')}`;
+  await onPostgresServer(pgUrl, `create database ${name} ${from}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return { target: parseDatabaseUrl(url.toString()), drop: () => onPostgresServer(pgUrl, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * freshDatabase, already migrated: a copy of the run's migrated template (migrated-template.ts),
+ * for the test apps, whose start-up then finds nothing to migrate.
+ */
+export async function migratedDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const template = inject('migratedTemplate');
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (!template) return freshDatabase();
+  if (pgUrl) return newPostgresDatabase(pgUrl, `template ${template}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-test-'));
+  const file = path.join(dir, 'test.db');
+  fs.copyFileSync(template, file);
+  return { target: { kind: 'sqlite', file }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface TestApp extends BuiltApp {
@@ -87,7 +94,7 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
 
 /** A test app on a fresh database; silent unless `options.logger` says where its log goes. */
 export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
-  const { target, drop } = await freshDatabase();
+  const { target, drop } = await migratedDatabase();
   const config = testConfig(target, overrides);
   const built = await buildApp(config, { logger: false, ...options });
   const request: TestApp['request'] = (method, url, token, payload) =>
