@@ -14,7 +14,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/migrated-template.ts'],
-          testTimeout: 30_000,
+          // Three files at a time on two cores: a test that takes 10 s alone can take 30.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Vitest's default on two cores is one worker; an API test file spends much of its time
           // loading modules and waiting on its database, so three overlap well (CI's 30 minutes).

@@ -31,6 +31,18 @@ const SUSPENDED_TRIGGERS = [
   ...RECORD_TRIGGERS,
 ];
 
+const ofVariations = (aggregate: string) => `(select ${aggregate} from products v where v.parent_id = products.id)`;
+/** A variable product's figures, set from its variations' (bulkProducts: updateTotals). */
+const PARENT_TOTALS: Readonly<Record<string, string>> = {
+  stock: parentStockTotal('products.id'),
+  stock_status: parentStockStatus('products.id'),
+  list_price: ofVariations('min(v.list_price)'),
+  variation_price_max: ofVariations('max(v.list_price)'),
+  variation_count: ofVariations('count(*)'),
+};
+/** The columns a bulk write sets on the parents of the variations it wrote. */
+export const PARENT_TOTAL_COLUMNS: readonly string[] = Object.keys(PARENT_TOTALS);
+
 /** How many of the rows counted share these columns (grouped in SQL: a 100k-row batch read row by row into JS took 0.5 s a pass). */
 interface Contribution {
   vendor_category_id: number | null;
@@ -99,11 +111,8 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const indexVariations = db.prepare(`insert into variations_search(rowid, sku, mfn, gtin) select id, sku, mfn, gtin from products where ${touched} and parent_id is not null`);
   const parentsOfTouched = db.prepare(`select distinct parent_id from products where ${touched} and parent_id is not null`).pluck();
   // What the totals triggers of migrations 0017 and 0021 do, for every parent of the batch at once.
-  const totals = (column: string, of: string) => `${column} = (select ${of} from products v where v.parent_id = products.id)`;
   const updateTotals = db.prepare(
-    `update products set stock = ${parentStockTotal('products.id')}, stock_status = ${parentStockStatus('products.id')}, ${totals('list_price', 'min(v.list_price)')},
-       ${totals('variation_price_max', 'max(v.list_price)')}, ${totals('variation_count', 'count(*)')}
-     where id in (select value from json_each(?))`,
+    `update products set ${Object.entries(PARENT_TOTALS).map(([column, value]) => `${column} = ${value}`).join(', ')} where id in (select value from json_each(?))`,
   );
   const addToCategory = db.prepare('update categories set direct_product_count = direct_product_count + ? where id = ?');
   const addToVendor = db.prepare('update vendors set product_count = product_count + ?, in_stock_count = in_stock_count + ? where id = ?');

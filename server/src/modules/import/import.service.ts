@@ -18,6 +18,7 @@ import type { Dialect } from '../../db/database.js';
 import type { FixedFormat } from './csv-format.js';
 import type { DB } from '../../db/types.js';
 import { dropProductSortIndexes, ensureProductSortIndexes } from '../../db/product-sort-indexes.js';
+import { PARENT_TOTAL_COLUMNS } from '../../db/sqlite-bulk-products.js';
 import { collectGarbage } from '../../lib/collect-garbage.js';
 import { getSettings } from '../settings/index.js';
 import { CategoryResolver } from './category-resolver.js';
@@ -65,8 +66,6 @@ const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; st
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */
 const INDEX_REBUILD_MIN_ROWS = 20_000;
-/** A variable product's figures its variations set (sqlite-bulk-products.ts: updateTotals). */
-const PARENT_TOTALS = ['stock', 'stock_status', 'list_price', 'variation_price_max', 'variation_count'];
 /**
  * The columns an import that creates no product writes, for setting aside only their indexes; undefined
  * when it may create products (a new row goes into every index) and on PostgreSQL, where an update
@@ -74,7 +73,7 @@ const PARENT_TOTALS = ['stock', 'stock_status', 'list_price', 'variation_price_m
  */
 function indexedWrites(dialect: Dialect, shape: WriterShape, rules: ImportRules): string[] | undefined {
   if (dialect !== 'sqlite' || rules.createNew || !shape.updateOnly) return undefined;
-  return [...updateColumns(shape.columns, shape.updateOnly), ...PARENT_TOTALS, ...(shape.storeCategoryFromMapping ? ['store_category_id'] : [])];
+  return [...updateColumns(shape.columns, shape.updateOnly), ...PARENT_TOTAL_COLUMNS, ...(shape.storeCategoryFromMapping ? ['store_category_id'] : [])];
 }
 /**
  * Garbage the import may leave on the heap before it collects it. A batch's rows outlive a few
