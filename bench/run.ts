@@ -10,7 +10,8 @@
  * ultra-fast on 1M rows and the reads on 1M products. --pg repeats everything on PostgreSQL
  * (a new database per scenario on that server, dropped afterwards). --rows / --big-rows change
  * the 10k-or-100k and the 1M sizes (targets are judged only at 100k and 1M).
- * --xlsx adds issue 19's: the same rows as an Excel workbook, imported ultra-fast beside the CSV.
+ * --xlsx adds issue 19's: the same rows as an Excel workbook, imported ultra-fast beside the CSV,
+ * and each export as .xlsx beside the same mode's CSV export.
  * --modes ultra-fast (a comma list) runs only these import modes.
  * --variants adds issue 18's figures, each beside the same run's simple-only one: the list mix
  * and search on a catalogue of the same row count, 30% of its rows variations; the variations
@@ -198,7 +199,7 @@ async function wooImportSection(db: DbKind, simpleRuns: ImportFigures[]) {
 
 async function readSection(db: DbKind) {
   for (const size of plan.readSizes) {
-    const options = { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`) };
+    const options = { warmups: plan.warmups, samples: plan.samples, pgUrl: args.pg, log: (t: string) => log(`[${db}] ${t}`), xlsx: args.xlsx };
     const reads = await benchReads(db, catalogue, size, options);
     figures.push(...readFigures(db, reads));
     if (!args.variants) continue;

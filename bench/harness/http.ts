@@ -119,6 +119,25 @@ export async function downloadCsv(url: string, token: string): Promise<{ records
   return { records, bytes, ms: res.ms };
 }
 
+/** Downloads url into file, streamed (a workbook of a million rows is never held in memory). */
+export async function downloadToFile(url: string, token: string, file: string): Promise<{ bytes: number; ms: number }> {
+  const fd = fs.openSync(file, 'w');
+  let bytes = 0;
+  try {
+    const res = await request(url, {
+      token,
+      onChunk: (chunk) => {
+        bytes += chunk.length;
+        fs.writeSync(fd, chunk);
+      },
+    });
+    check(res, url);
+    return { bytes, ms: res.ms };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * A multipart/form-data POST of text fields and one CSV file, streamed from disk (a 1M-row
  * file is never held in memory). The answer is collected, or handed to onChunk (an SSE stream).

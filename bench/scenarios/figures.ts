@@ -125,6 +125,23 @@ export function readFigures(db: DbKind, reads: ReadFigures): Figure[] {
     latencyFigure({ section: 'tree', name: `GET /api/vendors (${reads.vendors.count} vendors)`, db, size, details: { vendors: reads.vendors.count } }, reads.vendors, health),
   );
   for (const e of reads.exports) {
+    if (e.format === 'xlsx') {
+      // Issue 19: the workbook beside the same mode's CSV export of the same run; no target of its own.
+      const csv = reads.exports.find((c) => c.mode === e.mode && c.format === 'csv')!;
+      figures.push(
+        rateFigure({
+          section: 'export',
+          name: `export ${e.mode} .xlsx`,
+          db,
+          size: e.rows,
+          value: e.rowsPerSecond,
+          baseline: { name: `the same rows as the ${e.mode} CSV export, same run`, short: 'CSV export', value: csv.rowsPerSecond },
+          peakRssMb: e.peakRssMb,
+          details: { ms: e.ms, bytes: e.bytes, startRssMb: e.startRssMb, csvMs: csv.ms, csvPeakRssMb: csv.peakRssMb },
+        }),
+      );
+      continue;
+    }
     figures.push(
       rateFigure({
         section: 'export',

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { EXPORT_MODES, type ExportMode } from '@bosun/shared';
 import type { Catalogue } from '../catalogue/index.js';
 import { readBaseline, type Rate } from '../harness/baselines.js';
-import { downloadCsv, getJson, putJson, timedGet, timedGetWithServerTime } from '../harness/http.js';
+import { downloadCsv, downloadToFile, getJson, putJson, timedGet, timedGetWithServerTime } from '../harness/http.js';
 import { measureClientAndServer, measureLatency, perSecond, watchRss, type LatencySummary } from '../harness/measure.js';
 import { withServer } from '../harness/server.js';
-import { freshTarget, loadReadTarget, type DbKind } from '../harness/targets.js';
+import { freshTarget, loadReadTarget, scratchFile, type DbKind } from '../harness/targets.js';
 import { benchListMix, listQueryMix, type KindFigures } from './list.js';
 
 /**
@@ -15,6 +17,7 @@ import { benchListMix, listQueryMix, type KindFigures } from './list.js';
 
 export interface ExportFigures {
   mode: ExportMode;
+  format: 'csv' | 'xlsx';
   rows: number;
   bytes: number;
   ms: number;
@@ -44,7 +47,7 @@ export async function benchReads(
   kind: DbKind,
   catalogue: Catalogue,
   products: number,
-  options: { warmups: number; samples: number; pgUrl?: string; log: (text: string) => void },
+  options: { warmups: number; samples: number; pgUrl?: string; log: (text: string) => void; xlsx?: boolean },
 ): Promise<ReadFigures> {
   const { log } = options;
   const iterations = { warmups: options.warmups, samples: options.samples };
@@ -88,9 +91,8 @@ export async function benchReads(
         const watched = await watchRss(server.pid, () => downloadCsv(`${api}/products/export?mode=${mode}`, server.token));
         const rows = watched.result.records - 1;
         if (rows !== products) log(`  WARNING: the ${mode} export has ${rows} rows, expected ${products}`);
-        const figures = { mode, rows, bytes: watched.result.bytes, ms: Math.round(watched.result.ms), rowsPerSecond: perSecond(rows, watched.result.ms), peakRssMb: watched.peakRssMb, startRssMb: watched.startRssMb };
-        exports.push(figures);
-        log(`  export ${mode}: ${rows.toLocaleString('en-US')} rows, ${(figures.bytes / 1e6).toFixed(1)} MB in ${figures.ms} ms = ${figures.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${figures.peakRssMb} MB`);
+        exports.push(logged(exportFigures(mode, 'csv', rows, watched), log));
+        if (options.xlsx) exports.push(await benchXlsxExport(api, server, mode, products, log));
       }
       return { health, healthServer, categories, categoriesServer, categoriesAfterChangeServer, vendors, list, exports };
     });
@@ -106,4 +108,35 @@ export async function benchReads(
   } finally {
     await target.drop();
   }
+}
+
+function exportFigures(mode: ExportMode, format: ExportFigures['format'], rows: number, watched: { result: { bytes: number; ms: number }; peakRssMb: number; startRssMb: number }): ExportFigures {
+  return { mode, format, rows, bytes: watched.result.bytes, ms: Math.round(watched.result.ms), rowsPerSecond: perSecond(rows, watched.result.ms), peakRssMb: watched.peakRssMb, startRssMb: watched.startRssMb };
+}
+
+function logged(e: ExportFigures, log: (text: string) => void): ExportFigures {
+  log(`  export ${e.mode} .${e.format}: ${e.rows.toLocaleString('en-US')} rows, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.ms} ms = ${e.rowsPerSecond.toLocaleString('en-US')} rows/s, peak RSS ${e.peakRssMb} MB`);
+  return e;
+}
+
+/** Issue 19: the same export as an Excel workbook, written to a file; its rows counted afterwards (untimed) with exceljs's streaming reader. */
+async function benchXlsxExport(api: string, server: { pid: number; token: string }, mode: ExportMode, products: number, log: (text: string) => void): Promise<ExportFigures> {
+  const file = scratchFile(`export-${mode}.xlsx`);
+  try {
+    const watched = await watchRss(server.pid, () => downloadToFile(`${api}/products/export?mode=${mode}&format=xlsx`, server.token, file));
+    const rows = (await xlsxRowCount(file)) - 1;
+    if (rows !== products) log(`  WARNING: the ${mode} .xlsx export has ${rows} rows, expected ${products}`);
+    return logged(exportFigures(mode, 'xlsx', rows, watched), log);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+async function xlsxRowCount(file: string): Promise<number> {
+  let rows = 0;
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' })) {
+    for await (const _row of sheet) rows += 1;
+    break;
+  }
+  return rows;
 }
