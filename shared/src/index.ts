@@ -21,6 +21,7 @@ export * from './export-units.js';
 export * from './import-fields.js';
 export * from './import-automap.js';
 export * from './import.js';
+export * from './row-write-messages.js';
 export * from './import-runs.js';
 export * from './product-bounds.js';
 export * from './variants.js';
