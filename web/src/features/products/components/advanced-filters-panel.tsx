@@ -1,4 +1,4 @@
-import { FILTER_COLUMNS, MAX_TAGS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor, tagKey } from '@bosun/shared';
+import { FILTER_COLUMNS, MAX_TAGS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor, tagKey, untrackedStockNote } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Dispatch, SetStateAction } from 'react';
@@ -45,6 +45,8 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
   const needsTwo = needsValue && operatorNeedsTwoValues(row.operator);
   // A new column or operator starts a fresh value box (its draft belongs to the old shape).
   const inputKey = `${row.id}:${row.column}:${row.operator}`;
+  // Whether products with untracked stock are in the results: the server filters by the same shared rule.
+  const note = untrackedStockNote(row.column, row.operator);
 
   return (
     <Group gap="xs" wrap="wrap" align="center" role="group" aria-label={`Filter ${n}`}>
@@ -62,6 +64,9 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
         disabled={!row.column}
         onChange={(event) => onChange(withOperator(row, event.currentTarget.value))}
         w={200}
+        // Under the operator, and its accessible description.
+        description={note}
+        inputWrapperOrder={['input', 'description']}
       />
       {needsValue && (
         <div style={{ width: 180 }}>
