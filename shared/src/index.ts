@@ -26,6 +26,7 @@ export * from './import-runs.js';
 export * from './product-bounds.js';
 export * from './variants.js';
 export * from './product-tags.js';
+export * from './value-list.js';
 export * from './history.js';
 export * from './rows-not-imported.js';
 export * from './import-profiles.js';
