@@ -49,7 +49,8 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
   const note = untrackedStockNote(row.column, row.operator);
 
   return (
-    <Group gap="xs" wrap="wrap" align="center" role="group" aria-label={`Filter ${n}`}>
+    // Top-aligned: the Stock operator's note under it makes that box taller than the others (the 'and' and the remove button are set to the inputs' middle).
+    <Group gap="xs" wrap="wrap" align="flex-start" role="group" aria-label={`Filter ${n}`}>
       <NativeSelect
         aria-label={`Filter ${n} column`}
         data={COLUMN_OPTIONS}
@@ -75,7 +76,7 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
       )}
       {needsTwo && (
         <>
-          <Text size="sm" c="dimmed" aria-hidden>
+          <Text size="sm" c="dimmed" aria-hidden mt={7}>
             and
           </Text>
           <div style={{ width: 180 }}>
@@ -89,7 +90,7 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
           </div>
         </>
       )}
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${n}`} onClick={onRemove}>
+      <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${n}`} onClick={onRemove} mt={4}>
         <IconTrash size={16} />
       </ActionIcon>
     </Group>
