@@ -19,6 +19,26 @@ export const NO_VALUE_OPERATORS: readonly string[] = [
 ];
 export const TWO_VALUE_OPERATORS: readonly string[] = ['between', 'not_between'];
 
+/**
+ * The operators a product without a value in the column matches (null: stock not tracked, no
+ * price): 'is not set' and the negations, as a person reading 'is not X' expects; every other
+ * operator leaves such products out. The one rule of the server's SQL (advanced-condition.ts) and
+ * of the list's note beside the Stock operator (untrackedStockNote).
+ */
+export const UNSET_MATCHING_OPERATORS: readonly string[] = ['is_not_set', 'is_not', 'not_equal_to', 'does_not_contain', 'not_between', 'is_not_zero'];
+export const operatorMatchesUnset = (operator: string) => UNSET_MATCHING_OPERATORS.includes(operator);
+
+export const UNTRACKED_STOCK_NOTES = {
+  included: 'Includes products whose stock is not tracked',
+  excluded: 'Leaves out products whose stock is not tracked',
+} as const;
+
+/** Beside the Stock filter's operator: whether products with untracked stock (stock null, issue 19) are in its results. */
+export function untrackedStockNote(column: string, operator: string): string | undefined {
+  if (column !== 'stock' || operator === '') return undefined;
+  return operatorMatchesUnset(operator) ? UNTRACKED_STOCK_NOTES.included : UNTRACKED_STOCK_NOTES.excluded;
+}
+
 export const OPERATOR_LABELS: Record<string, string> = {
   is: 'is', is_not: 'is not', equal_to: 'equal to', not_equal_to: 'not equal to', contains: 'contains',
   does_not_contain: 'does not contain', starts_with: 'starts with', ends_with: 'ends with', is_empty: 'is empty',

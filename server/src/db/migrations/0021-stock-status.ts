@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Dialect } from '../database.js';
 import { ensureProductSortIndexesAsOf } from '../product-sort-indexes.js';
+import { editSqliteTableDefinition } from '../sqlite-table-edit.js';
 import { parentStockStatus, parentStockTotal } from '../variation-stock-sql.js';
 
 /**
@@ -120,30 +121,6 @@ const POSTGRES = [
     when (${CHANGED('is distinct from')}) execute function products_variation_update_totals()`,
 ];
 
-/**
- * SQLite has no ALTER COLUMN: dropping a NOT NULL is the edit of the table's definition that
- * SQLite's own ALTER TABLE page describes (writable_schema, schema_version + 1, integrity check),
- * inside the migration's transaction. The stored rows do not change, so nothing is copied; a
- * rebuild of the table would need foreign keys off, which cannot happen inside that transaction.
- */
-function dropStockNotNullOnSqlite(sqlite: SQLite.Database) {
-  const table = sqlite.prepare(`select sql from sqlite_master where type = 'table' and name = 'products'`).pluck().get() as string;
-  const notNull = /"stock" integer default 0 not null/i;
-  if (!notNull.test(table)) throw new Error('migration 0021: the products table does not define stock as expected');
-  const version = sqlite.pragma('schema_version', { simple: true }) as number;
-  sqlite.unsafeMode(true);
-  try {
-    sqlite.pragma('writable_schema = ON');
-    sqlite.prepare(`update sqlite_master set sql = ? where type = 'table' and name = 'products'`).run(table.replace(notNull, '"stock" integer'));
-    sqlite.pragma(`schema_version = ${version + 1}`);
-    sqlite.pragma('writable_schema = OFF');
-  } finally {
-    sqlite.unsafeMode(false);
-  }
-  const check = sqlite.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new Error(`migration 0021: quick_check after the schema edit said ${String(check)}`);
-}
-
 export function stockStatusMigration(dialect: Dialect, sqlite?: SQLite.Database) {
   return {
     async up(db: Kysely<any>) {
@@ -157,7 +134,7 @@ export function stockStatusMigration(dialect: Dialect, sqlite?: SQLite.Database)
       if (dialect === 'postgres') await sql`alter table products alter column stock drop not null`.execute(db);
       else {
         if (!sqlite) throw new Error('migration 0021 needs the SQLite connection');
-        dropStockNotNullOnSqlite(sqlite);
+        editSqliteTableDefinition(sqlite, 'products', /"stock" integer default 0 not null/i, '"stock" integer', '0021');
       }
       // A parent's status in three index probes, whatever its number of variations.
       await sql`create index products_parent_stock_status_idx on products (parent_id, stock_status) where parent_id is not null`.execute(db);

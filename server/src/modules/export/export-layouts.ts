@@ -4,6 +4,7 @@ import type { ExportMode, Settings } from '@bosun/shared';
 import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell, restoreFormula } from '@bosun/shared/csv';
 import { directAttributeHeaders, directCategoryHeaders, PARENT_HEADERS, wooAttributeHeaders } from '@bosun/shared/export-headers';
 import { importFactor, valueInFileUnit, type ExportUnits } from '@bosun/shared/export-units';
+import { escapeListValue, joinValueList } from '@bosun/shared/value-list';
 
 /**
  * The two CSV layouts over a product read as a positional row (EXPORT_FIELDS order): the export
@@ -56,12 +57,8 @@ const numOf = (field: ExportField) => {
   };
 };
 
-/**
- * WooCommerce writes a comma inside a category name as '\,' so the cell can list several paths;
- * so too an attribute's value, so the cell can list several values.
- */
-export const wooEscape = (name: string) => name.replaceAll('\\', '\\\\').replaceAll(',', '\\,');
-const wooPath = (names: readonly string[]) => names.map(wooEscape).join(' > ');
+// A category name is escaped as a list value: the Categories cell lists several paths.
+const wooPath = (names: readonly string[]) => names.map(escapeListValue).join(' > ');
 
 /**
  * The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled as the
@@ -216,7 +213,7 @@ const tagsOf = textOf('tags');
 function tagsCell(r: ExportRow): string {
   const list = tagsOf(r);
   if (!list || list === '[]') return '';
-  return csvCell((JSON.parse(list) as string[]).map(wooEscape).join(', '));
+  return csvCell(joinValueList(JSON.parse(list) as string[]));
 }
 
 /** A variation has one image of its own. */

@@ -5,7 +5,8 @@
  * and written with the cells that come from the parent (VARIANT_SLOTS). Loaded by the export's
  * worker threads: no zod here.
  */
-import { EXPORT_FIELDS, textLength, wooEscape, type ExportRow } from './export-layouts.js';
+import { escapeListValue, joinValueList } from '@bosun/shared/value-list';
+import { EXPORT_FIELDS, textLength, type ExportRow } from './export-layouts.js';
 
 /** A variation is read as EXPORT_FIELDS and then these: its parent and its values of the parent's attributes 1-3. */
 export const VARIATION_EXTRA_FIELDS = ['parent_id', 'option1', 'option2', 'option3'] as const;
@@ -76,7 +77,7 @@ export function* variantBatches(rows: Iterable<ExportRow>): Generator<ExportRow 
 }
 
 /** A list of values in one cell: WooCommerce's comma list, a literal comma written '\,'. */
-const valueListCell = (valueList: string) => (JSON.parse(valueList) as string[]).map(wooEscape).join(', ');
+const valueListCell = (valueList: string) => joinValueList(JSON.parse(valueList) as string[]);
 
 /** An attribute's settings cells: visible and global as '1' or '0' (a variation's row has no visible), its default value. */
 type SettingCells = readonly [visible: string | null, global: string | null, defaultValue: string | null];
@@ -130,7 +131,7 @@ export function* withVariations(batch: VariantBatch, variations: Iterable<Export
         const variation = next.value;
         const values = OPTION.map((at, i) => {
           const value = variation[at] as string | null;
-          return names[i] === null ? null : value === null ? '' : wooEscape(value);
+          return names[i] === null ? null : value === null ? '' : escapeListValue(value);
         });
         yield [...variation.slice(0, N), sku, ...slotsOf(names, values, variationSettings)];
       }

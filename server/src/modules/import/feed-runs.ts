@@ -13,7 +13,7 @@ import { keepHeldFile } from './held-feed-files.js';
 import { supersedeHeldRuns } from './held-runs.service.js';
 import { recordUnimportedRun, type NewImportRun } from './import-runs.service.js';
 import type { ImportDeps } from './import.service.js';
-import { runRecordedImport } from './recorded-import.js';
+import { importFailureMessage, runRecordedImport } from './recorded-import.js';
 import { makeSpoolDir } from './spool-dir.js';
 import { utf8Check } from './utf8-check.js';
 
@@ -128,7 +128,8 @@ export async function runFeed(deps: FeedDeps, profileId: number, by: FeedRunBy):
       }
     } catch (err) {
       // A file the import cannot read (not CSV, a mapping whose columns it lacks) is the run's failure.
-      await recordUnimported(deps, profile, by, err instanceof AppError ? err.message : String(err));
+      if (!(err instanceof AppError)) deps.log.error({ err, profileId: profile.id }, 'feed dry run failed');
+      await recordUnimported(deps, profile, by, importFailureMessage(err));
       return;
     }
     if (held) {

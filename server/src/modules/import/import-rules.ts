@@ -1,9 +1,10 @@
 /**
  * The import's rules that every writer applies the same way: the PostgreSQL writer and the dry run
  * on the main thread, the SQLite writer in its worker thread (sqlite-writer-worker.ts) inside its
- * write transaction. Pure, loading only shared helpers (count-text, stock-status): a worker thread imports this file.
+ * write transaction. Pure, loading only shared helpers (count-text, stock-rule, row-write-messages): a worker thread imports this file.
  */
 import { plural } from '@bosun/shared/count-text';
+import { ROW_WRITE_MESSAGES } from '@bosun/shared/row-write-messages';
 import { resolveStock, type StockStatus } from '@bosun/shared/stock-rule';
 import type { ColumnValue } from './row-mapper.js';
 
@@ -211,11 +212,40 @@ export function mergeImportedAttributes(stored: readonly ImportedAttribute[], fr
   });
 }
 
-/** The database's refusal of a variation in words staff read (the unique index of migration 0017). */
-export function writeFailureReason(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  if (message.includes('products_variation_options_uq') || message.includes('products.parent_id, coalesce')) return 'A variation with these values already exists under its parent';
-  return message;
+/** The engines' error codes (SQLite's extended codes, PostgreSQL's SQLSTATE) by the reason staff read. */
+const WRITE_FAILURE_CODES: Record<string, keyof typeof ROW_WRITE_MESSAGES> = {
+  SQLITE_CONSTRAINT_CHECK: 'valueNotAllowed',
+  '23514': 'valueNotAllowed',
+  '22P02': 'valueNotAllowed',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'missingReference',
+  '23503': 'missingReference',
+  SQLITE_CONSTRAINT_NOTNULL: 'missingValue',
+  '23502': 'missingValue',
+  SQLITE_TOOBIG: 'valueTooLarge',
+  '22003': 'valueTooLarge',
+  '22001': 'valueTooLarge',
+  // An index entry too large (a very long SKU).
+  '54000': 'valueTooLarge',
+};
+
+/**
+ * One row's refused write in our words ('could not be saved (duplicate SKU AB-1)'), by the error's
+ * code, never its text; `cause` is the raw error for the server's log (import.service.ts).
+ */
+export function rowWriteFailure(err: unknown, sku: string): { reason: string; cause: string } {
+  const cause = err instanceof Error ? err.message : String(err);
+  const { code, constraint } = (err ?? {}) as { code?: string; constraint?: string };
+  let why: string;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
+    const index = constraint ?? cause;
+    if (index.includes('products_variation_options_uq') || index.includes('products.parent_id, coalesce')) why = ROW_WRITE_MESSAGES.duplicateVariation;
+    else if (index.includes('products_sku') || index.includes('products.sku')) why = ROW_WRITE_MESSAGES.duplicateSku(sku);
+    else why = ROW_WRITE_MESSAGES.duplicateValue;
+  } else {
+    const known = code === undefined ? undefined : WRITE_FAILURE_CODES[code];
+    why = known ? (ROW_WRITE_MESSAGES[known] as string) : ROW_WRITE_MESSAGES.refused;
+  }
+  return { reason: ROW_WRITE_MESSAGES.notSaved(why), cause };
 }
 
 /** The columns a variation row writes of the file's (the rest is its parent's). */

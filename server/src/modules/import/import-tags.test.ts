@@ -198,3 +198,25 @@ describe('exporting tags', () => {
     expect(autoMapHeaders(header!).tags).toBe('Tags');
   });
 });
+
+describe('tags with commas and backslashes', () => {
+  // A comma inside a tag is written '\,' and a backslash '\\', so export then import gives back each tag as it was.
+  const AWKWARD = ['Sale, 50%', 'back\\slash', 'ends in \\', 'a\\,b', ',', 'two\\\\, then comma'];
+
+  it.each(['woocommerce', 'direct'])('%s layout: export then import gives back every tag exactly', async (layout) => {
+    const sku = `RT-TAGS-${layout}`;
+    expect((await t.request('POST', '/api/products', t.admin, { sku, name: 'Awkward tags', tags: AWKWARD })).statusCode).toBe(201);
+    const csv = (await t.request('GET', `/api/products/export?mode=${layout}&search=${sku}`, t.admin)).body.replace(/^\uFEFF/, '');
+    const [header, row] = csv.split('\r\n').map(parseCsvLine);
+    expect(row![header!.indexOf('Tags')]).toBe('Sale\\, 50%, back\\\\slash, ends in \\\\, a\\\\\\,b, \\,, two\\\\\\\\\\, then comma');
+    await t.database.db.deleteFrom('products').where('sku', '=', sku).execute();
+    const complete = await runImport(csv, autoMapHeaders(header!));
+    expect(complete).toMatchObject({ imported: 1, errorCount: 0 });
+    expect(await tagsOf(sku)).toEqual(AWKWARD);
+  });
+
+  it('keeps a backslash before any other character as it is', async () => {
+    await runImport('SKU,Name,Tags\nLONE-BACKSLASH,One,"C:\\path, a\\b"\n', TAGGED);
+    expect(await tagsOf('LONE-BACKSLASH')).toEqual(['C:\\path', 'a\\b']);
+  });
+});

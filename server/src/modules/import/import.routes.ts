@@ -25,7 +25,7 @@ import { vendorIdExists } from '../vendors/index.js';
 import { importTemplateCsv } from './import-template.js';
 import { previewImportStream, previewOfUpload, type PreviewRequest } from './import-preview.js';
 import { openImportFile } from './import-file.js';
-import { runRecordedImport } from './recorded-import.js';
+import { importFailureMessage, runRecordedImport } from './recorded-import.js';
 import { spoolUpload } from './upload.js';
 import { openWorkbook } from './xlsx-records.js';
 
@@ -155,8 +155,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           const complete = await runRecordedImport(deps(), { ...upload, sheet: upload.fields.sheet, csv }, importRequest, send, clientGone, request.log);
           send(complete);
         } catch (err) {
-          const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
-          send({ type: 'error', message });
+          send({ type: 'error', message: importFailureMessage(err) });
         }
         ended = true;
         stream.end();

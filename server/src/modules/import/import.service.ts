@@ -12,6 +12,7 @@ import {
   type ImportMode,
   type ImportRowError,
 } from '@bosun/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Dialect } from '../../db/database.js';
@@ -39,6 +40,8 @@ export interface ImportDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Readonly<Config>;
+  /** Where the raw errors of rows the database refused go (their row errors say it in our words). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export interface ImportFile {
@@ -91,6 +94,8 @@ const HEAP_GARBAGE_BUDGET = 48 * 1024 * 1024;
 const WRITES_AHEAD = 2;
 const COMPLETE_ERRORS = 1_000;
 const ERROR_ROWS = 10_000;
+/** Raw errors of refused rows logged per run: enough to diagnose, without a line per row of a file that fails throughout. */
+const LOGGED_ROW_CAUSES = 20;
 
 async function countProductsTotal(db: Kysely<DB>) {
   const { n } = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -166,6 +171,7 @@ export async function runImport(
     if (errorRows.length < ERROR_ROWS) errorRows.push({ row: error.row, cells: cells.slice(0, opened.headers.length), reason: formatRowError(error) });
   };
   // The warnings of the rows written, capped as the errors are; the file's cells keep what was dropped.
+  let causesLogged = 0;
   let warningCount = 0;
   const warningMessages: string[] = [];
   const warningRows: ImportCompleteEvent['warningRows'] = [];
@@ -227,7 +233,10 @@ export async function runImport(
             for (const { row, reason } of outcome.skippedRows) {
               if (skippedRows.length < ERROR_ROWS) skippedRows.push({ row: row.row, cells: row.cells.slice(0, opened.headers.length), reason: formatRowError({ row: row.row, column: '', value: row.sku, reason }) });
             }
-            for (const { row, reason } of outcome.failed) report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
+            for (const { row, reason, cause } of outcome.failed) {
+              report({ row: row.row, column: '', value: row.sku, reason }, row.cells);
+              if (cause !== undefined && causesLogged++ < LOGGED_ROW_CAUSES) deps.log?.warn({ row: row.row, sku: row.sku, cause }, 'import row refused by the database');
+            }
             if (rows.some((row) => row.warnings)) {
               const notWritten = new Set([...outcome.failed, ...outcome.skippedRows].map((f) => f.row));
               for (const row of rows) if (row.warnings && !notWritten.has(row)) reportWarnings(row);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { bindChange } from '../../db/change-context.js';
 import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
-import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followStoredStatus, kindConflict, parentVendorReason, takesOwnerless, writeFailureReason, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
+import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowWriteFailure, takesOwnerless, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
 import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
@@ -193,7 +193,7 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
           } catch (err) {
             await sql`rollback to savepoint import_row`.execute(trx);
             made.undo(mark);
-            failed.push({ row, reason: writeFailureReason(err) });
+            failed.push({ row, ...rowWriteFailure(err, row.sku) });
           }
         }
       });

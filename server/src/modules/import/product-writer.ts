@@ -17,7 +17,8 @@ export interface WriteOutcome {
   skipped: number;
   /** The rows skipped, with their reason: not written, so their warnings are not reported either. */
   skippedRows: Array<{ row: MappedRow; reason: string }>;
-  failed: Array<{ row: MappedRow; reason: string }>;
+  /** cause: the raw error of a write the database refused, for the server's log only. */
+  failed: Array<{ row: MappedRow; reason: string; cause?: string }>;
 }
 
 /** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */

@@ -16,6 +16,9 @@ export interface RecordedImportRequest extends Omit<ImportRunRequest, 'changeId'
   profileId?: number;
 }
 
+/** What staff read of an import that failed as a whole: our own refusals as they are, anything else (a driver's error) as one safe sentence. */
+export const importFailureMessage = (err: unknown) => (err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed);
+
 /**
  * Runs an import with its record in import_runs (written at the start, its counts refreshed while
  * it runs, its outcome at the end, failure included) and its outcome in the log, so that staff
@@ -32,13 +35,6 @@ export async function runRecordedImport(
 ): Promise<ImportCompleteEvent> {
   const counts: RunCounts = { rowsRead: 0, created: 0, updated: 0, skipped: 0, errorCount: 0 };
   const run = await startImportRun(deps.db, request, () => counts, deps.dialect === 'postgres');
-  if (request.profileId !== undefined) {
-    await markImportProfileUsed(deps.db, request.profileId, nowIso());
-    // A held file of the profile is older than this one: applied after it, it would undo it.
-    await supersedeHeldRuns(deps, request.profileId, run.id);
-  }
-  // The import's writes are one change in the history, undone as one (issue 20).
-  const changeId = await startChange(deps.db, { source: 'import', userId: request.userId, importRunId: run.id, summary: request.fileName });
   const watch = (event: ImportEvent) => {
     if (event.type === 'progress') Object.assign(counts, { rowsRead: event.current, created: event.imported, updated: event.updated, skipped: event.skipped, errorCount: event.errors });
     emit(event);
@@ -46,10 +42,18 @@ export async function runRecordedImport(
   const context = { importRun: run.id, fileName: request.fileName, mode: request.mode, userId: request.userId };
   let complete: ImportCompleteEvent;
   try {
-    complete = await runImport(deps, file, { ...request, changeId }, watch);
+    // Inside the try: a run whose start fails ends as failed, never left 'running'.
+    if (request.profileId !== undefined) {
+      await markImportProfileUsed(deps.db, request.profileId, nowIso());
+      // A held file of the profile is older than this one: applied after it, it would undo it.
+      await supersedeHeldRuns(deps, request.profileId, run.id);
+    }
+    // The import's writes are one change in the history, undone as one (issue 20).
+    const changeId = await startChange(deps.db, { source: 'import', userId: request.userId, importRunId: run.id, summary: request.fileName });
+    complete = await runImport({ ...deps, log }, file, { ...request, changeId }, watch);
   } catch (err) {
-    const message = err instanceof AppError ? err.message : IMPORT_MESSAGES.importFailed;
-    await run.finish('failed', counts, message).catch((recordErr: unknown) => log.error({ err: recordErr, ...context }, 'could not record the failed import'));
+    await run.finish('failed', counts, importFailureMessage(err)).catch((recordErr: unknown) => log.error({ err: recordErr, ...context }, 'could not record the failed import'));
+    // The raw error only here: the run's message and the client's say it in our words.
     log.error({ err, ...context, ...counts, clientGone: clientGone() }, 'import failed');
     throw err;
   }

@@ -1,11 +1,11 @@
-import { boundText, formatCount, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, type BadOptionalValues, type BoundedField, type EmptyCellRule, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
+import { boundText, formatCount, IMPORT_ROW_WARNINGS, MAX_TAG_CHARS, MAX_TAGS, uniqueTagsAndRepeats, VARIATION_LEVEL_FIELDS, gtinProblem, isImageAddress, MAX_DESCRIPTION_CHARS, NUMBER_BOUNDS, restoreFormula, splitValueList, type BadOptionalValues, type BoundedField, type EmptyCellRule, type FieldMapping, type ImportRowError, type ImportRowWarning, type Settings, type StockStatus } from '@bosun/shared';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { createHierarchyReader, pathTooDeep, tidyName, type CategoryPaths } from './category-paths.js';
 import { CellProblem, KeptWithWarning, readAmount, readBoolean, readStock, readStockStatus, readUnitFactor, readVisibility, unitFactor, unitOfHeader, type Read, type UnitKind } from './cell-values.js';
 import { VARIATION_OWN_COLUMNS } from './import-rules.js';
 import { readCells, readRecordNotes, RECORD_NOTES_HEADER } from './record-notes.js';
 import { createStockReader } from './stock-cells.js';
-import { createVariantReader, isVariantProblem, splitValueList, type VariantCells } from './variant-cells.js';
+import { createVariantReader, isVariantProblem, type VariantCells } from './variant-cells.js';
 
 /** Product columns an import can write, in a fixed order (the prepared statement's). */
 export const IMPORTABLE_COLUMNS = [

@@ -10,7 +10,7 @@ import { yieldToWaiters } from '../../db/yield-to-waiters.js';
 import { childPath } from '../../db/category-path.js';
 import type { CreatedCategory, MissingLevels } from './category-resolver.js';
 import type { CreatedVendors } from './import-vendors.js';
-import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, variationWrite, writeFailureReason, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
+import { assignmentsKeeping, categoryNodeKey, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowAction, takesOwnerless, rowWriteFailure, variationWrite, type ImportRules, type StoredBy, type StoredProduct, type VariantWrite } from './import-rules.js';
 import { attributeStatements, variationStatements } from './sqlite-variant-writes.js';
 import type { ColumnValue } from './row-mapper.js';
 import type { StockStatus } from '@bosun/shared/stock-rule';
@@ -55,8 +55,8 @@ export interface WriteAnswer {
   skipped: number;
   /** [row index, reason] of each row skipped (import-rules.ts: rowAction, parentVendorReason). */
   skippedRows: Array<[number, string]>;
-  /** [row index, reason] of each row that failed. */
-  failed: Array<[number, string]>;
+  /** [row index, reason, the raw error for the log when the database refused it] of each row that failed. */
+  failed: Array<[number, string, string?]>;
   /** The categories this write created and committed. */
   categories: CreatedCategory[];
   /** The vendors this write created and committed. */
@@ -278,7 +278,7 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
    * category or vendor nobody asked for. Products and parents go first, then the variations,
    * whose parents are then stored whichever came first in the batch.
    */
-  const writeBatch = (batch: Batch, perRow: boolean, failed: Array<[number, string]>, skipped: Array<[number, string]>): BatchWritten => {
+  const writeBatch = (batch: Batch, perRow: boolean, failed: Array<[number, string, string?]>, skipped: Array<[number, string]>): BatchWritten => {
     const { rows, variants, dropped, rules, paths, vendors: vendorsToCreate } = batch;
     const vendorCreator = newVendors.begin(vendorsToCreate.names, paths.now);
     const creator = categories.begin(paths.now, vendorCreator.idOf);
@@ -345,7 +345,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
         creator.undo(mark);
         vendorCreator.undo(vendorMark);
         for (const pathIndex of made) pathIds.delete(pathIndex);
-        failed.push([index, writeFailureReason(err)]);
+        const { reason, cause } = rowWriteFailure(err, String(rows[index]![skuAt]));
+        failed.push([index, reason, cause]);
       }
     };
     const before = maxId.get() as number;
@@ -395,7 +396,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
   };
   const writeOneRow = db.transaction((write: () => void) => write());
   type Batch = Pick<WriteRequest, 'rows' | 'variants' | 'dropped' | 'statusFollows' | 'rules'> & { paths: Paths; vendors: NewVendors };
-  type Refused = Array<[number, string]>;
+  type Refused = WriteAnswer['failed'];
+  type Skipped = WriteAnswer['skippedRows'];
   // The batch's writes are the import's change in the history: bound for the transaction, cleared before its commit.
   const bindChange = db.prepare(SQLITE_BIND_CHANGE);
   const asChange = <T>(write: () => T): T => {
@@ -404,8 +406,8 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
     bindChange.run(null);
     return result;
   };
-  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, false, failed, skipped)));
-  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Refused) => asChange(() => writeBatch(b, true, failed, skipped)));
+  const writeAll = db.transaction((b: Batch, failed: Refused, skipped: Skipped) => asChange(() => writeBatch(b, false, failed, skipped)));
+  const writeEach = db.transaction((b: Batch, failed: Refused, skipped: Skipped) => asChange(() => writeBatch(b, true, failed, skipped)));
   /** After the commit: the ids a batch created are this import's from now on, and so are its categories and vendors. */
   const committed = ({ tally, created, creator, vendorCreator, claimed, parents }: BatchWritten) => {
     creator.commit();
@@ -430,14 +432,14 @@ function runProductWriter(port: NonNullable<typeof parentPort>, { file, columns,
       try {
         // The retry below fills every row's category ids again, from its own transaction.
         const refused: Refused = [];
-        const skipped: Refused = [];
+        const skipped: Skipped = [];
         return { ...committed(writeAll.immediate(batch, refused, skipped)), failed: refused, skippedRows: skipped };
       } catch {
         // Find the bad rows one by one, keeping the good ones.
       }
     }
     const failed: Refused = [];
-    const skipped: Refused = [];
+    const skipped: Skipped = [];
     return { ...committed(writeEach.immediate(batch, failed, skipped)), failed, skippedRows: skipped };
   };
   const close = () => {

@@ -79,7 +79,7 @@ export function createSqliteWriter(file: string, shape: WriterShape, resolver: C
         updated: outcome.updated,
         skipped: outcome.skipped,
         skippedRows: outcome.skippedRows.map(([i, reason]) => ({ row: rows[i]!, reason })),
-        failed: outcome.failed.map(([i, reason]) => ({ row: rows[i]!, reason })),
+        failed: outcome.failed.map(([i, reason, cause]) => ({ row: rows[i]!, reason, ...(cause === undefined ? {} : { cause }) })),
       };
     },
     async close() {

@@ -137,6 +137,15 @@ describe('a stock status column', () => {
   });
 });
 
+describe('a file without a Stock column', () => {
+  // Migration 0043: SQLite had lost the column's default 0 and stored null ('not tracked') where PostgreSQL stored 0.
+  it.each(['ultra-fast', 'lightning', 'standard'])('stores a new product with stock 0, out of stock, on both engines (%s)', async (mode) => {
+    const complete = await runImport('SKU,Name,Price\r\nNO-STOCK,No stock column,9.5\r\n', { sku: 'SKU', name: 'Name', list_price: 'Price' }, mode);
+    expect(complete).toMatchObject({ imported: 1, errorCount: 0 });
+    expect(await stocks()).toEqual({ 'NO-STOCK': [0, 'out_of_stock'] });
+  });
+});
+
 describe('variable products', () => {
   const csv = file('woocommerce-variable-products.csv');
   const mapping = autoMapHeaders(headersOf(csv));

@@ -1,4 +1,4 @@
-import { putAttributesBodySchema, VARIANT_MESSAGES, type Attribute, type FieldMapping, type ProductKind } from '@bosun/shared';
+import { putAttributesBodySchema, splitValueList, unescapeListValue, VARIANT_MESSAGES, type Attribute, type FieldMapping, type ProductKind } from '@bosun/shared';
 import { CellProblem, readBoolean } from './cell-values.js';
 
 /**
@@ -29,24 +29,6 @@ export type ReadVariant = (cells: string[]) => VariantCells | VariantCellProblem
 
 const isProblem = (read: VariantCells | VariantCellProblem): read is VariantCellProblem => 'reason' in read;
 export { isProblem as isVariantProblem };
-
-/** WooCommerce's value list: commas separate, '\,' is a comma inside a value, '\\' a backslash. */
-export function splitValueList(text: string): string[] {
-  const values: string[] = [];
-  let current = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\\' && (text[i + 1] === ',' || text[i + 1] === '\\')) current += text[++i];
-    else if (c === ',') {
-      values.push(current);
-      current = '';
-    } else current += c;
-  }
-  values.push(current);
-  return values.map((v) => v.trim()).filter((v) => v !== '');
-}
-
-const unescapeValue = (text: string) => text.replace(/\\([,\\])/g, '$1').trim();
 
 const KINDS: readonly ProductKind[] = ['variable', 'variation', 'simple'];
 
@@ -92,7 +74,7 @@ function readSettings(n: number, attribute: Attribute, cells: AttributeSettingCe
     settings[flag] = value;
   }
   if (cells.default !== undefined) {
-    const text = unescapeValue(cells.default);
+    const text = unescapeListValue(cells.default);
     const value = text === '' ? null : attribute.values.find((v) => v.toLocaleLowerCase('en-US') === text.toLocaleLowerCase('en-US'));
     if (value === undefined) return { column: mapping[`attribute_${n}_default`]!, value: text, reason: VARIANT_MESSAGES.defaultNotAValue(text, attribute.name) };
     settings.default_value = value;
@@ -168,7 +150,7 @@ export function createVariantReader(headers: string[], mapping: FieldMapping, ce
     // A variation's cell is its one value, whole: '5,200 lb' whether or not the file wrote its comma '\,'.
     for (const a of read) {
       if (!a.values.length) return { column: mapping[`attribute_${a.n}_values`] ?? `Attribute ${a.n} value(s)`, value: '', reason: `Give the variation's value of ${a.name}` };
-      a.values = [unescapeValue(a.raw)];
+      a.values = [unescapeListValue(a.raw)];
     }
     return { kind, parent, attributes: read.map(({ name, values }) => ({ name, values })), sourceId };
   };

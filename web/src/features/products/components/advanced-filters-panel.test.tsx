@@ -1,4 +1,4 @@
-import { OPERATOR_LABELS, OPERATORS_BY_TYPE } from '@bosun/shared';
+import { OPERATOR_LABELS, OPERATORS_BY_TYPE, UNTRACKED_STOCK_NOTES } from '@bosun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -26,6 +26,11 @@ const sent = () => {
   return text ? JSON.parse(text) : [];
 };
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+/** The text the Filter 1 operator is described by (aria-describedby), if any. */
+const operatorNote = () => {
+  const id = select('Filter 1 operator').getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
 const optionLabels = (name: string) => [...select(name).options].map((o) => o.textContent);
 
 describe('AdvancedFiltersPanel', () => {
@@ -89,6 +94,28 @@ describe('AdvancedFiltersPanel', () => {
     await user.selectOptions(select('Filter 1 operator'), 'starts_with');
     await user.type(screen.getByRole('textbox', { name: 'Filter 1 value' }), 'ANC-');
     await waitFor(() => expect(sent()).toEqual([{ column: 'sku', operator: 'starts_with', value: 'ANC-' }]));
+  });
+
+  it('says beside the Stock operator whether products with untracked stock are included', async () => {
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    await user.selectOptions(select('Filter 1 column'), 'stock');
+    expect(operatorNote()).toBeUndefined();
+    expect(screen.queryByText(UNTRACKED_STOCK_NOTES.included)).toBeNull();
+    expect(screen.queryByText(UNTRACKED_STOCK_NOTES.excluded)).toBeNull();
+
+    await user.selectOptions(select('Filter 1 operator'), 'is_not_zero');
+    expect(operatorNote()).toBe(UNTRACKED_STOCK_NOTES.included);
+    await user.selectOptions(select('Filter 1 operator'), 'less_than');
+    expect(operatorNote()).toBe(UNTRACKED_STOCK_NOTES.excluded);
+    await user.selectOptions(select('Filter 1 operator'), 'is_not_set');
+    expect(operatorNote()).toBe(UNTRACKED_STOCK_NOTES.included);
+
+    // Other columns have no such note.
+    await user.selectOptions(select('Filter 1 column'), 'weight');
+    await user.selectOptions(select('Filter 1 operator'), 'is_not');
+    expect(operatorNote()).toBeUndefined();
+    expect(screen.queryByText(UNTRACKED_STOCK_NOTES.included)).toBeNull();
   });
 
   it('asks for a second value for between and for no value where the operator needs none', async () => {

@@ -1,4 +1,4 @@
-import { FILTER_COLUMNS, MAX_TAGS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor, tagKey } from '@bosun/shared';
+import { FILTER_COLUMNS, MAX_TAGS, OPERATOR_LABELS, operatorNeedsTwoValues, operatorNeedsValue, operatorsFor, tagKey, untrackedStockNote } from '@bosun/shared';
 import { ActionIcon, Badge, Button, Card, Group, NativeSelect, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Dispatch, SetStateAction } from 'react';
@@ -45,9 +45,12 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
   const needsTwo = needsValue && operatorNeedsTwoValues(row.operator);
   // A new column or operator starts a fresh value box (its draft belongs to the old shape).
   const inputKey = `${row.id}:${row.column}:${row.operator}`;
+  // Whether products with untracked stock are in the results: the server filters by the same shared rule.
+  const note = untrackedStockNote(row.column, row.operator);
 
   return (
-    <Group gap="xs" wrap="wrap" align="center" role="group" aria-label={`Filter ${n}`}>
+    // Top-aligned: the Stock operator's note under it makes that box taller than the others (the 'and' and the remove button are set to the inputs' middle).
+    <Group gap="xs" wrap="wrap" align="flex-start" role="group" aria-label={`Filter ${n}`}>
       <NativeSelect
         aria-label={`Filter ${n} column`}
         data={COLUMN_OPTIONS}
@@ -62,6 +65,9 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
         disabled={!row.column}
         onChange={(event) => onChange(withOperator(row, event.currentTarget.value))}
         w={200}
+        // Under the operator, and its accessible description.
+        description={note}
+        inputWrapperOrder={['input', 'description']}
       />
       {needsValue && (
         <div style={{ width: 180 }}>
@@ -70,7 +76,7 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
       )}
       {needsTwo && (
         <>
-          <Text size="sm" c="dimmed" aria-hidden>
+          <Text size="sm" c="dimmed" aria-hidden mt={7}>
             and
           </Text>
           <div style={{ width: 180 }}>
@@ -84,7 +90,7 @@ function FilterRow({ row, index, onChange, onValue, onRemove }: FilterRowProps) 
           </div>
         </>
       )}
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${n}`} onClick={onRemove}>
+      <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${n}`} onClick={onRemove} mt={4}>
         <IconTrash size={16} />
       </ActionIcon>
     </Group>
