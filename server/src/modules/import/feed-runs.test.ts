@@ -60,8 +60,7 @@ const stocks = async () => Object.fromEntries((await t.database.db.selectFrom('p
 const lastRun = async () => (await t.request('GET', '/api/imports', t.admin)).json().imports[0];
 /** 'Run now' answers at once; the run goes on in the background. */
 async function runNow(id: number, payload: Record<string, unknown> = {}) {
-  // The newest run's id, not the total: the list and its count are two reads, and under load the
-  // count can see a run the page does not show yet.
+  // The list's first run (running, or the last to end) before this one: the new run is then first.
   const before = (await lastRun())?.id ?? 0;
   // The run before releases its lease a moment after it is recorded: until then the feed is busy (409).
   let res = await t.request('POST', `/api/import-profiles/${id}/run`, t.admin, payload);

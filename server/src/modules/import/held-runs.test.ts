@@ -60,8 +60,7 @@ const storedRun = (id: number) => t.database.db.selectFrom('import_runs').select
 
 /** 'Run now', then waits for the run it recorded to end, and its job (superseding, deleting files) with it. */
 async function runFeed(profileId: number) {
-  // The newest run's id, not the total: the list and its count are two reads, and under load the
-  // count can see a run the page does not show yet.
+  // The list's first run (running, or the last to end) before this one: the new run is then first.
   const before = (await runs())[0]?.id ?? 0;
   let res = await t.request('POST', `/api/import-profiles/${profileId}/run`, t.admin, {});
   for (let i = 0; i < 40 && res.statusCode === 409; i++) {
@@ -148,7 +147,7 @@ describe('held feed runs', () => {
     const dismissed = await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json().message).toBe(IMPORT_RUN_MESSAGES.dismissed(held.id));
-    expect(await runById(held.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.dismissedBy('owner'), held: { kind: 'missing' } });
+    expect(await runById(held.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.dismissedBy('owner'), held: { kind: 'missing' }, finishedAt: held.finishedAt });
     expect(heldFiles()).toEqual([]);
     expect(await stocks()).toMatchObject({ H1: 1 });
     expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(409);
@@ -160,7 +159,9 @@ describe('held feed runs', () => {
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const first = await runFeed(profile.id);
     const second = await runFeed(profile.id);
-    expect(await runById(first.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(second.id) });
+    expect(await runById(first.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(second.id), finishedAt: first.finishedAt });
+    // The superseded run keeps the time it was held, and its place below the run that superseded it.
+    expect((await runs()).map((r) => r.id).slice(0, 2)).toEqual([second.id, first.id]);
     expect(heldFiles()).toEqual([(await storedRun(second.id)).held_file]);
     expect((await t.request('POST', `/api/imports/${first.id}/apply`, t.admin)).statusCode).toBe(409);
 
