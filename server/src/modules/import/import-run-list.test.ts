@@ -1,7 +1,7 @@
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../db/database.js';
-import type { Database } from '../../db/database.js';
+import { createDatabase, type Database } from '../../db/database.js';
+import { queryPlan } from '../../test/query-plan.js';
 import { setupTestApp } from '../../test/test-app.js';
 import { importRunPage } from './import-runs.repository.js';
 import { listImports } from './import-runs.service.js';
@@ -18,7 +18,7 @@ let other: Database;
 beforeAll(() => {
   other = createDatabase(t.config.database);
 });
-afterAll(() => other.db.destroy());
+afterAll(() => other.close());
 beforeEach(async () => {
   await t.database.db.deleteFrom('import_runs').execute();
 });
@@ -97,26 +97,9 @@ describe('the Imports list', () => {
       [{}, 'import_runs_list_order'],
       [{ profileId: 2 }, 'import_runs_profile_list_order'],
     ] as const) {
-      const plan = await planOf(importRunPage(t.database.db, filter, 20, 10).compile());
+      const plan = await queryPlan(t.database, importRunPage(t.database.db, filter, 20, 10).compile());
       expect(plan, index).toContain(index);
       expect(plan, index).not.toMatch(t.database.dialect === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
     }
   });
 });
-
-/**
- * The database's plan of a statement, as text. PostgreSQL is told to avoid scanning the table and
- * sorting wherever it can (the table is small here): it sorts only when no index gives the order.
- */
-async function planOf(query: CompiledQuery): Promise<string> {
-  if (t.database.dialect === 'sqlite') {
-    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-    return plan.rows.map((r) => r.detail).join('\n');
-  }
-  return t.database.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_sort = off`.execute(trx);
-    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
-}
