@@ -85,7 +85,9 @@ describe('Supplier feed of an import profile', () => {
     await form().getByRole('textbox', { name: 'Header name' }).fill('X-Api-Key');
     await form().getByLabel('Token', { exact: true }).fill(TOKEN);
     await form().getByRole('combobox', { name: /^Schedule/ }).selectOption('daily');
-    await form().getByRole('textbox', { name: /^Daily at/ }).fill('05:30');
+    const daily = form().getByRole('group', { name: 'Daily at' });
+    await daily.getByRole('combobox', { name: 'Hour' }).selectOption('05');
+    await daily.getByRole('combobox', { name: 'Minute' }).selectOption('30');
 
     await form().getByRole('switch', { name: 'Set list prices from the vendor cost' }).check();
     const rule = form().getByRole('region', { name: 'Price rule 1' });

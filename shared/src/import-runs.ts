@@ -96,6 +96,8 @@ export type ImportRun = z.infer<typeof importRunSchema>;
 export const importRunListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only the runs of this import profile. */
+  profileId: z.coerce.number().int().positive().optional(),
 });
 export type ImportRunListQuery = z.infer<typeof importRunListQuerySchema>;
 

@@ -35,6 +35,7 @@ import { categoryMappingsMigration } from './migrations/0037-category-mappings.j
 import { qualityQueuesMigration } from './migrations/0038-quality-queues.js';
 import { heldFeedRunsMigration } from './migrations/0040-held-feed-runs.js';
 import { parentQualityMigration } from './migrations/0041-parent-quality-and-set-based-bits.js';
+import { importListOrderAndFeedFlagMigration } from './migrations/0042-import-list-order-and-feed-flag.js';
 import { stockDefaultZeroMigration } from './migrations/0043-stock-default-zero.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
@@ -75,6 +76,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0038-quality-queues': qualityQueuesMigration(dialect),
     '0040-held-feed-runs': heldFeedRunsMigration,
     '0041-parent-quality-and-set-based-bits': parentQualityMigration(dialect),
+    '0042-import-list-order-and-feed-flag': importListOrderAndFeedFlagMigration,
     '0043-stock-default-zero': stockDefaultZeroMigration(dialect, sqlite),
   };
 }

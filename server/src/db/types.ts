@@ -113,6 +113,8 @@ export interface ImportProfilesTable {
   vendor_id: number;
   name: string;
   settings: string;
+  /** Migration 0042: 1 when the settings hold a feed (a URL to fetch the file from), else 0. */
+  has_feed: number;
   created_at: string;
   updated_at: string;
   last_used_at: string | null;

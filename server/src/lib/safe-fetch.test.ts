@@ -3,13 +3,22 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonPublicAddressKind } from './address-policy.js';
+import { GZIP_MESSAGES } from './gunzip-stream.js';
 import { FeedFetchError, safeFetch, type SafeFetchOptions } from './safe-fetch.js';
 
 const PASSWORD = 'pw-Sup3r-s3cret-value';
 const TOKEN = 'tok-0f9e8d7c6b5a-secret';
 const FILE = 'SKU,Name,Price\nA-1,Anchor,12.50\n';
+const GZIPPED = zlib.gzipSync(FILE);
+/** 50 MB of zeros in about 50 kB: past a 1 MB limit only once decompressed. */
+const BOMB = zlib.gzipSync(Buffer.alloc(50 * 1024 * 1024));
+/** A longer file, so that a cut or a changed byte falls inside its compressed data. */
+const LONG_GZIPPED = zlib.gzipSync(Array.from({ length: 5000 }, (_, i) => `SKU-${i},Product ${i},${i}.99`).join('\n'));
+const damaged = Buffer.from(LONG_GZIPPED);
+for (let i = 100; i < 140; i++) damaged[i] = damaged[i]! ^ 0xff;
 
 /** What the supplier's server saw of each request, by path. */
 const seen = new Map<string, http.IncomingHttpHeaders>();
@@ -30,6 +39,23 @@ beforeAll(async () => {
       res.writeHead(302, { location: left > 1 ? `/hops/${left - 1}` : '/file.csv' }).end();
     } else if (url.pathname === '/file.csv') {
       res.writeHead(200, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(FILE) }).end(FILE);
+    } else if (url.pathname === '/file.csv.gz') {
+      res.writeHead(200, { 'content-type': 'application/gzip' }).end(GZIPPED);
+    } else if (url.pathname === '/encoded') {
+      res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' }).end(GZIPPED);
+    } else if (url.pathname === '/encoded.gz') {
+      // A .gz file gzipped again on the way: both layers come off.
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(zlib.gzipSync(GZIPPED));
+    } else if (url.pathname === '/bomb.gz') {
+      res.writeHead(200, { 'content-length': BOMB.length }).end(BOMB);
+    } else if (url.pathname === '/cut.gz') {
+      res.writeHead(200).end(LONG_GZIPPED.subarray(0, LONG_GZIPPED.length / 2));
+    } else if (url.pathname === '/damaged.gz') {
+      res.writeHead(200).end(damaged);
+    } else if (url.pathname === '/not-gzip') {
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(FILE);
+    } else if (url.pathname === '/brotli') {
+      res.writeHead(200, { 'content-encoding': 'br' }).end(zlib.brotliCompressSync(FILE));
     } else if (url.pathname === '/basic') {
       const ok = req.headers.authorization === `Basic ${Buffer.from(`supplier:${PASSWORD}`).toString('base64')}`;
       res.writeHead(ok ? 200 : 401).end(ok ? FILE : 'no');
@@ -105,8 +131,38 @@ const failure = async (promise: Promise<unknown>) => {
 describe('safeFetch', () => {
   it('fetches a file whole to disk', async () => {
     const { destination, done } = fetchTo(`${base}/file.csv`);
-    expect(await done).toEqual({ bytes: Buffer.byteLength(FILE), contentType: 'text/csv', url: `${base}/file.csv`, redirects: 0 });
+    expect(await done).toEqual({ bytes: Buffer.byteLength(FILE), receivedBytes: Buffer.byteLength(FILE), gzip: false, contentType: 'text/csv', url: `${base}/file.csv`, redirects: 0 });
     expect(fs.readFileSync(destination, 'utf8')).toBe(FILE);
+    expect(seen.get('/file.csv')?.['accept-encoding']).toBe('gzip');
+  });
+
+  it('decompresses a .gz file and a gzip Content-Encoding as the file arrives', async () => {
+    for (const name of ['/file.csv.gz', '/encoded', '/encoded.gz']) {
+      const { destination, done } = fetchTo(`${base}${name}`);
+      expect(await done, name).toMatchObject({ bytes: Buffer.byteLength(FILE), gzip: true });
+      expect(fs.readFileSync(destination, 'utf8'), name).toBe(FILE);
+    }
+    expect((await fetchTo(`${base}/file.csv.gz`).done).receivedBytes).toBe(GZIPPED.length);
+  });
+
+  it('stops a zip bomb at the size limit of the decompressed file', async () => {
+    const bomb = fetchTo(`${base}/bomb.gz`);
+    expect(await failure(bomb.done)).toMatchObject({ code: 'too_large', message: 'The file is larger than 1 MB once decompressed' });
+    expect(fs.existsSync(bomb.destination)).toBe(false);
+  });
+
+  it('fails a cut, damaged or falsely labelled archive, and an encoding it did not ask for, in words', async () => {
+    const cases = {
+      '/cut.gz': ['bad_archive', GZIP_MESSAGES.cutShort],
+      '/damaged.gz': ['bad_archive', GZIP_MESSAGES.damaged],
+      '/not-gzip': ['bad_archive', GZIP_MESSAGES.notGzip],
+      '/brotli': ['unsupported_encoding', "The server sent the file compressed as 'br'; only gzip is supported"],
+    };
+    for (const [name, [code, message]] of Object.entries(cases)) {
+      const { destination, done } = fetchTo(`${base}${name}`);
+      expect(await failure(done), name).toMatchObject({ code, message });
+      expect(fs.existsSync(destination), name).toBe(false);
+    }
   });
 
   it('follows 5 redirects and refuses a sixth, leaving no file', async () => {

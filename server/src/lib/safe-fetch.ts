@@ -6,6 +6,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { nonPublicAddressKind } from './address-policy.js';
+import { gunzipStage, GzipError } from './gunzip-stream.js';
 
 /** How a supplier's server wants to be signed in to: HTTP basic auth, or one header carrying a token. */
 export type FeedCredentials = { kind: 'basic'; username: string; password: string } | { kind: 'header'; name: string; value: string };
@@ -27,7 +28,12 @@ export interface SafeFetchOptions {
 }
 
 export interface SafeFetchResult {
+  /** The file's bytes as written to `destination`, decompressed. */
   bytes: number;
+  /** The bytes the server sent (fewer than `bytes` when the file came gzip-compressed). */
+  receivedBytes: number;
+  /** Whether the file came gzip-compressed (a .gz file or Content-Encoding: gzip) and was decompressed. */
+  gzip: boolean;
   contentType?: string;
   /** The address the file came from after redirects, without any user name or password. */
   url: string;
@@ -40,6 +46,8 @@ export type FeedFetchErrorCode =
   | 'http_status'
   | 'too_many_redirects'
   | 'too_large'
+  | 'bad_archive'
+  | 'unsupported_encoding'
   | 'timeout'
   | 'idle_timeout'
   | 'network';
@@ -154,15 +162,32 @@ function networkError(err: NodeJS.ErrnoException, host: string): FeedFetchError 
   }
 }
 
-/** Counts the body's bytes and fails as soon as there are more than `max`, whatever Content-Length said. */
-const byteLimit = (max: number, counted: { bytes: number }) =>
+const tooLarge = (max: number, decompressed = false) =>
+  new FeedFetchError('too_large', `The file is larger than ${mb(max)}${decompressed ? ' once decompressed' : ''}`);
+
+/** Counts the bytes that pass and fails as soon as there are more than `max`, whatever Content-Length said. */
+const byteLimit = (counted: { bytes: number; max: number }, tooMany: () => FeedFetchError) =>
   new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counted.bytes += chunk.length;
-      if (counted.bytes > max) return callback(new FeedFetchError('too_large', `The file is larger than ${mb(max)}`));
+      if (counted.bytes > counted.max) return callback(tooMany());
       callback(null, chunk);
     },
   });
+
+/**
+ * The body's decoding (or why it cannot be decoded): one gunzip for each gzip the server says it applied, then one more if what
+ * is left is itself a gzip archive (a .gz file, whatever its name or type says). Anything but gzip
+ * was not asked for (accept-encoding) and is refused rather than imported as garbage.
+ */
+function decodingStages(contentEncoding: string | undefined) {
+  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const unsupported = codings.find((c) => c !== 'gzip' && c !== 'x-gzip');
+  if (unsupported) return new FeedFetchError('unsupported_encoding', `The server sent the file compressed as '${unsupported}'; only gzip is supported`);
+  const decoded = { gzip: codings.length > 0 };
+  const onGzip = () => (decoded.gzip = true);
+  return { decoded, stages: [...codings.map(() => gunzipStage({ required: true })), gunzipStage({ required: false, onGzip })] };
+}
 
 /**
  * Fetches a supplier's file to `destination`, streamed (never whole in memory), under the limits of
@@ -179,7 +204,7 @@ export async function safeFetch(options: SafeFetchOptions): Promise<SafeFetchRes
     url = parseFeedUrl(options.url, 'address');
     checkCredentials(options.credentials);
     const result = await fetchFollowingRedirects(url, options, controller);
-    options.log?.info({ url: result.url, bytes: result.bytes, redirects: result.redirects, ms: Date.now() - started }, 'feed fetched');
+    options.log?.info({ url: result.url, bytes: result.bytes, receivedBytes: result.receivedBytes, gzip: result.gzip, redirects: result.redirects, ms: Date.now() - started }, 'feed fetched');
     return result;
   } catch (err) {
     await fs.promises.rm(options.destination, { force: true });
@@ -213,11 +238,30 @@ async function fetchFollowingRedirects(first: URL, options: SafeFetchOptions, co
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.destroy();
-      throw new FeedFetchError('too_large', `The file is larger than ${mb(options.maxBytes)}`);
+      throw tooLarge(options.maxBytes);
     }
-    const counted = { bytes: 0 };
-    await pipeline(response, byteLimit(options.maxBytes, counted), fs.createWriteStream(options.destination), { signal: controller.signal });
-    return { bytes: counted.bytes, contentType: response.headers['content-type'], url: displayUrl(url), redirects };
+    const decoding = decodingStages(response.headers['content-encoding']);
+    if (decoding instanceof FeedFetchError) {
+      response.destroy();
+      throw decoding;
+    }
+    const { stages, decoded } = decoding;
+    // The limit holds for the bytes received and, so that a zip bomb stops at it, for the decompressed bytes written.
+    const received = { bytes: 0, max: options.maxBytes };
+    const written = { bytes: 0, max: options.maxBytes };
+    try {
+      await pipeline(
+        response,
+        byteLimit(received, () => tooLarge(options.maxBytes)),
+        ...stages,
+        byteLimit(written, () => tooLarge(options.maxBytes, true)),
+        fs.createWriteStream(options.destination),
+        { signal: controller.signal },
+      );
+    } catch (err) {
+      throw err instanceof GzipError ? new FeedFetchError('bad_archive', err.message) : err;
+    }
+    return { bytes: written.bytes, receivedBytes: received.bytes, gzip: decoded.gzip, contentType: response.headers['content-type'], url: displayUrl(url), redirects };
   }
 }
 
@@ -227,7 +271,7 @@ function request(url: URL, credentials: FeedCredentials | undefined, options: Sa
     const refused = refusal(host, undefined);
     if (refused) return Promise.reject(refused);
   }
-  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': 'Bosun supplier feed' };
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip', 'user-agent': 'Bosun supplier feed' };
   if (credentials?.kind === 'basic') headers.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
   if (credentials?.kind === 'header') headers[credentials.name] = credentials.value;
   return new Promise((resolve, reject) => {

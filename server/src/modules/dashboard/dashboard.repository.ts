@@ -53,15 +53,16 @@ export const findRecentProducts = (db: Kysely<DB>) =>
   selectProductsWithNames(db).where('p.parent_id', 'is', null).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(DASHBOARD_RECENT_PRODUCTS).execute();
 
 /**
- * The 'Supplier feeds' card in one statement (issue 22): how many profiles have a feed, and the
- * newest held and failed feed runs since `since` that no later complete run of the same profile
- * has put right (dismissed ones are 'dismissed', not held), with their total. The one-row count
- * is the left side, so that it comes back when there are no such runs (one row, run columns null).
- * A profile without a feed is stored with "feed":null (import-profiles.service.ts settingsText),
- * one with a feed as an object: the settings text tells them apart without parsing each profile.
+ * The 'Supplier feeds' card in one statement (issue 22): how many profiles have a feed (the
+ * indexed has_feed flag, migration 0042), and the newest held and failed feed runs since `since`
+ * that no complete run of the same profile ending after them has put right, with their total.
+ * 'After' is by when runs ended, not by id: a held run staff applied by hand is the feed's latest
+ * outcome when it ends, though runs started after it have larger ids. Dismissed ones are
+ * 'dismissed', not held. The one-row count is the left side, so that it comes back when there are
+ * no such runs (one row, run columns null).
  */
-export async function findFeedProblems(db: Kysely<DB>, since: string) {
-  const { rows } = await sql<{
+export const feedProblemsQuery = (since: string) =>
+  sql<{
     feed_profiles: number | string;
     id: number | null;
     status: 'held' | 'failed' | null;
@@ -73,14 +74,19 @@ export async function findFeedProblems(db: Kysely<DB>, since: string) {
     total: number | string;
   }>`
     select f.feed_profiles, r.id, r.status, r.profile_id, p.name as profile_name, v.name as vendor_name, r.started_at, r.message, count(r.id) over () as total
-    from (select count(*) as feed_profiles from import_profiles where settings like ${'%"feed":{%'}) f
+    from (select count(*) as feed_profiles from import_profiles where has_feed = 1) f
     left join import_runs r on r.feed_run = 1 and r.status in ('held', 'failed') and r.started_at >= ${since}
-      and not exists (select 1 from import_runs later where later.profile_id = r.profile_id and later.status = 'complete' and later.id > r.id)
+      and not exists (
+        select 1 from import_runs later where later.profile_id = r.profile_id and later.status = 'complete'
+          and (later.finished_at > r.finished_at or (later.finished_at = r.finished_at and later.id > r.id))
+      )
       and exists (select 1 from import_profiles alive where alive.id = r.profile_id)
     left join import_profiles p on p.id = r.profile_id
     left join vendors v on v.id = r.vendor_id
-    order by r.id desc
+    order by r.finished_at desc, r.id desc
     limit ${DASHBOARD_FEED_PROBLEMS}
-  `.execute(db);
-  return rows;
+  `;
+
+export async function findFeedProblems(db: Kysely<DB>, since: string) {
+  return (await feedProblemsQuery(since).execute(db)).rows;
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
+import { queryPlan } from '../../test/query-plan.js';
 import { setupTestApp } from '../../test/test-app.js';
+import { feedProblemsQuery } from './dashboard.repository.js';
 
 const t = setupTestApp();
 let manager: { token: string; id: number };
@@ -102,5 +104,14 @@ describe('the unmapped share per vendor (issue 23)', () => {
     await db.updateTable('products').set({ store_category_id: first!.store_category_id }).where('id', '=', first!.id).execute();
     await db.updateTable('products').set({ store_category_id: second!.store_category_id }).where('id', '=', second!.id).execute();
     expect((await unmapped())['Alpha Marine']).toBe(0);
+  });
+});
+
+describe("the 'Supplier feeds' card's statement (issue 22)", () => {
+  it('counts the profiles with a feed from the has_feed index, not by reading every profile', async () => {
+    const plan = await queryPlan(t.database, feedProblemsQuery(new Date().toISOString()).compile(t.database.db));
+    expect(plan).toContain('import_profiles_has_feed');
+    // SQLite: no read of the whole table ('SCAN import_profiles' without an index).
+    if (t.database.dialect === 'sqlite') expect(plan).not.toMatch(/SCAN import_profiles(?! USING)/);
   });
 });

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_PROFILE_MESSAGES } from '@bosun/shared';
+import { GZIP_MESSAGES } from '../../lib/gunzip-stream.js';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 
@@ -20,6 +22,8 @@ const seen: Array<{ url: string; authorization?: string }> = [];
 const server = http.createServer((req, res) => {
   seen.push({ url: req.url!, authorization: req.headers.authorization });
   if (req.url === '/missing.csv') return res.writeHead(404).end();
+  if (req.url === '/stock.csv.gz') return res.writeHead(200, { 'content-type': 'application/gzip' }).end(zlib.gzipSync(body));
+  if (req.url === '/broken.csv.gz') return res.writeHead(200).end(zlib.gzipSync(body).subarray(0, 12));
   res.writeHead(200, { 'content-type': 'text/csv' }).end(body);
 });
 
@@ -56,8 +60,7 @@ const stocks = async () => Object.fromEntries((await t.database.db.selectFrom('p
 const lastRun = async () => (await t.request('GET', '/api/imports', t.admin)).json().imports[0];
 /** 'Run now' answers at once; the run goes on in the background. */
 async function runNow(id: number, payload: Record<string, unknown> = {}) {
-  // The newest run's id, not the total: the list and its count are two reads, and under load the
-  // count can see a run the page does not show yet.
+  // The list's first run (running, or the last to end) before this one: the new run is then first.
   const before = (await lastRun())?.id ?? 0;
   // The run before releases its lease a moment after it is recorded: until then the feed is busy (409).
   let res = await t.request('POST', `/api/import-profiles/${id}/run`, t.admin, payload);
@@ -132,6 +135,14 @@ describe('supplier feeds', () => {
     expect(failed).toMatchObject({ status: 'failed', message: 'The server answered 404 (Not Found)', fileName: `${base}/missing.csv` });
     expect(seen[0]!.url).toBe('/missing.csv');
     expect(JSON.stringify(await lastRun())).not.toContain(SECRET);
+  });
+
+  it('imports a gzip-compressed feed, and fails a broken archive with a message that says so', async () => {
+    const gzipped = await createFeedProfile({ url: `${base}/stock.csv.gz` });
+    expect(await runNow(gzipped.id)).toMatchObject({ status: 'complete', updated: 2, fileName: `${base}/stock.csv.gz` });
+    expect(await stocks()).toEqual({ F1: 7, F2: 8, F3: 1 });
+    const broken = await createFeedProfile({ url: `${base}/broken.csv.gz` });
+    expect(await runNow(broken.id)).toMatchObject({ status: 'failed', message: GZIP_MESSAGES.cutShort });
   });
 
   it('runs a scheduled feed once when it is due, and not again before its time', async () => {

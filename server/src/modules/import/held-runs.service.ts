@@ -1,7 +1,6 @@
 import { IMPORT_RUN_MESSAGES, IMPORT_RUN_NOT_FOUND } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 import { conflict, notFound } from '../../errors.js';
 import { heldFileExists, heldFilePath, removeHeldFile, removeUnheldFiles } from './held-feed-files.js';
@@ -17,13 +16,13 @@ import type { ImportDeps } from './import.service.js';
 
 /** Marks dismissed the profile's held runs older than `byRunId`, and deletes their files. */
 export async function supersedeHeldRuns(deps: ImportDeps, profileId: number, byRunId: number): Promise<void> {
-  const superseded = await dismissHeldImportRuns(deps.db, { profileId, exceptId: byRunId }, IMPORT_RUN_MESSAGES.superseded(byRunId), nowIso());
+  const superseded = await dismissHeldImportRuns(deps.db, { profileId, exceptId: byRunId }, IMPORT_RUN_MESSAGES.superseded(byRunId));
   for (const run of superseded) await removeHeldFile(deps.config.heldFeedsDir, run.held_file);
 }
 
 /** Dismisses a held run: 404 unknown, 409 when it is not held (any more); its file is deleted. */
 export async function dismissHeldRun(deps: ImportDeps, id: number, userName: string): Promise<{ message: string }> {
-  const [dismissed] = await dismissHeldImportRuns(deps.db, { id }, IMPORT_RUN_MESSAGES.dismissedBy(userName), nowIso());
+  const [dismissed] = await dismissHeldImportRuns(deps.db, { id }, IMPORT_RUN_MESSAGES.dismissedBy(userName));
   if (!dismissed) {
     if (!(await findImportRunState(deps.db, id))) throw notFound(IMPORT_RUN_NOT_FOUND);
     throw conflict(IMPORT_RUN_MESSAGES.notHeld);

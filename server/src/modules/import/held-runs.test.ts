@@ -60,8 +60,7 @@ const storedRun = (id: number) => t.database.db.selectFrom('import_runs').select
 
 /** 'Run now', then waits for the run it recorded to end, and its job (superseding, deleting files) with it. */
 async function runFeed(profileId: number) {
-  // The newest run's id, not the total: the list and its count are two reads, and under load the
-  // count can see a run the page does not show yet.
+  // The list's first run (running, or the last to end) before this one: the new run is then first.
   const before = (await runs())[0]?.id ?? 0;
   let res = await t.request('POST', `/api/import-profiles/${profileId}/run`, t.admin, {});
   for (let i = 0; i < 40 && res.statusCode === 409; i++) {
@@ -148,7 +147,7 @@ describe('held feed runs', () => {
     const dismissed = await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json().message).toBe(IMPORT_RUN_MESSAGES.dismissed(held.id));
-    expect(await runById(held.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.dismissedBy('owner'), held: { kind: 'missing' } });
+    expect(await runById(held.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.dismissedBy('owner'), held: { kind: 'missing' }, finishedAt: held.finishedAt });
     expect(heldFiles()).toEqual([]);
     expect(await stocks()).toMatchObject({ H1: 1 });
     expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(409);
@@ -160,7 +159,9 @@ describe('held feed runs', () => {
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const first = await runFeed(profile.id);
     const second = await runFeed(profile.id);
-    expect(await runById(first.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(second.id) });
+    expect(await runById(first.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(second.id), finishedAt: first.finishedAt });
+    // The superseded run keeps the time it was held, and its place below the run that superseded it.
+    expect((await runs()).map((r) => r.id).slice(0, 2)).toEqual([second.id, first.id]);
     expect(heldFiles()).toEqual([(await storedRun(second.id)).held_file]);
     expect((await t.request('POST', `/api/imports/${first.id}/apply`, t.admin)).statusCode).toBe(409);
 
@@ -268,13 +269,68 @@ describe("the dashboard's supplier feeds", () => {
     expect(await problemsOf([failing.id])).toEqual([]);
     await t.database.db.updateTable('import_runs').set({ started_at: new Date().toISOString() }).where('id', '=', failedRun.id).execute();
     expect(await problemsOf([failing.id])).toHaveLength(1);
-    const { id: _id, vendorName: _v, createdAt: _c, updatedAt: _u, lastUsedAt: _l, feed, ...fields } = (await t.request('GET', `/api/import-profiles/${failing.id}`, t.admin)).json().profile;
-    const { hasSecret: _h, ...feedFields } = feed;
+    const { fields, feedFields } = await profileBody(failing.id);
     await t.request('PUT', `/api/import-profiles/${failing.id}`, t.admin, { ...fields, feed: { ...feedFields, url: `${base}/stock.csv`, fullList: false } });
     expect((await runFeed(failing.id)).status).toBe('complete');
     expect(await feeds()).toMatchObject({ problems: [], total: 0 });
   });
+
+  it("counts a held run staff applied by hand as the feed's latest outcome, though a failed run started after it", async () => {
+    const profile = await createFeedProfile();
+    body = 'SKU,Qty,Price\nH1,9,10\n';
+    const held = await runFeed(profile.id);
+    await setFeedUrl(profile.id, `${base}/missing.csv`);
+    const failed = await runFeed(profile.id);
+    expect(failed.id).toBeGreaterThan(held.id);
+    expect((await problemsOf([profile.id])).map((p) => p.importId)).toEqual([failed.id, held.id]);
+
+    expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(202);
+    expect(await waitForEnd(held.id)).toMatchObject({ status: 'complete' });
+    expect(await problemsOf([profile.id])).toEqual([]);
+    // On the Imports page too, the applied run is the newest outcome.
+    expect((await runs())[0]!.id).toBe(held.id);
+  });
+
+  it('counts the profiles with a feed from their has_feed flag, kept right on create and update', async () => {
+    const hasFeed = async (id: number) => (await t.database.db.selectFrom('import_profiles').select('has_feed').where('id', '=', id).executeTakeFirstOrThrow()).has_feed;
+    const counted = async () => (await feeds()).feedProfiles as number;
+    const before = await counted();
+    const plain = (await t.request('POST', '/api/import-profiles', t.admin, { name: 'No feed', vendorId, mapping: { sku: 'SKU', stock: 'Qty' } })).json().profile;
+    expect(await hasFeed(plain.id)).toBe(0);
+    const withFeed = await createFeedProfile();
+    expect(await hasFeed(withFeed.id)).toBe(1);
+    expect(await counted()).toBe(before + 1);
+
+    const { fields, feedFields } = await profileBody(withFeed.id);
+    const put = (payload: Record<string, unknown>) => t.request('PUT', `/api/import-profiles/${withFeed.id}`, t.admin, { ...fields, ...payload });
+    expect((await put({ feed: null })).statusCode).toBe(200);
+    expect(await hasFeed(withFeed.id)).toBe(0);
+    expect(await counted()).toBe(before);
+    expect((await put({ feed: feedFields })).statusCode).toBe(200);
+    expect(await hasFeed(withFeed.id)).toBe(1);
+    // A form that knows nothing of feeds leaves the feed, and the flag, as they are; a refused edit changes neither.
+    expect((await put({})).statusCode).toBe(200);
+    expect((await put({ feed: { ...feedFields, url: 'ftp://example.test/f.csv' } })).statusCode).toBe(400);
+    expect(await hasFeed(withFeed.id)).toBe(1);
+    expect((await t.request('PUT', `/api/import-profiles/${plain.id}`, t.admin, { ...(await profileBody(plain.id)).fields, feed: feedFields })).statusCode).toBe(200);
+    expect(await hasFeed(plain.id)).toBe(1);
+    expect(await counted()).toBe(before + 2);
+  });
 });
+
+/** A stored profile as an edit sends it back: its fields without the answer-only ones, and its feed's apart. */
+async function profileBody(profileId: number) {
+  const { id: _id, vendorName: _v, createdAt: _c, updatedAt: _u, lastUsedAt: _l, feed, ...fields } = (await t.request('GET', `/api/import-profiles/${profileId}`, t.admin)).json().profile;
+  const { hasSecret: _h, ...feedFields } = feed ?? {};
+  return { fields, feedFields };
+}
+
+/** Points a profile's feed at another URL, the rest of it as it was. */
+async function setFeedUrl(profileId: number, url: string) {
+  const { fields, feedFields } = await profileBody(profileId);
+  const res = await t.request('PUT', `/api/import-profiles/${profileId}`, t.admin, { ...fields, feed: { ...feedFields, url } });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 /** The id of the newest run with this status. */
 function first(list: Array<Record<string, any>>, status: string): number {

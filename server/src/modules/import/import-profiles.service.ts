@@ -33,14 +33,15 @@ function toImportProfile(row: ImportProfileRow): ImportProfile {
 const storedFeedSecret = (row: Pick<ImportProfileRow, 'settings'> | undefined): string | undefined => (row ? (JSON.parse(row.settings) as { feedSecret?: string }).feedSecret : undefined);
 
 /**
- * The settings as stored: the feed without its secret, which goes in sealed. A secret not sent
+ * The settings as stored, and whether they hold a feed: the feed without its secret, which goes in sealed. A secret not sent
  * keeps the stored one (an edit that does not retype it); '' or a feed with no authentication removes it.
  */
-function settingsText({ name: _name, vendorId: _vendorId, feed, ...settings }: ImportProfileFields, secrets: SecretBox, storedSecret: string | undefined): string {
-  if (!feed) return JSON.stringify({ ...settings, feed: null });
+function profileColumns({ name: _name, vendorId: _vendorId, feed, ...settings }: ImportProfileFields, secrets: SecretBox, storedSecret: string | undefined) {
+  // has_feed (migration 0042) is written with the settings, so it is never other than they say.
+  if (!feed) return { settings: JSON.stringify({ ...settings, feed: null }), has_feed: 0 };
   const { authSecret, ...stored } = feed;
   const feedSecret = feed.authKind === 'none' || authSecret === '' ? undefined : authSecret !== undefined ? secrets.seal(authSecret) : storedSecret;
-  return JSON.stringify({ ...settings, feed: stored, ...(feedSecret !== undefined ? { feedSecret } : {}) });
+  return { settings: JSON.stringify({ ...settings, feed: stored, ...(feedSecret !== undefined ? { feedSecret } : {}) }), has_feed: 1 };
 }
 
 /** A stored feed as a body sends it, without its answer-only hasSecret (and so without a secret: the stored one is kept). */
@@ -87,7 +88,7 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
 export async function createImportProfile(db: Kysely<DB>, secrets: SecretBox, body: ImportProfileFields): Promise<ImportProfile> {
   await assertWritable(db, body);
   const now = nowIso();
-  const id = await writing(() => insertImportProfile(db, { vendor_id: body.vendorId, name: body.name, settings: settingsText(body, secrets, undefined), created_at: now, updated_at: now, last_used_at: null }));
+  const id = await writing(() => insertImportProfile(db, { vendor_id: body.vendorId, name: body.name, ...profileColumns(body, secrets, undefined), created_at: now, updated_at: now, last_used_at: null }));
   return getImportProfile(db, id);
 }
 
@@ -98,8 +99,8 @@ export async function updateImportProfile(db: Kysely<DB>, secrets: SecretBox, id
   // A form that does not know the feed (it sends none) leaves it as it is, secret included.
   const stored = toImportProfile(before).feed;
   const feed = body.feed !== undefined ? body.feed : stored ? stripped(stored) : null;
-  const settings = settingsText({ ...body, feed }, secrets, storedFeedSecret(before));
-  const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, settings, updated_at: nowIso() }));
+  const columns = profileColumns({ ...body, feed }, secrets, storedFeedSecret(before));
+  const updated = await writing(() => updateImportProfileRow(db, id, { vendor_id: body.vendorId, name: body.name, ...columns, updated_at: nowIso() }));
   if (!updated) throw notFound(IMPORT_PROFILE_MESSAGES.notFound);
   return getImportProfile(db, id);
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, ImportRunsTable } from '../../db/types.js';
 
 type NewRun = Insertable<ImportRunsTable>;
@@ -22,10 +22,36 @@ export async function stopImportRuns(db: Kysely<DB>, ids: number[], finishedAt: 
   await db.updateTable('import_runs').set({ status: 'stopped', finished_at: finishedAt, message }).where('id', 'in', ids).where('status', '=', 'running').execute();
 }
 
-/** A page of runs with who ran them, the vendor's name, their recorded change and whether a report was kept (not the report itself). */
-export async function listImportRuns(db: Kysely<DB>, offset: number, limit: number) {
+/**
+ * The Imports page's order, newest first by this key then by id: running runs first, then by when
+ * they ended (a run not running without an end, never written so, by its start). Indexed as
+ * written here by migration 0042 (import_runs_list_order): the text must stay the same.
+ */
+const IMPORT_LIST_ORDER_KEY = sql.raw(`(case when status = 'running' then '9999-12-31T23:59:59.999Z' else coalesce(finished_at, started_at) end)`);
+
+export interface ImportRunFilter {
+  profileId?: number;
+}
+
+const runsOf = (db: Kysely<DB>, filter: ImportRunFilter) => {
+  const runs = db.selectFrom('import_runs');
+  return filter.profileId === undefined ? runs : runs.where('profile_id', '=', filter.profileId);
+};
+
+/** The ids of a page of runs in the list's order, from import_runs alone: an index gives the order. */
+export const importRunPage = (db: Kysely<DB>, filter: ImportRunFilter, offset: number, limit: number) =>
+  runsOf(db, filter).select(['id', IMPORT_LIST_ORDER_KEY.as('list_order')]).orderBy(IMPORT_LIST_ORDER_KEY, 'desc').orderBy('id', 'desc').offset(offset).limit(limit);
+
+/**
+ * A page of runs with who ran them, the vendor's name, their recorded change and whether a report
+ * was kept (not the report itself): only the page's rows are joined.
+ */
+export async function listImportRuns(db: Kysely<DB>, filter: ImportRunFilter, offset: number, limit: number) {
+  const page = importRunPage(db, filter, offset, limit);
   return db
-    .selectFrom('import_runs as r')
+    .with('page', () => page)
+    .selectFrom('page')
+    .innerJoin('import_runs as r', 'r.id', 'page.id')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('vendors as v', 'v.id', 'r.vendor_id')
     .leftJoin('changes as c', (join) => join.onRef('c.import_run_id', '=', 'r.id').on('c.source', '=', 'import'))
@@ -36,9 +62,8 @@ export async function listImportRuns(db: Kysely<DB>, offset: number, limit: numb
       'u.username as user_name', 'v.name as vendor_name', 'c.id as change_id', 'c.undone_by_change_id',
     ])
     .select((eb) => eb('r.report', 'is not', null).as('has_report'))
-    .orderBy('r.id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .orderBy('page.list_order', 'desc')
+    .orderBy('page.id', 'desc')
     .execute();
 }
 
@@ -46,8 +71,8 @@ export async function findImportRunReport(db: Kysely<DB>, id: number) {
   return db.selectFrom('import_runs').select(['file_name', 'report']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function countImportRuns(db: Kysely<DB>): Promise<number> {
-  const { n } = await db.selectFrom('import_runs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countImportRuns(db: Kysely<DB>, filter: ImportRunFilter): Promise<number> {
+  const { n } = await runsOf(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -75,10 +100,12 @@ export async function unclaimImportRun(db: Kysely<DB>, id: number, was: Pick<Upd
 
 /**
  * Marks dismissed the held runs given (by id, or every held run of a profile but `exceptId`),
- * only those still held; answers their kept files to delete.
+ * only those still held; answers their kept files to delete. A run keeps the time it ended (was
+ * held): dismissing it imports nothing, and its message says who dismissed it or which run
+ * superseded it. So it keeps its place on the Imports page, below the run that superseded it.
  */
-export async function dismissHeldImportRuns(db: Kysely<DB>, which: { id: number } | { profileId: number; exceptId: number }, message: string, finishedAt: string) {
-  let query = db.updateTable('import_runs').set({ status: 'dismissed', message, finished_at: finishedAt }).where('status', '=', 'held');
+export async function dismissHeldImportRuns(db: Kysely<DB>, which: { id: number } | { profileId: number; exceptId: number }, message: string) {
+  let query = db.updateTable('import_runs').set({ status: 'dismissed', message }).where('status', '=', 'held');
   query = 'id' in which ? query.where('id', '=', which.id) : query.where('profile_id', '=', which.profileId).where('id', '!=', which.exceptId);
   // RETURNING answers the row as updated: held_file is cleared after, once it has been read.
   const dismissed = await query.returning(['id', 'held_file']).execute();

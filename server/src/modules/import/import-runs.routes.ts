@@ -7,7 +7,7 @@ import { startApplyingHeldRun } from './held-run-apply.js';
 import { dismissHeldRun } from './held-runs.service.js';
 import { listImports, rowsNotImportedFile } from './import-runs.service.js';
 
-/** The record of past and running imports, newest first (for the Imports page). */
+/** The record of past and running imports, running first then by when they ended, newest first (for the Imports page). */
 export const importRunsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Imports are product work: the same flag as running an import or a feed ('Run now').
   app.addHook('onRequest', requirePermission('products'));

@@ -218,8 +218,22 @@ export async function rowsNotImportedFile(db: Kysely<DB>, id: number): Promise<{
   return { fileName: rowsNotImportedFileName(run.file_name), csv: rowsNotImportedCsv(report) };
 }
 
+/**
+ * A page of the Imports page and the total it belongs to, read in one read-only transaction: on
+ * PostgreSQL 'repeatable read' (one snapshot for both statements; read committed takes one per
+ * statement, so a run recorded between them would be counted and not listed), on SQLite its
+ * deferred transaction, whose snapshot is taken at the first read.
+ */
 export async function listImports(db: Kysely<DB>, query: ImportRunListQuery): Promise<ImportRunListResponse> {
-  const [rows, total] = await Promise.all([listImportRuns(db, (query.page - 1) * query.limit, query.limit), countImportRuns(db)]);
+  const filter = { profileId: query.profileId };
+  const { rows, total } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const rows = await listImportRuns(trx, filter, (query.page - 1) * query.limit, query.limit);
+      return { rows, total: await countImportRuns(trx, filter) };
+    });
   return {
     imports: rows.map(toImportRun),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },

@@ -21,7 +21,7 @@ export const importsQueryOptions = (params: ImportListParams) =>
     refetchInterval: (query) => (query.state.data?.imports.some((run) => run.status === 'running') ? RUNNING_REFRESH_MS : false),
   });
 
-/** Every import run, newest first (a running one with its status). */
+/** Every import run: the running ones first, then by when they ended, newest first (the server's order). */
 export function useImports(params: ImportListParams) {
   return useQuery(importsQueryOptions(params));
 }

@@ -48,7 +48,7 @@ export function ImportsView() {
     <Stack gap="md">
       <HistoryPageHeader
         title="Imports"
-        description="Every import, newest first. Undo import deletes the products it created and puts back the fields it changed."
+        description="Running imports first, then every import by when it ended, newest first. Undo import deletes the products it created and puts back the fields it changed."
         link={{ to: '/changes', label: 'Recent changes', icon: <IconHistory size={16} /> }}
       />
       <Anchor component={Link} to="/imports/profiles" size="sm">

@@ -73,17 +73,33 @@ describe('Supplier feed section', () => {
 
     const again = await openProfileForm(user);
     await user.selectOptions(within(again).getByRole('combobox', { name: /^Schedule/ }), 'daily');
-    const at = within(again).getByRole('textbox', { name: /^Daily at \(Europe\/Oslo\)/ });
-    await user.clear(at);
-    await user.type(at, '25:00');
-    await save(user, again);
-    expect(await within(again).findByText('Time must be HH:MM, from 00:00 to 23:59')).toBeTruthy();
-    await user.clear(at);
-    await user.type(at, '05:30');
+    // Daily: an Hour and a Minute select of the 24-hour clock, the shop's time zone named beside them.
+    const daily = within(again).getByRole('group', { name: 'Daily at' });
+    expect(within(daily).getByText('Europe/Oslo')).toBeTruthy();
+    const hour = within(daily).getByRole('combobox', { name: 'Hour' });
+    const minute = within(daily).getByRole('combobox', { name: 'Minute' });
+    expect([(hour as HTMLSelectElement).value, (minute as HTMLSelectElement).value]).toEqual(['06', '00']);
+    expect(within(hour).getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')));
+    expect(within(minute).getAllByRole('option')).toHaveLength(60);
+    await user.selectOptions(hour, '05');
+    await user.selectOptions(minute, '30');
     await user.click(within(again).getByRole('switch', { name: /Each run is the vendor's full list/ }));
     await save(user, again);
     await saved();
     expect(puts[1]!.feed).toMatchObject({ schedule: { kind: 'daily', at: '05:30' }, fullList: false });
+  });
+
+  it('shows a stored daily time in the Hour and Minute selects, and sends it back as it was', async () => {
+    const user = userEvent.setup();
+    const puts = setUpProfileEdits(profileOf({ feed: { ...FEED, schedule: { kind: 'daily', at: '23:07' } } }));
+    const form = await openProfileForm(user);
+    const daily = within(form).getByRole('group', { name: 'Daily at' });
+    expect((within(daily).getByRole('combobox', { name: 'Hour' }) as HTMLSelectElement).value).toBe('23');
+    expect((within(daily).getByRole('combobox', { name: 'Minute' }) as HTMLSelectElement).value).toBe('07');
+    await user.selectOptions(within(daily).getByRole('combobox', { name: 'Hour' }), '00');
+    await save(user, form);
+    await saved();
+    expect(puts[0]!.feed).toMatchObject({ schedule: { kind: 'daily', at: '00:07' } });
   });
 
   it('turns a feed on for an uploaded profile, checks the URL and the header name by the shared schema, and turns it off', async () => {

@@ -5,6 +5,7 @@ import { FormNumericInput } from '../../../components/ui/numeric-input';
 import { PasswordField } from '../../../components/ui/password-field';
 import { useSettings } from '../../settings';
 import { hasSecretFor } from '../model/feed-form-values';
+import { DailyTimeFields } from './daily-time-fields';
 import type { ProfileFormValues } from '../model/profile-form-values';
 
 type FormControl = Control<ProfileFormValues, unknown, ImportProfileFields>;
@@ -113,15 +114,7 @@ export function FeedFields({ control, setValue }: { control: FormControl; setVal
             {scheduleKind === 'hours' && (
               <FormNumericInput control={control} name="feed.schedule.everyHours" label="Every (hours)" integer description={`From ${FEED_EVERY_HOURS_MIN} to ${FEED_EVERY_HOURS_MAX}.`} />
             )}
-            {scheduleKind === 'daily' && (
-              <Controller
-                control={control}
-                name="feed.schedule.at"
-                render={({ field, fieldState }) => (
-                  <TextInput label={`Daily at (${timeZone})`} placeholder="HH:MM" description="24-hour clock, 00:00 to 23:59." autoComplete="off" {...field} error={fieldState.error?.message} />
-                )}
-              />
-            )}
+            {scheduleKind === 'daily' && <DailyTimeFields control={control} timeZone={timeZone} />}
           </SimpleGrid>
           <Controller
             control={control}
