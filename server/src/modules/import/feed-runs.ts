@@ -3,7 +3,8 @@ import path from 'node:path';
 import { HELD_RUN_ERRORS, nextFeedRunAt, type HeldRunSummary, type ImportPreviewResponse, type ImportProfile } from '@bosun/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
-import { displayUrl, safeFetch, type FeedCredentials } from '../../lib/safe-fetch.js';
+import { displayUrl, FeedFetchError, safeFetch, type FeedCredentials } from '../../lib/safe-fetch.js';
+import { SecretBoxError } from '../../lib/secret-box.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ScheduledJob } from '../scheduler/index.js';
 import { getSettings } from '../settings/index.js';
@@ -111,7 +112,11 @@ export async function runFeed(deps: FeedDeps, profileId: number, by: FeedRunBy):
     try {
       await safeFetch({ url: feed.url, destination, credentials: await credentialsOf(deps, profile), ...deps.config.feeds, log: deps.log });
     } catch (err) {
-      await recordUnimported(deps, profile, by, err instanceof Error ? err.message : String(err));
+      // safeFetch's failures and a stored secret that no longer opens are written for staff (and keep
+      // credentials out); anything else is said in our words and logged as it was.
+      const said = err instanceof FeedFetchError || err instanceof SecretBoxError;
+      if (!said) deps.log.error({ err, profileId: profile.id }, 'feed run failed before its file was fetched');
+      await recordUnimported(deps, profile, by, said ? err.message : importFailureMessage(err));
       return;
     }
     const file = { path: destination, ...(await describeFile(destination)) };
