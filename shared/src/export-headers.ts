@@ -22,5 +22,8 @@ export const wooAttributeHeaders = (n: number) => [
   `Attribute ${n} default`,
 ];
 
-/** Direct layout: attribute n's name, and its values (a variation's one value). */
-export const directAttributeHeaders = (n: number) => [`Attribute ${n} Name`, `Attribute ${n} Values`];
+/**
+ * Direct layout: attribute n's name, its values (a variation's one value), and its storefront
+ * settings, named as WooCommerce's so that the import's auto-mapping reads them alike.
+ */
+export const directAttributeHeaders = (n: number) => [`Attribute ${n} Name`, `Attribute ${n} Values`, `Attribute ${n} Visible`, `Attribute ${n} Global`, `Attribute ${n} Default`];

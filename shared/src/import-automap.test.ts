@@ -42,8 +42,9 @@ describe('autoMapHeaders', () => {
       attribute_1_values: 'Attribute 1 value(s)', attribute_2_name: 'Attribute 2 name', attribute_2_values: 'Attribute 2 value(s)',
       attribute_1_visible: 'Attribute 1 visible', attribute_1_global: 'Attribute 1 global', attribute_1_default: 'Attribute 1 default',
     });
-    expect(autoMapHeaders(['SKU', 'Parent SKU', 'Name', 'Attribute 1 Name', 'Attribute 1 Values'])).toEqual({
+    expect(autoMapHeaders(['SKU', 'Parent SKU', 'Name', 'Attribute 1 Name', 'Attribute 1 Values', 'Attribute 1 Visible', 'Attribute 1 Global', 'Attribute 1 Default'])).toEqual({
       sku: 'SKU', parent_sku: 'Parent SKU', name: 'Name', attribute_1_name: 'Attribute 1 Name', attribute_1_values: 'Attribute 1 Values',
+      attribute_1_visible: 'Attribute 1 Visible', attribute_1_global: 'Attribute 1 Global', attribute_1_default: 'Attribute 1 Default',
     });
   });
 

@@ -15,8 +15,8 @@ const levelOf = (text: string) => /(\d)/.exec(text)?.[1];
 /**
  * WooCommerce's variation columns ('Type', 'Parent', 'ID', 'Attribute 1 name', 'Attribute 1
  * value(s)', 'Attribute 1 visible', 'global' and 'default') and Bosun's direct layout's ('Parent
- * SKU', 'Attribute 1 Values'), by exact name: 'Attribute 1 name' must not fall to the keyword
- * guess for the product's name.
+ * SKU', 'Attribute 1 Values', 'Attribute 1 Visible', 'Global' and 'Default'), by exact name:
+ * 'Attribute 1 name' must not fall to the keyword guess for the product's name.
  */
 function variantField(h: string): string | undefined {
   if (h === 'type') return 'product_type';

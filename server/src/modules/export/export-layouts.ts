@@ -254,14 +254,25 @@ function wooAttributeColumns(count: number): ExportColumn[] {
   });
 }
 
-/** Direct layout: an attribute's name and values (a parent's list, a variation's value), as WooCommerce's two first columns. */
+/** A setting's '1' or '0' as the direct layout writes its flags (Published, Featured): true or false. */
+const flagWordSlot = (name: VariantSlot): Cell => oneOf(textOf(name), (v) => (v === null ? null : v === '1' ? 'true' : 'false'));
+
+/**
+ * Direct layout: an attribute's name and values (a parent's list, a variation's value), as
+ * WooCommerce's two first columns; then, on the variable product's row only, its storefront
+ * settings (visible, global, default), which the import reads back from that row. A variation's
+ * row leaves them empty: they are its parent's, and nothing there can go stale.
+ */
 function directAttributeColumns(count: number): ExportColumn[] {
   return positions(count).flatMap((n) => {
     const slots = attributeSlots(n);
-    const [name, values] = directAttributeHeaders(n);
+    const [name, values, visible, global, byDefault] = directAttributeHeaders(n);
     return [
       { header: name, cell: empty, variable: slot(slots.name), variation: slot(slots.name) },
       { header: values, cell: empty, variable: slot(slots.values), variation: slot(slots.values) },
+      { header: visible, cell: empty, variable: flagWordSlot(slots.visible) },
+      { header: global, cell: empty, variable: flagWordSlot(slots.global) },
+      { header: byDefault, cell: empty, variable: slot(slots.default) },
     ];
   });
 }

@@ -18,7 +18,8 @@ const DIRECT_HEADER_BEFORE =
   'Store ParentCategory,Store Subcategory1,Store Subcategory2,Store Subcategory3,Store Subcategory4';
 const wooAttribute = (n: number) => [`Attribute ${n} name`, `Attribute ${n} value(s)`, `Attribute ${n} visible`, `Attribute ${n} global`, `Attribute ${n} default`];
 const WOO_HEADER_VARIANTS = WOO_HEADER_BEFORE.replace('Images,Brands,Category Path,', `Images,Parent,Brands,Category Path,${[...wooAttribute(1), ...wooAttribute(2)].join(',')},`);
-const DIRECT_HEADER_VARIANTS = DIRECT_HEADER_BEFORE.replace('SKU,Name,', 'SKU,Parent SKU,Name,') + ',Attribute 1 Name,Attribute 1 Values,Attribute 2 Name,Attribute 2 Values';
+const directAttribute = (n: number) => [`Attribute ${n} Name`, `Attribute ${n} Values`, `Attribute ${n} Visible`, `Attribute ${n} Global`, `Attribute ${n} Default`];
+const DIRECT_HEADER_VARIANTS = `${DIRECT_HEADER_BEFORE.replace('SKU,Name,', 'SKU,Parent SKU,Name,')},${[...directAttribute(1), ...directAttribute(2)].join(',')}`;
 
 const call = (method: string, url: string, body?: unknown) => t.request(method, url, t.admin, body);
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   });
   const attributes = [
     { name: 'Diameter', values: ['1,5 mm', '8 mm'] },
-    { name: 'Length', values: ['10 m', '20 m'] },
+    { name: 'Length', values: ['10 m', '20 m'], visible: false, global: true, default_value: '20 m' },
   ];
   expect((await call('PUT', `/api/products/${ids.ROPE}/attributes`, { attributes })).statusCode).toBe(200);
   // A simple product whose id comes between the rope's and its variations'.
@@ -80,13 +81,14 @@ describe('exporting variable products', () => {
     expect(header).toBe(WOO_HEADER_VARIANTS);
     expect(rows.map((r) => r.SKU)).toEqual(ORDER);
     const inherited = {
-      'Attribute 1 name': 'Diameter', 'Attribute 1 global': '0', 'Attribute 2 name': 'Length', 'Attribute 2 global': '0',
+      'Attribute 1 name': 'Diameter', 'Attribute 1 global': '0', 'Attribute 2 name': 'Length', 'Attribute 2 global': '1',
     };
     expect(rows[1]).toEqual(rowOf(header, {
       ...inherited, Type: 'variable', SKU: 'ROPE', Name: 'Rope', Published: '1', 'Is featured?': '1', 'Visibility in catalog': 'visible',
       'Short description': 'Polyester', Description: '<p>Braided</p>', 'In stock?': '1', 'Weight (kg)': '2', 'Length (cm)': '30',
       Categories: 'Ropes', Images: '/rope.jpg, /rope-2.jpg', Brands: 'Marlow', 'Category Path': 'Vendor: Lines, Store: Ropes',
-      'Attribute 1 value(s)': '1\\,5 mm, 8 mm', 'Attribute 1 visible': '1', 'Attribute 2 value(s)': '10 m, 20 m', 'Attribute 2 visible': '1',
+      'Attribute 1 value(s)': '1\\,5 mm, 8 mm', 'Attribute 1 visible': '1', 'Attribute 2 value(s)': '10 m, 20 m', 'Attribute 2 visible': '0',
+      'Attribute 2 default': '20 m',
       'Meta: mfn': 'MFN-ROPE', 'Meta: google_category': '499', 'Meta: visibility': 'public', 'Meta: meta_title': 'Rope',
       'Meta: meta_description': 'A rope', 'Meta: meta_keywords': 'rope', 'Meta: vendor': 'Rigging Co',
     }));
@@ -108,7 +110,7 @@ describe('exporting variable products', () => {
     expect(rows[6]).toMatchObject({ Type: 'simple', SKU: 'CLEAT', Parent: '', 'In stock?': '0', 'Attribute 1 visible': '' });
   });
 
-  it('writes the direct layout: a Parent SKU column and each attribute\'s name and values', async () => {
+  it('writes the direct layout: a Parent SKU column, each attribute\'s name and values, and on the parent its settings', async () => {
     const { header, rows } = await download('mode=direct');
     expect(header).toBe(DIRECT_HEADER_VARIANTS);
     expect(rows.map((r) => r.SKU)).toEqual(ORDER);
@@ -118,6 +120,8 @@ describe('exporting variable products', () => {
       'Weight (kg)': '2', 'Length (cm)': '30', 'Google Category': '499', Published: 'true', Featured: 'true', Visibility: 'public',
       Images: '/rope.jpg, /rope-2.jpg', 'Meta Title': 'Rope', 'Meta Description': 'A rope', 'Meta Keywords': 'rope', Vendor: 'Rigging Co',
       'Vendor ParentCategory': 'Lines', 'Store ParentCategory': 'Ropes', 'Attribute 1 Values': '1\\,5 mm, 8 mm', 'Attribute 2 Values': '10 m, 20 m',
+      // The storefront settings, as the layout writes its other flags.
+      'Attribute 1 Visible': 'true', 'Attribute 1 Global': 'false', 'Attribute 2 Visible': 'false', 'Attribute 2 Global': 'true', 'Attribute 2 Default': '20 m',
     }));
     expect(rows[2]).toEqual(rowOf(header, {
       ...attributes, SKU: 'ROPE-1-10', 'Parent SKU': 'ROPE', MFN: 'M-1', GTIN: '4006381333931', Stock: '3', 'Stock Status': 'in_stock', 'List Price': '10.00', 'Weight (kg)': '0.1',
@@ -125,7 +129,9 @@ describe('exporting variable products', () => {
     }));
     expect(rows[3]).toMatchObject({ SKU: 'ROPE-1-20', 'Parent SKU': 'ROPE', Published: 'false', Stock: '0', Name: '', Vendor: '', 'Store ParentCategory': '' });
     expect(rows[4]).toMatchObject({ SKU: 'ROPE-8-10', 'Special Price': '18.00', 'Market Price': '25.00', 'Vendor Cost': '11.00', 'Weight (kg)': '', 'Length (cm)': '10' });
-    expect(rows[0]).toMatchObject({ SKU: 'SHACKLE', 'Parent SKU': '', Stock: '4', 'List Price': '6.00', 'Attribute 1 Name': '', 'Attribute 1 Values': '' });
+    expect(rows[0]).toMatchObject({ SKU: 'SHACKLE', 'Parent SKU': '', Stock: '4', 'List Price': '6.00', 'Attribute 1 Name': '', 'Attribute 1 Values': '', 'Attribute 1 Visible': '', 'Attribute 1 Global': '' });
+    // A product with fewer attributes than the header: the missing one's settings are empty too.
+    expect(rows[7]).toMatchObject({ SKU: 'FORMULA', 'Attribute 1 Visible': 'true', 'Attribute 2 Name': '', 'Attribute 2 Visible': '', 'Attribute 2 Global': '', 'Attribute 2 Default': '' });
   });
 
   it('neutralises attribute names and values a spreadsheet would run as formulas', async () => {

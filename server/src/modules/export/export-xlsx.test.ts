@@ -30,9 +30,10 @@ beforeAll(async () => {
   });
   await insertProduct(db, { sku: 'XR-2', name: 'Plain', stock: 0, list_price: null, vendor_id: vendor, visibility: 'hidden', images: JSON.stringify(['https://x.test/only.jpg']), image_url: null });
   await insertProduct(db, { sku: 'XR-3', name: 'Top level only', stock: 3, list_price: 1000000.5, vendor_id: vendor });
-  // A variable product with two variations, one with a price of its own.
+  // A variable product with two variations, one with a price of its own; its attribute's storefront settings none of the defaults.
   const id = await insertProduct(db, { sku: 'XR-ROPE', name: 'Double braid', vendor_id: vendor, brand: 'Liros' });
-  expect((await source.request('PUT', `/api/products/${id}/attributes`, source.admin, { attributes: [{ name: 'Diameter', values: ['8 mm', '1,5 mm'] }] })).statusCode).toBe(200);
+  const diameter = { name: 'Diameter', values: ['8 mm', '1,5 mm'], visible: false, global: true, default_value: '1,5 mm' };
+  expect((await source.request('PUT', `/api/products/${id}/attributes`, source.admin, { attributes: [diameter] })).statusCode).toBe(200);
   const generated = await source.request('POST', `/api/products/${id}/variations/generate`, source.admin, { values: [['8 mm', '1,5 mm']], sku_pattern: '{sku}-{Diameter}', list_price: 19.9, stock: 4 });
   expect(generated.statusCode, generated.body).toBe(200);
 });
@@ -67,6 +68,10 @@ describe.each(['woocommerce', 'direct'])('the %s layout as .xlsx', (mode) => {
     const { headers, rows } = await sheetRows(res.rawPayload);
     expect(headers).toEqual(csvHeader);
     expect(rows).toHaveLength(csvData.length);
+    // The attribute's settings columns of the layout, on the variable product's row.
+    const rope = rows.find((row) => row[headers.indexOf('SKU')] === 'XR-ROPE')!;
+    const settings = (mode === 'direct' ? ['Visible', 'Global', 'Default'] : ['visible', 'global', 'default']).map((c) => rope[headers.indexOf(`Attribute 1 ${c}`)]);
+    expect(settings).toEqual(mode === 'direct' ? ['false', 'true', '1,5 mm'] : ['0', '1', '1,5 mm']);
     const numeric = (header: string) => /price|cost|stock|weight|length|width|height|published|featured/i.test(header) && header !== 'Featured' && header !== 'Published';
     rows.forEach((row, r) =>
       headers.forEach((header, c) => {

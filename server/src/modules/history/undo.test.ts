@@ -16,7 +16,11 @@ const bulkEdit = async (ids: number[], updateData: object) => {
 const undo = (changeId: number, body: object = {}) => t.request('POST', `/api/changes/${changeId}/undo`, t.admin, body);
 const product = async (id: number) => (await t.request('GET', `/api/products/${id}`, t.admin)).json();
 
-/** A variable product with two variations, attributes and both categories. */
+/** A variable product with two variations, attributes (Size with storefront settings none of the defaults) and both categories. */
+const ROPE_ATTRIBUTES = [
+  { name: 'Size', values: ['6 mm', '8 mm'], visible: false, global: true, default_value: '8 mm' },
+  { name: 'Colour', values: ['Red'], visible: true, global: false, default_value: null },
+];
 async function variableProduct(sku: string) {
   const db = t.database.db;
   const vendorId = await insertVendor(db, `${sku} vendor`);
@@ -27,7 +31,7 @@ async function variableProduct(sku: string) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
-  expect((await t.request('PUT', `/api/products/${id}/attributes`, t.admin, { attributes: [{ name: 'Size', values: ['6 mm', '8 mm'] }, { name: 'Colour', values: ['Red'] }] })).statusCode).toBe(200);
+  expect((await t.request('PUT', `/api/products/${id}/attributes`, t.admin, { attributes: ROPE_ATTRIBUTES })).statusCode).toBe(200);
   for (const [size, price] of [['6 mm', 4.5], ['8 mm', 6.25]] as const) {
     const v = await t.request('POST', `/api/products/${id}/variations`, t.admin, { sku: `${sku}-${size.replace(' ', '')}`, values: [size, 'Red'], list_price: price, stock: 3 });
     expect(v.statusCode, v.body).toBe(201);
@@ -147,6 +151,8 @@ describe('undo of a bulk delete', () => {
     expect(undone.json()).toMatchObject({ recreated: 4, deleted: 0, reverted: 0, skipped: 0, message: HISTORY_MESSAGES.undone(4) });
     expect(await snapshotCatalogue(db)).toEqual(before);
     expect(await product(rope.id)).toMatchObject({ kind: 'variable', variation_count: 2, store_category_id: rope.storeCategoryId, vendor_category_id: rope.vendorCategoryId, tags: ['Rope', 'Dyneema'] });
+    // The attributes' storefront settings (visible, global, default) come back with them.
+    expect((await t.request('GET', `/api/products/${rope.id}/variations`, t.admin)).json().attributes).toEqual(ROPE_ATTRIBUTES);
     const found = await t.request('GET', '/api/products?search=UD-ROPE', t.admin);
     expect(found.json().products.map((p: { id: number }) => p.id)).toContain(rope.id);
 

@@ -43,6 +43,12 @@ beforeAll(async () => {
   await makeVariable(source, { sku: 'RT-SHACKLE', name: 'Bow shackle', vendor_id: vendor }, [['Size', ['S', 'M']]]);
 });
 
+/** A product's attributes with their storefront settings, as the variations API gives them. */
+async function attributesOf(t: AdminTestApp, sku: string) {
+  const { id } = await t.database.db.selectFrom('products').select('id').where('sku', '=', sku).executeTakeFirstOrThrow();
+  return (await t.request('GET', `/api/products/${id}/variations`, t.admin)).json().attributes;
+}
+
 /** The header and rows of a CSV export; the ID column (each shop numbers its own rows) left out. */
 const withoutIds = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').map((line) => (line.startsWith('ID,') || /^\d+,/.test(line) ? line.replace(/^[^,]*,/, '') : line));
 
@@ -50,12 +56,12 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
   it('come back the same: the export of the imported shop is the export it came from', async () => {
     const exported = (await source.request('GET', `/api/products/export?mode=${mode}`, source.admin)).body;
     expect(exported).toContain("RT-ROPE-8mm-30m");
-    if (mode === 'woocommerce') {
-      // The attributes' storefront settings: global and the default on Diameter, Length hidden.
-      const rope = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>).find((r) => r.SKU === 'RT-ROPE')!;
-      const cells = (n: number) => ['visible', 'global', 'default'].map((c) => rope[`Attribute ${n} ${c}`]);
-      expect([cells(1), cells(2)]).toEqual([['1', '1', '1,5 mm'], ['0', '0', '']]);
-    }
+    // The attributes' storefront settings: global and the default on Diameter, Length hidden; each layout writes its own flags.
+    const rope = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>).find((r) => r.SKU === 'RT-ROPE')!;
+    const [visible, global, byDefault] = mode === 'woocommerce' ? ['visible', 'global', 'default'] : ['Visible', 'Global', 'Default'];
+    const cells = (n: number) => [visible, global, byDefault].map((c) => rope[`Attribute ${n} ${c}`]);
+    const [on, off] = mode === 'woocommerce' ? ['1', '0'] : ['true', 'false'];
+    expect([cells(1), cells(2)]).toEqual([[on, on, '1,5 mm'], [off, off, '']]);
     const target = await createAdminTestApp();
     try {
       const vendorId = await insertVendor(target.database.db, 'Rigging Co');
@@ -67,6 +73,13 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
       expect(complete).toMatchObject({ type: 'complete', imported: 3 + 6 + 2, errorCount: 0 });
       const again = (await target.request('GET', `/api/products/export?mode=${mode}`, target.admin)).body;
       expect(withoutIds(again)).toEqual(withoutIds(exported));
+      // Stored as they were in the shop the file came from, not only written alike.
+      expect(await attributesOf(target, 'RT-ROPE')).toEqual(await attributesOf(source, 'RT-ROPE'));
+      expect(await attributesOf(target, 'RT-ROPE')).toEqual([
+        { name: 'Diameter', values: ['8 mm', '1,5 mm', '10 mm'], visible: true, global: true, default_value: '1,5 mm' },
+        { name: 'Length', values: ['30 m', '50 m'], visible: false, global: false, default_value: null },
+      ]);
+      expect(await attributesOf(target, 'RT-SHACKLE')).toEqual([{ name: 'Size', values: ['S', 'M'], visible: true, global: false, default_value: null }]);
     } finally {
       await target.close();
     }

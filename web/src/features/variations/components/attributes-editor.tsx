@@ -1,7 +1,7 @@
 import { MAX_ATTRIBUTES, putAttributesBodySchema, type StoredAttribute } from '@bosun/shared';
 import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-errors';
@@ -129,6 +129,7 @@ interface AttributeCardProps {
 
 function AttributeCard({ draft, drafts, index, count, variationCount, messages, onChange }: AttributeCardProps) {
   const [typed, setTyped] = useState('');
+  const globalHelpId = useId();
   const label = draft.name.trim() || `Attribute ${index + 1}`;
   const add = () => {
     if (!typed.trim()) return;
@@ -218,6 +219,19 @@ function AttributeCard({ draft, drafts, index, count, variationCount, messages, 
             mb={6}
           />
         </Group>
+        {/* The help is the switch's description, not part of its name. */}
+        <Stack gap={4}>
+          <Switch
+            label="Global attribute"
+            aria-describedby={globalHelpId}
+            checked={draft.global}
+            error={messages[`${draft.key}.global`]}
+            onChange={(event) => onChange(updateAttribute(drafts, draft.key, { global: event.currentTarget.checked }))}
+          />
+          <Text id={globalHelpId} size="xs" c="dimmed">
+            In a WooCommerce export: one of the shop's global attributes, a shop-wide taxonomy its products share. Off: this product's own attribute.
+          </Text>
+        </Stack>
         {draft.was === undefined && variationCount > 0 && (
           <NativeSelect
             label={`Value the ${variationCount} existing variations take`}

@@ -185,9 +185,9 @@ describe('VariationsView', () => {
     expect(await toast('Attributes saved')).toBeTruthy();
     expect(api.lastWrite()!.body).toEqual({
       attributes: [
-        { name: 'Diameter', values: ['8mm', '10 mm', '12 mm'], visible: true, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
-        { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'], visible: true, default_value: null, was: 2 },
-        { name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null, fill: 'Blue' },
+        { name: 'Diameter', values: ['8mm', '10 mm', '12 mm'], visible: true, global: false, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
+        { name: 'Length', values: ['10 m', '25 m', '50 m', '100 m'], visible: true, global: false, default_value: null, was: 2 },
+        { name: 'Colour', values: ['White', 'Blue'], visible: true, global: false, default_value: null, fill: 'Blue' },
       ],
     });
   });
@@ -214,6 +214,40 @@ describe('VariationsView', () => {
       [true, '10 mm'],
       [true, '25 m'],
     ]);
+  });
+
+  it('shows and saves whether an attribute is global, and Reset puts back the saved setting', async () => {
+    const [diameter, length] = ropeScreen().attributes;
+    const api = stubVariationsApi({ data: ropeScreen([{ ...diameter!, global: true }, length!]) });
+    renderVariationsScreen(7);
+    const user = userEvent.setup();
+    const first = await screen.findByRole('group', { name: 'Attribute 1' });
+    const second = screen.getByRole('group', { name: 'Attribute 2' });
+    const global = (group: HTMLElement) => within(group).getByRole('switch', { name: 'Global attribute' }) as HTMLInputElement;
+    expect([global(first).checked, global(second).checked]).toEqual([true, false]);
+    // What the switch means for a WooCommerce export, said beside it.
+    expect(global(first).getAttribute('aria-describedby')).toBe(within(first).getByText(/shop-wide taxonomy/).id);
+    expect(within(first).getByText(/shop-wide taxonomy/).textContent).toMatch(/WooCommerce export.*Off: this product's own attribute/);
+    const save = () => screen.getByRole('button', { name: 'Save attributes' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    // Only the setting changed: a change to save, which Reset takes back.
+    await user.click(global(second));
+    expect(save().disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect([global(screen.getByRole('group', { name: 'Attribute 1' })).checked, global(screen.getByRole('group', { name: 'Attribute 2' })).checked]).toEqual([true, false]);
+    expect(save().disabled).toBe(true);
+    await user.click(global(screen.getByRole('group', { name: 'Attribute 1' })));
+    await user.click(global(screen.getByRole('group', { name: 'Attribute 2' })));
+    await user.click(save());
+    expect(await toast('Attributes saved')).toBeTruthy();
+    const { attributes } = api.lastWrite()!.body as { attributes: Array<{ name: string; global: boolean; visible: boolean }> };
+    expect(attributes.map((a) => [a.name, a.global, a.visible])).toEqual([
+      ['Diameter', false, true],
+      ['Length', true, true],
+    ]);
+    // The saved settings come back from the server as the screen shows them.
+    await waitFor(() => expect(save().disabled).toBe(true));
+    expect([global(screen.getByRole('group', { name: 'Attribute 1' })).checked, global(screen.getByRole('group', { name: 'Attribute 2' })).checked]).toEqual([false, true]);
   });
 
   it('shows the server message for an attribute beside it', async () => {

@@ -32,8 +32,8 @@ describe('the attributes body', () => {
     drafts = addValues(drafts, length!.key, '100 m, , 200 m');
     expect(toAttributesBody(drafts, true)).toEqual({
       attributes: [
-        { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'], visible: false, default_value: '50 m', was: 2 },
-        { name: 'Thickness', values: ['10 mm', '8mm'], visible: true, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
+        { name: 'Length', values: ['25 m', '50 m', '100 m', '200 m'], visible: false, global: true, default_value: '50 m', was: 2 },
+        { name: 'Thickness', values: ['10 mm', '8mm'], visible: true, global: false, default_value: null, was: 1, renames: [{ from: '8 mm', to: '8mm' }] },
       ],
     });
     expect(attributesChanged(drafts, saved)).toBe(true);
@@ -47,12 +47,12 @@ describe('the attributes body', () => {
     drafts = updateAttribute(drafts, colour.key, { fill: 'Blue' });
     drafts = removeValue(drafts, drafts[0]!.key, drafts[0]!.values[1]!.key);
     expect(toAttributesBody(drafts, true).attributes).toEqual([
-      { name: 'Diameter', values: ['8 mm'], visible: true, default_value: null, was: 1 },
-      { name: 'Length', values: ['25 m', '50 m'], visible: false, default_value: '50 m', was: 2 },
-      { name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null, fill: 'Blue' },
+      { name: 'Diameter', values: ['8 mm'], visible: true, global: false, default_value: null, was: 1 },
+      { name: 'Length', values: ['25 m', '50 m'], visible: false, global: true, default_value: '50 m', was: 2 },
+      { name: 'Colour', values: ['White', 'Blue'], visible: true, global: false, default_value: null, fill: 'Blue' },
     ]);
     // Without variations there is nothing to fill.
-    expect(toAttributesBody(drafts, false).attributes[2]).toEqual({ name: 'Colour', values: ['White', 'Blue'], visible: true, default_value: null });
+    expect(toAttributesBody(drafts, false).attributes[2]).toEqual({ name: 'Colour', values: ['White', 'Blue'], visible: true, global: false, default_value: null });
     expect(addAttribute(drafts, 'Fourth')).toHaveLength(3);
     expect(removeAttribute(drafts, colour.key)).toHaveLength(2);
   });
@@ -70,6 +70,7 @@ describe('the attributes body', () => {
     // Only a setting changed: still a change to save.
     const shown = draftsFromAttributes(saved);
     expect(attributesChanged(updateAttribute(shown, shown[1]!.key, { visible: true }), saved)).toBe(true);
+    expect(attributesChanged(updateAttribute(shown, shown[0]!.key, { global: true }), saved)).toBe(true);
   });
 
   it('puts the server messages beside the attribute they name', () => {

@@ -22,6 +22,8 @@ export interface AttributeDraft {
   fill: string;
   /** Shown on the product page (WooCommerce's 'visible'). */
   visible: boolean;
+  /** One of the shop's global attributes, a shop-wide taxonomy in WooCommerce, rather than the product's own (its 'global'). */
+  global: boolean;
   /** The key of the value preselected on the product page (it follows a rename; gone with its value). */
   defaultKey: string | null;
 }
@@ -39,6 +41,7 @@ export function draftsFromAttributes(attributes: readonly StoredAttribute[]): At
       was: i + 1,
       fill: '',
       visible: attribute.visible,
+      global: attribute.global,
       defaultKey: values.find((v) => v.text === attribute.default_value)?.key ?? null,
     };
   });
@@ -48,12 +51,12 @@ export const canAddAttribute = (drafts: readonly AttributeDraft[]) => drafts.len
 
 export function addAttribute(drafts: readonly AttributeDraft[], name: string): AttributeDraft[] {
   if (!canAddAttribute(drafts)) return [...drafts];
-  return [...drafts, { key: newKey(), name, values: [], fill: '', visible: DEFAULT_ATTRIBUTE_SETTINGS.visible, defaultKey: null }];
+  return [...drafts, { key: newKey(), name, values: [], fill: '', visible: DEFAULT_ATTRIBUTE_SETTINGS.visible, global: DEFAULT_ATTRIBUTE_SETTINGS.global, defaultKey: null }];
 }
 
 export const removeAttribute = (drafts: readonly AttributeDraft[], key: string) => drafts.filter((d) => d.key !== key);
 
-export const updateAttribute = (drafts: readonly AttributeDraft[], key: string, change: Partial<Pick<AttributeDraft, 'name' | 'fill' | 'visible' | 'defaultKey'>>) =>
+export const updateAttribute = (drafts: readonly AttributeDraft[], key: string, change: Partial<Pick<AttributeDraft, 'name' | 'fill' | 'visible' | 'global' | 'defaultKey'>>) =>
   drafts.map((d) => (d.key === key ? { ...d, ...change } : d));
 
 /** Moves an item one place up (-1) or down (+1); at either end it stays. */
@@ -92,13 +95,13 @@ const defaultText = (d: AttributeDraft) => d.values.find((v) => v.key === d.defa
 
 /**
  * PUT /products/{id}/attributes: each attribute's name and values in the order shown, whether it
- * shows on the product page and its default value, where it was (`was`), the values renamed in
+ * shows on the product page, whether it is global and its default value, where it was (`was`), the values renamed in
  * place (`renames`) and, for one added while variations exist, the value they take (`fill`).
  */
 export function toAttributesBody(drafts: readonly AttributeDraft[], hasVariations: boolean): PutAttributesBody {
   return {
     attributes: drafts.map((d) => {
-      const attribute: AttributeInput = { name: d.name.trim(), values: d.values.map((v) => v.text.trim()), visible: d.visible, default_value: defaultText(d) };
+      const attribute: AttributeInput = { name: d.name.trim(), values: d.values.map((v) => v.text.trim()), visible: d.visible, global: d.global, default_value: defaultText(d) };
       if (d.was !== undefined) {
         attribute.was = d.was;
         const renames = d.values.filter((v) => v.original !== undefined && v.original !== v.text.trim()).map((v) => ({ from: v.original!, to: v.text.trim() }));
@@ -113,8 +116,8 @@ export function toAttributesBody(drafts: readonly AttributeDraft[], hasVariation
 
 /** Whether the drafts say anything other than the saved attributes. */
 export function attributesChanged(drafts: readonly AttributeDraft[], saved: readonly StoredAttribute[]): boolean {
-  const shown = (list: ReadonlyArray<Pick<AttributeInput, 'name' | 'values' | 'visible' | 'default_value'>>) =>
-    JSON.stringify(list.map(({ name, values, visible, default_value }) => ({ name, values, visible, default_value })));
+  const shown = (list: ReadonlyArray<Pick<AttributeInput, 'name' | 'values' | 'visible' | 'global' | 'default_value'>>) =>
+    JSON.stringify(list.map(({ name, values, visible, global, default_value }) => ({ name, values, visible, global, default_value })));
   return shown(toAttributesBody(drafts, false).attributes) !== shown(saved);
 }
 
@@ -123,12 +126,12 @@ export const defaultSkuPattern = (attributes: readonly Pick<Attribute, 'name'>[]
 
 /**
  * The server's messages for the attributes, keyed as the editor shows them: `attributes.<i>.name`,
- * `.values` (a value's own message too), `.fill`, `.default_value`, `.visible`, and `form` for the list as a whole.
+ * `.values` (a value's own message too), `.fill`, `.default_value`, `.visible`, `.global`, and `form` for the list as a whole.
  */
 export function attributeMessages(fields: Readonly<Record<string, string>>, drafts: readonly AttributeDraft[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, message] of Object.entries(fields)) {
-    const match = /^attributes\.(\d+)\.(name|values|fill|was|renames|default_value|visible)/.exec(key);
+    const match = /^attributes\.(\d+)\.(name|values|fill|was|renames|default_value|visible|global)/.exec(key);
     const draft = match ? drafts[Number(match[1])] : undefined;
     const slot = draft ? `${draft.key}.${match![2] === 'renames' || match![2] === 'was' ? 'values' : match![2]}` : 'form';
     result[slot] ??= message;
