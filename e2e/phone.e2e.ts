@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createVendor, uniqueSuffix } from './support/api.js';
+import { api, createProduct, createVendor, uniqueSuffix } from './support/api.js';
 import { sharedBrowser } from './support/browser.js';
 import { gone, sidebar, signInAs, textbox, toast, visible, waitForPath } from './support/ui.js';
 
@@ -29,6 +29,17 @@ async function expectFitsScreen(dialog: Locator, where: string) {
   const box = (await dialog.boundingBox())!;
   expect(box.x, `${where} starts off-screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${where} ends off-screen`).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function boxOf(locator: Locator) {
+  await visible(locator);
+  return (await locator.boundingBox())!;
+}
+
+/** The first lies wholly above the second (boxes as the screen shows them). */
+async function expectAbove(upper: Locator, lower: Locator, what: string) {
+  const [top, bottom] = [await boxOf(upper), await boxOf(lower)];
+  expect(top.y + top.height, what).toBeLessThanOrEqual(bottom.y);
 }
 
 /** The drawer slides off to the left when closed: on screen means some of it is right of x = 0. */
@@ -188,6 +199,56 @@ describe('on a phone (390 × 844)', () => {
       await visible(wizard.getByRole('region', { name: 'Import result' }));
       await visible(wizard.getByText('Step 5 of 5: Results', { exact: true }));
       await expectNoSidewaysScroll(page, 'The results step');
+    });
+  });
+
+  it("shows a dialog's result inside it, under its header, with the header's buttons uncovered", async () => {
+    const product = await createProduct({ sku: `PH-${RUN}-DUP`, name: `Phone duplicated ${RUN}` });
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto(`/product/${product.id}`);
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Duplicate Product' });
+      // The original's SKU is taken: the form stays open and says so.
+      await textbox(dialog, 'SKU').fill(product.sku);
+      const create = dialog.getByRole('button', { name: 'Create Product' });
+      await create.click();
+
+      const messages = dialog.getByRole('region', { name: 'Messages' });
+      const said = `A product with SKU ${product.sku} already exists`;
+      const refused = messages.getByRole('alert').filter({ hasText: said });
+      await visible(refused);
+      // Only there: no toast behind the dialog or over it says it again.
+      expect(await page.getByRole('alert').filter({ hasText: said }).count()).toBe(1);
+      await expectAbove(dialog.getByRole('heading', { name: 'Duplicate Product' }), refused, 'The message is under the title');
+      await expectAbove(dialog.getByRole('button', { name: 'Close', exact: true }), refused, "The message keeps off the dialog's close button");
+      await expectAbove(refused, create, 'The message keeps off Create Product');
+      // The form is long: scrolled to its foot, the message is still in sight under the header.
+      await dialog.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+      expect((await boxOf(refused)).y, 'The message scrolled out of sight').toBeGreaterThanOrEqual(0);
+      await expectFitsScreen(dialog, 'The product form with its message');
+      await page.screenshot({ path: '/tmp/shots-i24/phone-dialog-message.png' });
+    });
+  });
+
+  it("shows a toast at the foot of the screen, above a product's sticky Save bar, off the header's buttons", async () => {
+    const other = await createProduct({ sku: `PH-${RUN}-TAKEN`, name: `Phone taken ${RUN}` });
+    const product = await createProduct({ sku: `PH-${RUN}-EDIT`, name: `Phone edited ${RUN}` });
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto(`/product/${product.id}`);
+      await page.getByRole('button', { name: 'Edit Product' }).click();
+      await textbox(page, 'SKU').fill(other.sku);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+
+      const refused = toast(page, `A product with SKU ${other.sku} already exists`, 'error');
+      await visible(refused);
+      await expectAbove(refused, page.getByRole('region', { name: 'Edit actions' }), 'The toast covers the Save bar');
+      await expectAbove(page.getByRole('banner'), refused, "The toast covers the header's buttons");
+      await page.screenshot({ path: '/tmp/shots-i24/phone-toast-above-save-bar.png' });
     });
   });
 });
