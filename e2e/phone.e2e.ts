@@ -251,4 +251,33 @@ describe('on a phone (390 × 844)', () => {
       await page.screenshot({ path: '/tmp/shots-i24/phone-toast-above-save-bar.png' });
     });
   });
+
+  it("fits Category Management's header and toolbar: '+ Add Category' whole, selection and refresh in a menu", async () => {
+    await api('POST', '/categories', { name: `${RUN} Phone Menu Category`, type: 'store' }, 201);
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/categories');
+      await visible(page.getByRole('heading', { name: 'Category Management', level: 1 }));
+      const add = page.getByRole('button', { name: '+ Add Category' });
+      const addBox = await boxOf(add);
+      expect(addBox.x + addBox.width, "'+ Add Category' is cut off").toBeLessThanOrEqual(PHONE.width);
+      // The toolbar's buttons moved to the menu: the filters start on the first screen.
+      expect(await page.getByRole('button', { name: 'Select All', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
+      await visible(page.getByRole('textbox', { name: 'Search categories' }));
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page, 'Category Management');
+      await page.screenshot({ path: '/tmp/shots-i24/categories-390x844-after.png', fullPage: true });
+
+      await page.getByRole('textbox', { name: 'Search categories' }).fill(`${RUN} Phone Menu`);
+      await page.getByRole('button', { name: 'More category actions' }).click();
+      await page.getByRole('menuitem', { name: 'Select All Categories' }).click();
+      const selection = page.getByRole('region', { name: 'Selected categories' });
+      await visible(selection.getByText('1 category selected'));
+      await page.getByRole('button', { name: 'More category actions' }).click();
+      await page.getByRole('menuitem', { name: 'Clear Selection' }).click();
+      await gone(selection);
+    });
+  });
 });
