@@ -118,6 +118,7 @@ describe('on a phone (390 × 844)', () => {
         ['/categories', 'Category Management'],
         ['/category-tree', 'Categories'],
         ['/settings', 'Settings'],
+        ['/category-mapping', 'Category mapping'],
         ['/imports', 'Imports'],
         ['/changes', 'Recent changes'],
         ['/products/deleted', 'Recently deleted'],
@@ -179,7 +180,7 @@ describe('on a phone (390 × 844)', () => {
       await expectFitsScreen(wizard, 'The import wizard');
       await visible(wizard.getByText('Step 1 of 5: Upload', { exact: true }));
 
-      await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone-a-rather-long-supplier-price-list-file-name.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await visible(wizard.getByText('Step 2 of 5: Map fields', { exact: true }));
       await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption(String(vendor.id));
       await wizard.getByRole('button', { name: 'Preview Data' }).click();
@@ -199,6 +200,24 @@ describe('on a phone (390 × 844)', () => {
       await visible(wizard.getByRole('region', { name: 'Import result' }));
       await visible(wizard.getByText('Step 5 of 5: Results', { exact: true }));
       await expectNoSidewaysScroll(page, 'The results step');
+
+      // On the Imports page the run's card shows its status whole beside the file name, not 'Compl…'.
+      await page.keyboard.press('Escape');
+      await gone(wizard);
+      await page.goto('/imports');
+      const card = page.getByRole('article').filter({ hasText: 'phone-a-rather-long-supplier' }).first();
+      const status = card.getByText('Complete', { exact: true });
+      await visible(status);
+      // The word's drawn box lies inside the badge's pill: neither cut with an ellipsis nor run past its edge.
+      const fits = await status.evaluate((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const [text, pill] = [range.getBoundingClientRect(), label.closest('.mantine-Badge-root')!.getBoundingClientRect()];
+        return label.scrollWidth <= label.clientWidth && text.left >= pill.left && text.right <= pill.right;
+      });
+      expect(fits, 'The status badge is cut').toBe(true);
+      await expectNoSidewaysScroll(page, 'The Imports page');
+      await page.screenshot({ path: '/tmp/shots-i24/imports-390x844-after.png' });
     });
   });
 
