@@ -290,6 +290,8 @@ describe('on a phone (390 × 844)', () => {
       await page.screenshot({ path: '/tmp/shots-i24/categories-390x844-after.png', fullPage: true });
 
       await page.getByRole('textbox', { name: 'Search categories' }).fill(`${RUN} Phone Menu`);
+      // The search applies after a pause: Select All selects what the list shows once it has.
+      await visible(page.getByText(/^Showing 1 of /));
       await page.getByRole('button', { name: 'More category actions' }).click();
       await page.getByRole('menuitem', { name: 'Select All Categories' }).click();
       const selection = page.getByRole('region', { name: 'Selected categories' });
