@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createVendor, uniqueSuffix } from './support/api.js';
+import { api, createProduct, createVendor, uniqueSuffix } from './support/api.js';
 import { sharedBrowser } from './support/browser.js';
 import { gone, sidebar, signInAs, textbox, toast, visible, waitForPath } from './support/ui.js';
 
@@ -29,6 +29,17 @@ async function expectFitsScreen(dialog: Locator, where: string) {
   const box = (await dialog.boundingBox())!;
   expect(box.x, `${where} starts off-screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${where} ends off-screen`).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function boxOf(locator: Locator) {
+  await visible(locator);
+  return (await locator.boundingBox())!;
+}
+
+/** The first lies wholly above the second (boxes as the screen shows them). */
+async function expectAbove(upper: Locator, lower: Locator, what: string) {
+  const [top, bottom] = [await boxOf(upper), await boxOf(lower)];
+  expect(top.y + top.height, what).toBeLessThanOrEqual(bottom.y);
 }
 
 /** The drawer slides off to the left when closed: on screen means some of it is right of x = 0. */
@@ -107,6 +118,7 @@ describe('on a phone (390 × 844)', () => {
         ['/categories', 'Category Management'],
         ['/category-tree', 'Categories'],
         ['/settings', 'Settings'],
+        ['/category-mapping', 'Category mapping'],
         ['/imports', 'Imports'],
         ['/changes', 'Recent changes'],
         ['/products/deleted', 'Recently deleted'],
@@ -168,7 +180,7 @@ describe('on a phone (390 × 844)', () => {
       await expectFitsScreen(wizard, 'The import wizard');
       await visible(wizard.getByText('Step 1 of 5: Upload', { exact: true }));
 
-      await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone-a-rather-long-supplier-price-list-file-name.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await visible(wizard.getByText('Step 2 of 5: Map fields', { exact: true }));
       await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption(String(vendor.id));
       await wizard.getByRole('button', { name: 'Preview Data' }).click();
@@ -188,6 +200,105 @@ describe('on a phone (390 × 844)', () => {
       await visible(wizard.getByRole('region', { name: 'Import result' }));
       await visible(wizard.getByText('Step 5 of 5: Results', { exact: true }));
       await expectNoSidewaysScroll(page, 'The results step');
+
+      // On the Imports page the run's card shows its status whole beside the file name, not 'Compl…'.
+      await page.keyboard.press('Escape');
+      await gone(wizard);
+      await page.goto('/imports');
+      const card = page.getByRole('article').filter({ hasText: 'phone-a-rather-long-supplier' }).first();
+      const status = card.getByText('Complete', { exact: true });
+      await visible(status);
+      // The word's drawn box lies inside the badge's pill: neither cut with an ellipsis nor run past its edge.
+      const fits = await status.evaluate((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const [text, pill] = [range.getBoundingClientRect(), label.closest('.mantine-Badge-root')!.getBoundingClientRect()];
+        return label.scrollWidth <= label.clientWidth && text.left >= pill.left && text.right <= pill.right;
+      });
+      expect(fits, 'The status badge is cut').toBe(true);
+      await expectNoSidewaysScroll(page, 'The Imports page');
+      await page.screenshot({ path: '/tmp/shots-i24/imports-390x844-after.png' });
+    });
+  });
+
+  it("shows a dialog's result inside it, under its header, with the header's buttons uncovered", async () => {
+    const product = await createProduct({ sku: `PH-${RUN}-DUP`, name: `Phone duplicated ${RUN}` });
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto(`/product/${product.id}`);
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Duplicate Product' });
+      // The original's SKU is taken: the form stays open and says so.
+      await textbox(dialog, 'SKU').fill(product.sku);
+      const create = dialog.getByRole('button', { name: 'Create Product' });
+      await create.click();
+
+      const messages = dialog.getByRole('region', { name: 'Messages' });
+      const said = `A product with SKU ${product.sku} already exists`;
+      const refused = messages.getByRole('alert').filter({ hasText: said });
+      await visible(refused);
+      // Only there: no toast behind the dialog or over it says it again.
+      expect(await page.getByRole('alert').filter({ hasText: said }).count()).toBe(1);
+      await expectAbove(dialog.getByRole('heading', { name: 'Duplicate Product' }), refused, 'The message is under the title');
+      await expectAbove(dialog.getByRole('button', { name: 'Close', exact: true }), refused, "The message keeps off the dialog's close button");
+      await expectAbove(refused, create, 'The message keeps off Create Product');
+      // The form is long: scrolled to its foot, the message is still in sight under the header.
+      await dialog.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+      expect((await boxOf(refused)).y, 'The message scrolled out of sight').toBeGreaterThanOrEqual(0);
+      await expectFitsScreen(dialog, 'The product form with its message');
+      await page.screenshot({ path: '/tmp/shots-i24/phone-dialog-message.png' });
+    });
+  });
+
+  it("shows a toast at the foot of the screen, above a product's sticky Save bar, off the header's buttons", async () => {
+    const other = await createProduct({ sku: `PH-${RUN}-TAKEN`, name: `Phone taken ${RUN}` });
+    const product = await createProduct({ sku: `PH-${RUN}-EDIT`, name: `Phone edited ${RUN}` });
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto(`/product/${product.id}`);
+      await page.getByRole('button', { name: 'Edit Product' }).click();
+      await textbox(page, 'SKU').fill(other.sku);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+
+      const refused = toast(page, `A product with SKU ${other.sku} already exists`, 'error');
+      await visible(refused);
+      await expectAbove(refused, page.getByRole('region', { name: 'Edit actions' }), 'The toast covers the Save bar');
+      await expectAbove(page.getByRole('banner'), refused, "The toast covers the header's buttons");
+      await page.screenshot({ path: '/tmp/shots-i24/phone-toast-above-save-bar.png' });
+    });
+  });
+
+  it("fits Category Management's header and toolbar: '+ Add Category' whole, selection and refresh in a menu", async () => {
+    await api('POST', '/categories', { name: `${RUN} Phone Menu Category`, type: 'store' }, 201);
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/categories');
+      await visible(page.getByRole('heading', { name: 'Category Management', level: 1 }));
+      const add = page.getByRole('button', { name: '+ Add Category' });
+      const addBox = await boxOf(add);
+      expect(addBox.x + addBox.width, "'+ Add Category' is cut off").toBeLessThanOrEqual(PHONE.width);
+      // The toolbar's buttons moved to the menu: the filters start on the first screen.
+      expect(await page.getByRole('button', { name: 'Select All', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
+      await visible(page.getByRole('textbox', { name: 'Search categories' }));
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page, 'Category Management');
+      await page.screenshot({ path: '/tmp/shots-i24/categories-390x844-after.png', fullPage: true });
+
+      await page.getByRole('textbox', { name: 'Search categories' }).fill(`${RUN} Phone Menu`);
+      // The search applies after a pause: Select All selects what the list shows once it has.
+      await visible(page.getByText(/^Showing 1 of /));
+      await page.getByRole('button', { name: 'More category actions' }).click();
+      await page.getByRole('menuitem', { name: 'Select All Categories' }).click();
+      const selection = page.getByRole('region', { name: 'Selected categories' });
+      await visible(selection.getByText('1 category selected'));
+      await page.getByRole('button', { name: 'More category actions' }).click();
+      await page.getByRole('menuitem', { name: 'Clear Selection' }).click();
+      await gone(selection);
     });
   });
 });

@@ -1,10 +1,11 @@
 import { PAGE_SIZES } from '@bosun/shared';
-import { Button, Group, Modal, NativeSelect, Stack, Switch } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { useCurrentUser } from '../session-context';
+import { Dialog } from '../../../components/ui/dialog';
 
 const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }));
@@ -33,7 +34,7 @@ export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Preferences" size="sm">
+    <Dialog opened={opened} onClose={onClose} title="Preferences" size="sm">
       <Stack gap="md">
         <NativeSelect
           label="Default products page size"
@@ -51,6 +52,6 @@ export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose
           <Button onClick={save} loading={updatePreferences.isPending}>Save</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

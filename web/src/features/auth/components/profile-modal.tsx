@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -11,6 +11,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema, toUpdateProfileBody, type ProfileFormValues } from '../profile-form-schema';
 import { ROLE_COLORS, ROLE_LABELS } from '../role-labels';
 import { useCurrentUser } from '../session-context';
+import { Dialog } from '../../../components/ui/dialog';
 
 const FORM_FIELDS = ['email', 'currentPassword', 'newPassword'] as const;
 
@@ -52,7 +53,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Profile" size="md">
+    <Dialog opened={opened} onClose={onClose} title="Profile" size="md">
       <Stack gap="md">
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
           <Text size="sm" c="dimmed">Username</Text>
@@ -98,6 +99,6 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
           </Stack>
         </form>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

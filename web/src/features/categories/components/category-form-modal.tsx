@@ -1,5 +1,5 @@
 import type { CategoryBody, CategoryNode } from '@bosun/shared';
-import { Modal } from '@mantine/core';
+
 import { useMemo } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { fieldErrorsFromApiError } from '../../../lib/api-errors';
@@ -11,6 +11,7 @@ import { categoryFormDefaults, categoryFormTitle, type CategoryFormIntent } from
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
 import { findCategory } from '../category-tree-logic';
 import { CategoryForm, type CategoryServerFieldErrors } from './category-form';
+import { Dialog } from '../../../components/ui/dialog';
 
 const SERVER_FIELDS = ['name', 'type', 'parent_id', 'vendor_id'] as const;
 
@@ -57,7 +58,7 @@ export function CategoryFormModal({ opened, intent, tree, vendors, vendorFilter,
   const formKey = intent.kind === 'edit' ? `edit-${intent.category.id}` : intent.kind === 'subcategory' ? `sub-${intent.parent.id}` : 'create';
 
   return (
-    <Modal opened={opened} onClose={onClose} title={categoryFormTitle(intent)} size="md">
+    <Dialog opened={opened} onClose={onClose} title={categoryFormTitle(intent)} size="md">
       {/* Keyed so that each opening starts from its own defaults. */}
       <CategoryForm
         key={formKey}
@@ -68,6 +69,6 @@ export function CategoryFormModal({ opened, intent, tree, vendors, vendorFilter,
         onSubmit={save}
         onCancel={onClose}
       />
-    </Modal>
+    </Dialog>
   );
 }

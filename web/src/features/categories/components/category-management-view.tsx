@@ -3,6 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ContentLoader } from '../../../components/ui/loaders';
+import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { isForbidden } from '../../../lib/api-client';
 import { categoriesLoadErrorMessage } from '../api/get-categories';
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
@@ -11,6 +12,7 @@ import { CategoriesEmptyState } from './categories-empty-state';
 import { CategoryBulkBar } from './category-bulk-bar';
 import { CategoryFormModal } from './category-form-modal';
 import { CategoryListPanel } from './category-list-panel';
+import { CategoryPhoneMenu } from './category-phone-menu';
 import { CategoryToolbar } from './category-toolbar';
 import { MergeCategoriesModal } from './merge-categories-modal';
 
@@ -18,6 +20,8 @@ import { MergeCategoriesModal } from './merge-categories-modal';
 export function CategoryManagementView() {
   const state = useCategoryManagement();
   const { categories } = state;
+  // On a phone the secondary actions (selection, refresh) go in a menu beside '+ Add Category'.
+  const phone = useIsPhone();
 
   if (isForbidden(categories.error)) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
 
@@ -30,15 +34,19 @@ export function CategoryManagementView() {
         <Title order={1} size="h2">
           Category Management
         </Title>
-        <Group gap="sm">
-          <Button variant="default" onClick={state.selectAll} disabled={!loaded}>
-            Select All Categories
-          </Button>
+        <Group gap="sm" wrap="nowrap">
+          {!phone && (
+            <Button variant="default" onClick={state.selectAll} disabled={!loaded}>
+              Select All Categories
+            </Button>
+          )}
           <Button onClick={state.openCreate}>+ Add Category</Button>
+          {phone && <CategoryPhoneMenu canSelectAll={loaded} onSelectAll={state.selectAll} onClearSelection={state.clearSelection} onRefresh={refetch} />}
         </Group>
       </Group>
 
       <CategoryToolbar
+        compact={phone}
         typeFilter={state.typeFilter}
         onTypeFilterChange={state.setTypeFilter}
         vendorFilter={state.vendorFilter}

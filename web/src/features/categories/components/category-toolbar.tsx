@@ -27,6 +27,8 @@ function viewOption(value: CategoryViewMode, label: string, icon: ReactNode) {
 const VIEW_OPTIONS = [viewOption('tree', 'Tree', <IconListTree size={16} aria-hidden />), viewOption('table', 'Table', <IconTable size={16} aria-hidden />)];
 
 interface CategoryToolbarProps {
+  /** A phone's: the two filters share a row, the search and the view switch take one each; the buttons are in CategoryPhoneMenu. */
+  compact?: boolean;
   typeFilter: CategoryTypeFilter;
   onTypeFilterChange: (type: CategoryTypeFilter) => void;
   vendorFilter: number | null;
@@ -51,21 +53,23 @@ export function CategoryToolbar(props: CategoryToolbarProps) {
     ...props.vendors.map((v) => ({ value: String(v.id), label: `${v.name} (${plural(v.product_count, 'product')})` })),
   ];
   return (
-    <Card withBorder padding="md">
-      <Group align="flex-end" gap="md" wrap="wrap">
+    <Card withBorder padding={props.compact ? 'sm' : 'md'}>
+      <Group align="flex-end" gap={props.compact ? 'sm' : 'md'} wrap="wrap">
         <NativeSelect
           label="Type"
           data={TYPE_FILTER_OPTIONS}
           value={props.typeFilter}
           onChange={(event) => props.onTypeFilterChange(event.currentTarget.value as CategoryTypeFilter)}
-          w={190}
+          w={props.compact ? undefined : 190}
+          style={props.compact ? { flex: '1 1 140px', minWidth: 0 } : undefined}
         />
         <NativeSelect
           label="Vendor"
           data={vendorOptions}
           value={props.vendorFilter === null ? '' : String(props.vendorFilter)}
           onChange={(event) => props.onVendorFilterChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-          w={240}
+          w={props.compact ? undefined : 240}
+          style={props.compact ? { flex: '1 1 140px', minWidth: 0 } : undefined}
         />
         <TextInput
           aria-label="Search categories"
@@ -76,18 +80,27 @@ export function CategoryToolbar(props: CategoryToolbarProps) {
           onChange={(event) => props.onSearchChange(event.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <SegmentedControl aria-label="View" value={props.view} onChange={(value) => props.onViewChange(value as CategoryViewMode)} data={VIEW_OPTIONS} />
-        <Group gap="xs">
-          <Button variant="light" onClick={props.onSelectAll} disabled={!props.canSelectAll}>
-            Select All
-          </Button>
-          <Button variant="light" color="gray" onClick={props.onClearSelection}>
-            Clear All
-          </Button>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={props.onRefresh} loading={props.refreshing}>
-            Refresh
-          </Button>
-        </Group>
+        <SegmentedControl
+          aria-label="View"
+          value={props.view}
+          onChange={(value) => props.onViewChange(value as CategoryViewMode)}
+          data={VIEW_OPTIONS}
+          fullWidth={props.compact}
+          style={props.compact ? { flex: '1 1 100%' } : undefined}
+        />
+        {!props.compact && (
+          <Group gap="xs">
+            <Button variant="light" onClick={props.onSelectAll} disabled={!props.canSelectAll}>
+              Select All
+            </Button>
+            <Button variant="light" color="gray" onClick={props.onClearSelection}>
+              Clear All
+            </Button>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={props.onRefresh} loading={props.refreshing}>
+              Refresh
+            </Button>
+          </Group>
+        )}
       </Group>
     </Card>
   );

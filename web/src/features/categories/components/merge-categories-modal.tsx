@@ -1,8 +1,9 @@
 import type { Category } from '@bosun/shared';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CATEGORY_UI_MESSAGES } from '../category-messages';
 import { productCountLabel } from '../category-tree-logic';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface MergeCategoriesModalProps {
   opened: boolean;
@@ -16,9 +17,9 @@ interface MergeCategoriesModalProps {
 
 export function MergeCategoriesModal({ opened, categories, merging, onClose, onMerge }: MergeCategoriesModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Merge Categories" size="md">
+    <Dialog opened={opened} onClose={onClose} title="Merge Categories" size="md">
       {categories && <MergeForm key={categories.map((c) => c.id).join('-')} categories={categories} merging={merging} onClose={onClose} onMerge={onMerge} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, filterCategoryTree, type CategoryBody, type CategoryNode } from '@bosun/shared';
-import { Button, Card, CloseButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { CategoryRowButtons } from './category-row-actions';
 import classes from './category-rows.module.css';
 import { CategoryIcon, ExpandToggle, PHONE_ROW_HEIGHT, treeRowIndent, VirtualTreeList } from './category-tree-list';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
+import { Dialog } from '../../../components/ui/dialog';
 
 const ROW_HEIGHT = 44;
 const SEARCH_DEBOUNCE_MS = 200;
@@ -159,9 +160,9 @@ export function SimpleCategoryTreeView() {
           />
         </Card>
       )}
-      <Modal opened={form.opened} onClose={closeForm} title={modalTitle} size="md">
+      <Dialog opened={form.opened} onClose={closeForm} title={modalTitle} size="md">
         <SimpleCategoryForm key={formKey} intent={intent} tree={tree ?? []} onSubmit={save} onCancel={closeForm} />
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -60,7 +60,9 @@ export function CategoryMappingView() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
     <Stack gap="md">
-      <Title order={2}>Category mapping</Title>
+      <Title order={1} size="h2">
+        Category mapping
+      </Title>
       <Text size="sm" c="dimmed">
         Map each vendor category to a shop category once: its products, and every later import or new product in it, follow.
       </Text>

@@ -1,12 +1,13 @@
 import type { CategoryMappingRow, MappingApplyMode, StoreCategoryRef } from '@bosun/shared';
 import { plural } from '@bosun/shared';
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { previewCategoryMappings } from '../api/preview-category-mappings';
 import { useSaveCategoryMappings } from '../api/save-category-mappings';
 import { StoreCategoryPicker } from './store-category-picker';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface MapCategoryModalProps {
   row: CategoryMappingRow | null;
@@ -16,9 +17,9 @@ interface MapCategoryModalProps {
 /** Picks a vendor category's shop category, shows how many products it reaches, then maps and applies. */
 export function MapCategoryModal({ row, onClose }: MapCategoryModalProps) {
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Map vendor category" size="lg">
+    <Dialog opened={row !== null} onClose={onClose} title="Map vendor category" size="lg">
       {row && <MapForm key={row.id} row={row} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDownloadRowsNotImported } from '../api/download-rows-not-imported';
 import { useImports } from '../api/get-imports';
@@ -148,11 +149,13 @@ function RowCounts({ run }: { run: ImportRun }) {
 
 function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
   const status = IMPORT_STATUS_BADGES[run.status];
+  // The badge's label is never cut: a phone's card shrank it beside a long file name to 'Compl…'
+  // (issue 24); uncut, its width holds and the file name gives way.
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4} wrap="nowrap">
         <Tooltip label={run.message ?? status.label} disabled={!run.message}>
-          <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
             {status.label}
           </Badge>
         </Tooltip>
@@ -177,8 +180,8 @@ function ImportStatus({ run, undone }: { run: ImportRun; undone: boolean }) {
 function ImportName({ run, vendor }: { run: ImportRun; vendor?: string }) {
   return (
     <>
-      <Text size="sm" fw={500} truncate title={run.fileName} maw={260}>
-        {run.fileName}
+      <Text size="sm" fw={500} maw={260} component="div">
+        <TruncatedText full={run.fileName}>{run.fileName}</TruncatedText>
       </Text>
       <Text size="xs" c="dimmed" maw={260} truncate>
         Import #{run.id}

@@ -24,10 +24,5 @@ export function formatRelativeTime(value: string | null, now: Date = new Date())
   return relative.format(Math.round(amount), 'year');
 }
 
-/** The exact moment, to the second, in the reader's time zone. */
-export function formatExactTime(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
+// Moved to lib/format (the products list's date cells show it too); kept here for the history's users.
+export { formatExactTime } from '../../../lib/format';

@@ -1,10 +1,11 @@
 import { IMPORT_PROFILE_MESSAGES, type ImportProfile, type ImportProfileFields, type VendorName } from '@bosun/shared';
-import { Modal } from '@mantine/core';
+
 import { notify } from '../../../components/ui/notify';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
 import { useUpdateImportProfile } from '../api/update-import-profile';
 import { ProfileForm, type ProfileServerFieldErrors } from './profile-form';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface Props {
   /** The profile being edited; null when the modal is closed. */
@@ -32,9 +33,9 @@ export function ProfileFormModal({ profile, vendors, onClose }: Props) {
   };
 
   return (
-    <Modal opened={profile !== null} onClose={onClose} title={profile ? `Edit profile '${profile.name}'` : ''} size="xl" fullScreen={phone}>
+    <Dialog opened={profile !== null} onClose={onClose} title={profile ? `Edit profile '${profile.name}'` : ''} size="xl" fullScreen={phone}>
       {/* Keyed so that each opening starts from the profile's current values. */}
       {profile && <ProfileForm key={profile.id} profile={profile} vendors={vendors} onSubmit={save} onCancel={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }

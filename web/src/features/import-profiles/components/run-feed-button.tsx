@@ -1,5 +1,5 @@
 import type { ImportProfile } from '@bosun/shared';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { useRunImportProfileFeed } from '../api/run-import-profile-feed';
 import { feedHost } from '../model/feed-form-values';
+import { Dialog } from '../../../components/ui/dialog';
 
 type FeedProfile = ImportProfile & { feed: NonNullable<ImportProfile['feed']> };
 
@@ -18,9 +19,9 @@ export function RunFeedButton({ profile }: { profile: FeedProfile }) {
       <Button size="compact-sm" variant="light" leftSection={<IconPlayerPlay size={14} />} aria-label={`Run now: ${profile.name}`} onClick={() => setOpened(true)}>
         Run now
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Run the feed of '${profile.name}' now`}>
+      <Dialog opened={opened} onClose={() => setOpened(false)} title={`Run the feed of '${profile.name}' now`}>
         {opened && <RunFeedForm profile={profile} onDone={() => setOpened(false)} />}
-      </Modal>
+      </Dialog>
     </>
   );
 }

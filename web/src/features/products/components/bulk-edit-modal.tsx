@@ -1,5 +1,5 @@
 import { BULK_MESSAGES, MAX_TAGS, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES, tagKey } from '@bosun/shared';
-import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
@@ -22,6 +22,7 @@ import { storeCategoryOptions, treeToOptions } from '../model/category-options';
 import { BulkNumberBox, BulkPriceRow } from './bulk-edit-fields';
 import { FormSection, StickyFormActions } from './form-layout';
 import { plural } from '../../../lib/format';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -65,9 +66,9 @@ function BulkTagsBox({ control, name, label }: { control: Control<BulkEditValues
 /** Bulk Edit (SPEC §2, §5): every editable field but the SKU, all empty; only the filled ones are sent. */
 export function BulkEditModal({ opened, target, count, onClose }: BulkEditModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Bulk Edit (${plural(count, 'product')})`} size="xl">
+    <Dialog opened={opened} onClose={onClose} title={`Bulk Edit (${plural(count, 'product')})`} size="xl">
       {opened && <BulkEditForm target={target} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,9 +1,10 @@
 import { collectSubtreeIds, filterCategoryTree, type CategoryNode } from '@bosun/shared';
-import { ActionIcon, Box, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { plural } from '../../../lib/format';
+import { Dialog } from '../../../components/ui/dialog';
 
 /** Indent per level of the tree (SPEC §9). */
 const INDENT_PX = 24;
@@ -155,9 +156,9 @@ function PickerBody({ title, tree, loading, errorMessage, selectedIds, onApply, 
 /** A searchable category tree with checkboxes; nothing changes until Apply. */
 export function CategoryPickerModal({ opened, onClose, title, ...rest }: CategoryPickerModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={title} size="lg">
       {/* Mounted per opening, so each one starts from the filter as it is now. */}
       {opened && <PickerBody title={title} onClose={onClose} {...rest} />}
-    </Modal>
+    </Dialog>
   );
 }

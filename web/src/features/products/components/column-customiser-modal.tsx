@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PRODUCT_COLUMNS, PRODUCT_COLUMN_IDS } from '../model/product-columns';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface ColumnCustomiserModalProps {
   opened: boolean;
@@ -13,7 +14,7 @@ interface ColumnCustomiserModalProps {
 export function ColumnCustomiserModal({ opened, onClose, visibleColumns, onChange, onResetWidths }: ColumnCustomiserModalProps) {
   const toggle = (id: string, on: boolean) => onChange(on ? [...visibleColumns, id] : visibleColumns.filter((c) => c !== id));
   return (
-    <Modal opened={opened} onClose={onClose} title="Customise Columns" size="lg">
+    <Dialog opened={opened} onClose={onClose} title="Customise Columns" size="lg">
       <Stack gap="md">
         <Group gap="xs">
           <Button size="xs" variant="light" onClick={() => onChange([...PRODUCT_COLUMN_IDS])}>
@@ -43,6 +44,6 @@ export function ColumnCustomiserModal({ opened, onClose, visibleColumns, onChang
           <Button onClick={onClose}>Done</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

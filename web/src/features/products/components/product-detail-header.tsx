@@ -4,6 +4,7 @@ import { IconArrowLeft, IconCopy, IconDeviceFloppy, IconDots, IconEdit, IconLaye
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
+import { useKeepToastsAbove } from '../../../components/ui/toast-placement';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 
 export interface ProductDetailActions {
@@ -177,8 +178,10 @@ export function EditActions({ actions, grow }: { actions: ProductDetailActions; 
 
 /** A phone's Save and Cancel while editing: kept at the foot of the screen however far the form scrolls. */
 export function EditActionsBar({ actions }: { actions: ProductDetailActions }) {
+  const ref = useKeepToastsAbove<HTMLDivElement>();
   return (
     <Card
+      ref={ref}
       withBorder
       padding="sm"
       pos="sticky"

@@ -1,5 +1,5 @@
 import { PRODUCT_FORM_MESSAGES, type Product } from '@bosun/shared';
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
@@ -28,6 +28,7 @@ import {
   VISUAL_TABS,
   type DescriptionTabs,
 } from './product-fields';
+import { Dialog } from '../../../components/ui/dialog';
 
 export interface ProductFormTarget {
   mode: ProductFormMode;
@@ -49,7 +50,7 @@ export function ProductFormModal({ target, onClose, onSaved }: ProductFormModalP
   // On a phone the form takes the screen, its Cancel and Create at the foot of it.
   const phone = useIsPhone();
   return (
-    <Modal opened={target !== null} onClose={onClose} title={target ? TITLES[target.mode] : ''} size="xl" fullScreen={phone}>
+    <Dialog opened={target !== null} onClose={onClose} title={target ? TITLES[target.mode] : ''} size="xl" fullScreen={phone}>
       {target && (
         // Keyed so that each opening starts from that product's current values.
         <ProductForm
@@ -63,7 +64,7 @@ export function ProductFormModal({ target, onClose, onSaved }: ProductFormModalP
           }}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

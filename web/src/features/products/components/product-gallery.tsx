@@ -1,11 +1,12 @@
 import type { Product } from '@bosun/shared';
-import { Box, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { EmptyValue } from './value-list';
+import { Dialog } from '../../../components/ui/dialog';
 
 /** The product's images, its main one first, each address once. */
 export function productImages(product: Pick<Product, 'image_url' | 'images'>): string[] {
@@ -69,7 +70,7 @@ function ImageViewer({ name, images, index, onView, failed, onFailed }: ImageVie
   const shown = index === null ? undefined : images[index];
 
   return (
-    <Modal
+    <Dialog
       opened={index !== null}
       onClose={() => onView(null)}
       title={index === null ? '' : count === 1 ? name : `Image ${index + 1} of ${count}`}
@@ -107,6 +108,6 @@ function ImageViewer({ name, images, index, onView, failed, onFailed }: ImageVie
           )}
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -175,4 +175,24 @@ describe('ProductsTable: thumbnails and names', () => {
     await user.hover(screen.getByText('Cleat'));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it("explains a variable product's own price and a date's moment in a tooltip, and no cell has a browser title", async () => {
+    const parent = product(1, { kind: 'variable', variation_count: 2, market_price: null, description: '<p>Galvanised steel, rated to 2 t</p>', updated_at: '2025-03-04T10:20:30.000Z' });
+    await renderTable([parent], [variation(11, 1, ['10 mm', '50 m']), variation(12, 1, ['12 mm', '50 m'])], { columns: [...COLUMNS, 'updated_at', 'description'] });
+    const cells = screen.getAllByRole('cell');
+    // Only the icon buttons and the variations link keep a title: each names its action, it cuts no text.
+    expect(cells.flatMap((cell) => Array.from(cell.querySelectorAll('[title]:not(button):not(a)')))).toEqual([]);
+
+    const user = userEvent.setup();
+    const row = screen.getAllByRole('row')[1]!;
+    const rowCells = within(row).getAllByRole('cell');
+    const marketPrice = rowCells[PRODUCT_COLUMN_IDS.filter((c) => [...COLUMNS, 'updated_at', 'description'].includes(c)).indexOf('market_price') + 2]!;
+    await user.hover(within(marketPrice).getByText('—'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Set on the variations');
+    await user.unhover(within(marketPrice).getByText('—'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    await user.hover(screen.getByText('Mar 4, 2025'));
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(/^Mar 4, 2025, \d\d:20:30/);
+  });
 });

@@ -1,10 +1,11 @@
 import { HISTORY_MESSAGES } from '@bosun/shared';
-import { Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { ChangeTime, fieldLabel, fieldOrder, formatHistoryValue, type HistoryUnits } from '../../history';
 import type { useStaleSave } from '../hooks/use-stale-save';
 import { asHistoryValue } from '../model/stale-save';
+import { Dialog } from '../../../components/ui/dialog';
 
 type Pick = 'mine' | 'theirs';
 
@@ -48,7 +49,7 @@ export function StaleVersionModal({ stale, units, nameOf, busy }: StaleVersionMo
   );
 
   return (
-    <Modal opened={conflict !== null} onClose={close} title={HISTORY_MESSAGES.staleVersion} size="xl" fullScreen={phone} closeOnClickOutside={!busy}>
+    <Dialog opened={conflict !== null} onClose={close} title={HISTORY_MESSAGES.staleVersion} size="xl" fullScreen={phone} closeOnClickOutside={!busy}>
       <Stack gap="md">
         <Text size="sm">
           {changes.length === 1 ? 'This field was' : `These ${changes.length} fields were`} changed while you were editing. Your save was not applied.
@@ -161,6 +162,6 @@ export function StaleVersionModal({ stale, units, nameOf, busy }: StaleVersionMo
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

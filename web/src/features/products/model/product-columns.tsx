@@ -1,7 +1,8 @@
 import { FILTER_COLUMNS, SORTABLE_COLUMNS, type FilterColumn, type Product, type SortColumn } from '@bosun/shared';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatCurrency, formatDate } from '../../../lib/format';
+import { TruncatedText } from '../../../components/ui/truncated-text';
+import { formatCurrency, formatDate, formatExactTime } from '../../../lib/format';
 import { formatCategories, formatDimensions, formatNumber, htmlToText, truncate, TRUNCATE_AT } from './cell-format';
 import { listPriceText, NameCell, SET_ON_VARIATIONS } from './variant-cells';
 import { StockBadge } from '../components/stock-badge';
@@ -38,7 +39,11 @@ export const DEFAULT_VISIBLE_COLUMNS = ['sku', 'name', 'brand', 'stock', 'list_p
 /** Text that may be cut short by the column's width; the full text is in the tooltip. */
 function Text({ value, full }: { value: string | null | undefined; full?: string }) {
   if (value === null || value === undefined || value === '') return <span data-empty>—</span>;
-  return <span title={full ?? value}>{value}</span>;
+  return (
+    <TruncatedText lines={2} full={full ?? value}>
+      {value}
+    </TruncatedText>
+  );
 }
 
 const label = (column: FilterColumn) => FILTER_COLUMNS[column].label;
@@ -53,7 +58,14 @@ const money = (column: 'market_price' | 'vendor_cost' | 'special_price'): Produc
   id: column,
   label: label(column),
   align: 'right',
-  cell: (p, units) => (p.kind === 'variable' ? <span title={SET_ON_VARIATIONS} data-empty>—</span> : formatCurrency(p[column], units.currency)),
+  cell: (p, units) =>
+    p.kind === 'variable' ? (
+      <TruncatedText full={SET_ON_VARIATIONS}>
+        —
+      </TruncatedText>
+    ) : (
+      formatCurrency(p[column], units.currency)
+    ),
 });
 const measure = (column: 'length' | 'width' | 'height'): ProductColumnSpec => ({
   id: column,
@@ -73,7 +85,8 @@ const yesNo = (column: 'featured'): ProductColumnSpec => ({ id: column, label: l
 const date = (column: 'created_at' | 'updated_at'): ProductColumnSpec => ({
   id: column,
   label: label(column),
-  cell: (p) => <span title={p[column]}>{formatDate(p[column])}</span>,
+  // The day in the cell, the moment to the second in the tooltip.
+  cell: (p) => <TruncatedText full={formatExactTime(p[column])}>{formatDate(p[column])}</TruncatedText>,
 });
 
 /** Every column the list can show, in display order; the customiser lists them in this order. */

@@ -1,7 +1,7 @@
 import type { Product } from '@bosun/shared';
-import { Badge, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 import { formatCurrency, plural } from '../../../lib/format';
 import { isVariationRow, variationName, variationsPath } from './list-rows';
 import classes from './variant-cells.module.css';
@@ -37,35 +37,21 @@ export function NameCell({ product }: { product: Product }) {
           {plural(product.variation_count, 'variation')}
         </Badge>
         {match && (
-          <span className={`${classes.ellipsis} ${classes.matched}`} title={matchedVariationText(match)}>
+          <TruncatedText className={classes.matched} full={matchedVariationText(match)}>
             {matchedVariationText(match)}
-          </span>
+          </TruncatedText>
         )}
       </span>
     </span>
   );
 }
 
-/**
- * A name cut to its lines with an ellipsis; while it is cut, hovering it shows the whole name in a
- * tooltip (not the browser's own title, which is slow and unstyled). The text itself is whole in
- * the page, so a screen reader reads all of it.
- */
-export function ClampedName({ name, lines }: { name: string; lines: 1 | 2 }) {
-  const [cut, setCut] = useState(false);
+/** A product's name, cut to its lines; the whole name in a tooltip while it is cut. */
+function ClampedName({ name, lines }: { name: string; lines: 1 | 2 }) {
   return (
-    <Tooltip label={name} opened={cut} multiline maw={420} position="bottom-start" withinPortal>
-      <span
-        className={lines === 2 ? classes.twoLines : classes.ellipsis}
-        onMouseEnter={(event) => {
-          const text = event.currentTarget;
-          setCut(text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1);
-        }}
-        onMouseLeave={() => setCut(false)}
-      >
-        {name || '—'}
-      </span>
-    </Tooltip>
+    <TruncatedText lines={lines} full={name}>
+      {name || '—'}
+    </TruncatedText>
   );
 }
 
@@ -75,12 +61,12 @@ export function ClampedName({ name, lines }: { name: string; lines: 1 | 2 }) {
  */
 function VariationName({ parent, values }: { parent: string; values: readonly string[] }) {
   return (
-    <span className={`${classes.nameLine} ${classes.variationName}`} title={variationName(parent, values)}>
+    <TruncatedText lines={false} className={`${classes.nameLine} ${classes.variationName}`} full={variationName(parent, values)}>
       <span className={`${classes.ellipsis} ${classes.parentPart}`}>{values.length > 0 ? `${parent} —` : parent}</span>
       {/* Not drawn between flex items, but read: the text is 'Rope — 10 mm / 50 m'. */}
       {values.length > 0 && ' '}
       {values.length > 0 && <span className={`${classes.ellipsis} ${classes.valuesPart}`}>{values.join(' / ')}</span>}
-    </span>
+    </TruncatedText>
   );
 }
 

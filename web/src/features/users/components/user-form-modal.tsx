@@ -1,5 +1,5 @@
 import { USER_MESSAGES, type CreateUserBody, type UpdateUserBody, type User } from '@bosun/shared';
-import { Modal } from '@mantine/core';
+
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
 import { useCreateUser } from '../api/create-user';
@@ -7,6 +7,7 @@ import { useUpdateUser } from '../api/update-user';
 import type { UserPayload } from '../user-form-values';
 import { UserForm, type ServerFieldErrors } from './user-form';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
+import { Dialog } from '../../../components/ui/dialog';
 
 const SERVER_FIELDS = ['username', 'email', 'password', 'role'] as const;
 
@@ -43,9 +44,9 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   // A long form: the whole screen on a phone, its fields one under the other.
   const phone = useIsPhone();
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="md" fullScreen={phone}>
+    <Dialog opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="md" fullScreen={phone}>
       {/* Keyed so that each opening starts from the user's current values. */}
       <UserForm key={user?.id ?? 'new'} mode={mode} user={user ?? undefined} onSubmit={save} onCancel={onClose} />
-    </Modal>
+    </Dialog>
   );
 }

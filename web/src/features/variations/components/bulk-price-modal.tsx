@@ -1,11 +1,12 @@
 import { BULK_MESSAGES, PRICE_FIELDS, STOCK_STATUS_LABELS, STOCK_STATUSES, VARIATION_LEVEL_FIELDS, type BulkUpdateVariationsBody } from '@bosun/shared';
-import { Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError, showFieldMessages } from '../../../lib/api-errors';
 import { BulkNumberBox, BulkPriceRow, emptyBulkEditValues, validateBulkUpdate, type BulkEditValues } from '../../products';
 import { useBulkUpdateVariations } from '../api/bulk-update-variations';
 import { plural } from '../../../lib/format';
+import { Dialog } from '../../../components/ui/dialog';
 
 /** What a bulk edit of variations may change: their prices, stock and stock status. */
 const BULK_FIELDS: readonly string[] = [...VARIATION_LEVEL_FIELDS, 'stock_status'];
@@ -21,9 +22,9 @@ interface BulkPriceModalProps {
 /** Prices (set, ± amount, ± percent) and stock of the selected variations, with the products bulk edit's fields and rules. */
 export function BulkPriceModal({ productId, ids, opened, onClose }: BulkPriceModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Edit prices and stock (${plural(ids.length, 'variation')})`} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={`Edit prices and stock (${plural(ids.length, 'variation')})`} size="lg">
       {opened && <BulkPriceForm productId={productId} ids={ids} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

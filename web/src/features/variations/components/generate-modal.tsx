@@ -1,5 +1,5 @@
 import type { Attribute, GeneratePreview, GenerateVariationsBody } from '@bosun/shared';
-import { Alert, Anchor, Button, Chip, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { NumericInput } from '../../../components/ui/numeric-input';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-errors';
 import { useGenerateVariations, usePreviewVariations } from '../api/generate-variations';
 import { defaultSkuPattern } from '../model/attribute-draft';
 import { PreviewTable } from './generate-preview';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface GenerateModalProps {
   productId: number;
@@ -22,9 +23,9 @@ interface GenerateModalProps {
 /** 'Generate variations': the values to combine, a SKU pattern, a starting price and stock; a preview, then Create. */
 export function GenerateModal({ productId, attributes, opened, onClose }: GenerateModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Generate variations" size="xl">
+    <Dialog opened={opened} onClose={onClose} title="Generate variations" size="xl">
       {opened && <GenerateForm productId={productId} attributes={attributes} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -31,6 +31,10 @@ export function TextCell({ variation, index, column, field, edits, serverMessage
   const text = typing ?? draft;
   const changed = edits?.[field] !== undefined;
   const message = cellError(field, text) ?? (typing === null ? serverMessage : undefined);
+  // A blank cell that takes the product's value says so while it has the focus (a tap on a phone),
+  // under the cell as its message would be, not in a title no touch screen shows.
+  const hint = placeholder !== undefined ? `The product's ${column.label.toLowerCase()}: ${placeholder}` : undefined;
+  const note = message ?? hint;
   const messageId = `cell-${variation.id}-${field}-message`;
 
   const commit = () => {
@@ -60,13 +64,12 @@ export function TextCell({ variation, index, column, field, edits, serverMessage
         aria-label={`${column.label} of ${rowLabel}`}
         value={text}
         placeholder={placeholder}
-        title={placeholder !== undefined ? `The product's ${column.label.toLowerCase()}: ${placeholder}` : message}
         inputMode={column.inputMode}
         autoComplete="off"
         spellCheck={false}
         data-changed={changed || undefined}
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? messageId : undefined}
+        aria-describedby={note ? messageId : undefined}
         onChange={(event) => setTyping(event.currentTarget.value)}
         onFocus={() => setFocused(true)}
         onBlur={() => {
@@ -76,9 +79,9 @@ export function TextCell({ variation, index, column, field, edits, serverMessage
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
-      {message && (
-        <div id={messageId} className={classes.cellMessage} hidden={!focused}>
-          {message}
+      {note && (
+        <div id={messageId} className={classes.cellMessage} data-hint={message ? undefined : true} hidden={!focused}>
+          {note}
         </div>
       )}
     </div>

@@ -6,6 +6,7 @@ import type { GridState, RowEdits, RowMessages, TextField } from '../model/varia
 import { GRID_COLUMNS, SELECT_WIDTH, VALUE_WIDTH, PROBLEMS_WIDTH, problemText } from './grid-columns';
 import { EnabledCell, TextCell } from './grid-cells';
 import classes from './variations-grid.module.css';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 37;
@@ -128,9 +129,9 @@ const VariationRow = memo(function VariationRow({ variation, index, start, edits
       </div>
       {variation.values.map((value, i) => (
         <div key={i} role="cell" className={classes.td} style={{ width: VALUE_WIDTH }}>
-          <span className={classes.value} title={value}>
+          <TruncatedText className={classes.value} full={value}>
             {value}
-          </span>
+          </TruncatedText>
         </div>
       ))}
       {GRID_COLUMNS.map((column) =>
@@ -151,8 +152,12 @@ const VariationRow = memo(function VariationRow({ variation, index, start, edits
           />
         ),
       )}
-      <div role="cell" className={`${classes.td} ${classes.problems}`} style={{ width: PROBLEMS_WIDTH }} title={problems}>
-        {problems}
+      <div role="cell" className={`${classes.td} ${classes.problems}`} style={{ width: PROBLEMS_WIDTH }}>
+        {problems && (
+          <TruncatedText lines={2} full={problems}>
+            {problems}
+          </TruncatedText>
+        )}
       </div>
     </div>
   );

@@ -23,6 +23,18 @@ describe('VariationsView', () => {
     expect(cell('Weight', '8 mm / 10 m').placeholder).toBe('2');
   });
 
+  it("says a blank weight takes the product's while the cell has the focus (a tap on a phone), with no browser title", async () => {
+    stubVariationsApi({ data: ropeScreen() });
+    renderVariationsScreen(7);
+    const weight = await screen.findByRole('textbox', { name: 'Weight of 8 mm / 10 m' });
+    expect(weight.getAttribute('title')).toBeNull();
+    const hint = () => document.getElementById(weight.getAttribute('aria-describedby') ?? '')!;
+    expect(hint().textContent).toBe("The product's weight: 2");
+    expect(hint().hidden).toBe(true);
+    weight.focus();
+    await waitFor(() => expect(hint().hidden).toBe(false));
+  });
+
   it('checks a cell as it is typed, saves only the changed rows in one PATCH, and clears the marks', async () => {
     const api = stubVariationsApi({ data: ropeScreen() });
     renderVariationsScreen(7);

@@ -1,5 +1,5 @@
 import { VENDOR_MESSAGES, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@bosun/shared';
-import { Modal } from '@mantine/core';
+
 import { notify } from '../../../components/ui/notify';
 import { errorMessage, fieldErrorsFromApiError } from '../../../lib/api-errors';
 import { useCreateVendor } from '../api/create-vendor';
@@ -7,6 +7,7 @@ import { useUpdateVendor } from '../api/update-vendor';
 import { VENDOR_FORM_FIELDS, type VendorPayload } from '../vendor-form-values';
 import { VendorForm, type VendorServerFieldErrors } from './vendor-form';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface VendorFormModalProps {
   opened: boolean;
@@ -40,9 +41,9 @@ export function VendorFormModal({ opened, vendor, onClose }: VendorFormModalProp
   // A long form: the whole screen on a phone, its fields one under the other.
   const phone = useIsPhone();
   return (
-    <Modal opened={opened} onClose={onClose} title={vendor ? 'Edit Vendor' : 'Add Vendor'} size="xl" fullScreen={phone} styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Dialog opened={opened} onClose={onClose} title={vendor ? 'Edit Vendor' : 'Add Vendor'} size="xl" fullScreen={phone} styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
       {/* Keyed so that each opening starts from the vendor's current values. */}
       <VendorForm key={vendor?.id ?? 'new'} mode={vendor ? 'edit' : 'create'} vendor={vendor} onSubmit={save} onCancel={onClose} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,11 +1,12 @@
 import { EXPORT_MESSAGES, EXPORT_MODE_DESCRIPTIONS, EXPORT_MODES, shopExportUnits, type ExportFormat, type ExportMode, type ExportUnits } from '@bosun/shared';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
 import { exportProducts, type ExportTarget } from '../../api/export-products';
 import { useUnits } from '../../hooks/use-units';
 import { WooCommerceExportOptions } from './woocommerce-export-options';
+import { Dialog } from '../../../../components/ui/dialog';
 
 const MODE_LABELS: Record<ExportMode, string> = { woocommerce: 'WooCommerce', direct: 'Direct' };
 const FILE_TYPES: Array<{ value: ExportFormat; label: string; description: string }> = [
@@ -51,7 +52,7 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Export Products" size="md">
+    <Dialog opened={opened} onClose={close} title="Export Products" size="md">
       <Stack>
         <Text size="sm">Exports {scope} to {format === 'csv' ? 'a CSV file' : 'an Excel workbook'}.</Text>
         <Radio.Group label="Format" value={mode} onChange={(value) => setMode(value as ExportMode)}>
@@ -83,6 +84,6 @@ export function ExportDialog({ opened, onClose, target, scope }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { Vendor } from '@bosun/shared';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
 import { useCreateVendor } from '../../api/create-vendor';
+import { Dialog } from '../../../../components/ui/dialog';
 
 export const CREATE_VENDOR_MESSAGES = {
   nameRequired: 'Please enter a vendor name',
@@ -45,7 +46,7 @@ export function CreateVendorModal({ opened, onClose, onCreated }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create New Vendor" size="sm" zIndex={300} centered>
+    <Dialog opened={opened} onClose={close} title="Create New Vendor" size="sm" zIndex={300} centered>
       <form
         noValidate
         onSubmit={(event) => {
@@ -76,6 +77,6 @@ export function CreateVendorModal({ opened, onClose, onCreated }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ImportPreviewResponse,
   type ImportProgressEvent,
 } from '@bosun/shared';
-import { Box, Modal } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../../components/ui/notify';
@@ -40,6 +40,7 @@ import { UploadStep } from './upload-step';
 import { VendorField } from './vendor-field';
 import { WizardSteps } from './wizard-steps';
 import type { VendorChoices } from './vendor-options';
+import { Dialog } from '../../../../components/ui/dialog';
 
 type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -104,10 +105,6 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
 
   // An import still streaming when the wizard goes away is not followed any further.
   useEffect(() => () => abort.current?.abort(), []);
-
-  useEffect(() => {
-    if (fields.error) notify.error(IMPORT_MESSAGES.fieldsFailed(fields.error.message));
-  }, [fields.error]);
 
   // The automatic mapping needs both the headers and the server's field list, whichever comes last.
   const mappedFor = useRef<string[] | null>(null);
@@ -188,6 +185,8 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     }
   };
 
+  // The upload's and the field list's failures are shown in their step and nowhere else: a notify
+  // would now show inside the dialog too, the same words twice.
   const chooseFile = async (chosen: File) => {
     setUploadError(null);
     if (isWorkbookFileName(chosen.name, chosen.type)) {
@@ -198,7 +197,6 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
       } catch (error) {
         const message = messageOf(error, IMPORT_MESSAGES.invalidWorkbook);
         setUploadError(message);
-        notify.error(message);
       } finally {
         setReading(false);
       }
@@ -206,7 +204,6 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
     }
     if (!isCsvFile(chosen)) {
       setUploadError(IMPORT_MESSAGES.invalidFile);
-      notify.error(IMPORT_MESSAGES.invalidFile);
       return;
     }
     setReading(true);
@@ -221,7 +218,6 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
       setStep(2);
     } catch {
       setUploadError(IMPORT_MESSAGES.parseFailed);
-      notify.error(IMPORT_MESSAGES.parseFailed);
     } finally {
       setReading(false);
     }
@@ -338,7 +334,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
 
   return (
     <>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={close}
         title="Import Products from CSV"
@@ -456,7 +452,7 @@ export function ImportWizard({ opened, onClose, vendorsAvailable, canCreateVendo
           {step === 5 && result && file && <ResultsStep result={result} fileName={file.name} onClose={close} />}
           {importing && <ImportProgressOverlay progress={progress} />}
         </Box>
-      </Modal>
+      </Dialog>
       <CreateVendorModal
         opened={creatingVendor}
         onClose={() => setCreatingVendor(false)}
