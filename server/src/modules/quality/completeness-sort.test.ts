@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertProduct, insertVendor } from '../../test/fixtures.js';
+import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp, sseEvents } from '../../test/test-app.js';
 
 /**
@@ -76,6 +76,15 @@ describe('the completeness sort', () => {
     const bulk = await t.request('PUT', '/api/products/bulk/update', t.admin, { filter: { problem: 'negative_stock' }, updateData: { stock: 5 } });
     expect(bulk.statusCode, bulk.body).toBe(200);
     await expectSortedByRule();
+
+    // A category mapping's apply (PostgreSQL: a store-category write that sets the bit itself; SQLite: a bulk write).
+    const vendorCategory = await insertCategory(db, { name: 'Cleats', type: 'vendor', vendor_id: vendorId });
+    const shopCategory = await insertCategory(db, { name: 'Deck', type: 'store' });
+    const mapped = await insertProduct(db, { vendor_id: vendorId, sku: 'C-MAP', vendor_category_id: vendorCategory.id, ...full, gtin: '9780306406157' });
+    const mapping = await t.request('POST', '/api/category-mappings', t.admin, { mappings: [{ vendor_category_id: vendorCategory.id, store_category_id: shopCategory.id }], apply: 'missing' });
+    expect(mapping.statusCode, mapping.body).toBe(200);
+    passed = await expectSortedByRule();
+    expect(passed.get(mapped)).toBe(10);
 
     // A settings change: checks switched off no longer count; then one switched on again, and the margin moved.
     const off = await t.request('PUT', '/api/quality/settings', t.admin, { checks: { no_image: false, duplicate_gtin: false, no_dimensions: false } });
