@@ -1,3 +1,4 @@
+import { QUALITY_CHECKS, ROW_QUALITY_CHECKS } from '@bosun/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
@@ -119,5 +120,11 @@ describe('the completeness sort', () => {
     const plan = rows.map((r) => r.detail).join('\n');
     expect(plan).toContain('products_quality_passed_idx');
     expect(plan).not.toContain('TEMP B-TREE');
+    // Built last, it is no queue's index: each queue's count reads its own alone (migration 0044).
+    for (const check of ROW_QUALITY_CHECKS) {
+      const { rows: queue } = await sql<{ detail: string }>`explain query plan select count(*) from products p
+        where p.parent_id is null and (p.quality_problems & ${sql.raw(String(QUALITY_CHECKS[check].bit))}) <> 0`.execute(t.database.db);
+      expect(queue.map((r) => r.detail).join('\n')).toContain(`COVERING INDEX products_quality_${check}_idx`);
+    }
   });
 });
