@@ -52,7 +52,7 @@ export async function listQueryMix(api: string, token: string, products: number)
     { name: 'plain first page', query: 'page=1&limit=20' },
     { name: `deep page ${deepPage}`, query: `page=${deepPage}&limit=20` },
   ];
-  // The completeness sort has no index (it follows the checks switched on): the quality section measures it.
+  // The completeness sort is measured by the quality section, beside the same run's plain page and the queues.
   for (const column of SORTABLE_COLUMNS.filter((c) => c !== 'completeness')) {
     for (const order of ['asc', 'desc']) kinds.push({ name: `sort ${column} ${order}`, query: `sort=${column}&order=${order}` });
   }

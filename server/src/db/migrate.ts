@@ -37,6 +37,7 @@ import { heldFeedRunsMigration } from './migrations/0040-held-feed-runs.js';
 import { parentQualityMigration } from './migrations/0041-parent-quality-and-set-based-bits.js';
 import { importListOrderAndFeedFlagMigration } from './migrations/0042-import-list-order-and-feed-flag.js';
 import { stockDefaultZeroMigration } from './migrations/0043-stock-default-zero.js';
+import { qualityPassedMigration } from './migrations/0044-quality-passed.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0041-parent-quality-and-set-based-bits': parentQualityMigration(dialect),
     '0042-import-list-order-and-feed-flag': importListOrderAndFeedFlagMigration,
     '0043-stock-default-zero': stockDefaultZeroMigration(dialect, sqlite),
+    '0044-quality-passed': qualityPassedMigration(dialect),
   };
 }
 

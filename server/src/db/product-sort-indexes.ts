@@ -33,6 +33,9 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   products_published_created_at_idx: { sqlite: '(published, created_at)', postgres: '(published, created_at)' },
   // The stock_status filter and the dashboard's out-of-stock count (migration 0021).
   products_stock_status_idx: { sqlite: '(stock_status, id)', postgres: '(stock_status, id)' },
+  // The completeness sort (issue 23): the checks passed, kept by triggers (migration 0044). Never
+  // NULL; PostgreSQL's key says NULLs first only so that the list's ORDER BY (pageOrder) matches it.
+  products_quality_passed_idx: { sqlite: '(quality_passed, id)', postgres: '(quality_passed nulls first, id)' },
 };
 
 /**
@@ -41,6 +44,7 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
  */
 const ADDED_BY: Record<string, number> = {
   products_stock_status_idx: 21,
+  products_quality_passed_idx: 44,
 };
 
 /**

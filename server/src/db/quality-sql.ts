@@ -10,7 +10,7 @@
  * parent: those pass on it. Variations are not listed, so their own bits are kept but not queued;
  * a variable product carries its variations' failures of PARENT_QUEUED_CHECKS (productProblemsSql).
  */
-import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
+import { QUALITY_CHECK_NAMES, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared/quality-bits';
 import type { Dialect } from './database.js';
 
 /** The GTIN with spaces, tabs, line breaks and dashes removed, as gtinProblem reads it; NULL when empty. */
@@ -109,3 +109,27 @@ export const QUALITY_COLUMNS = [
   'kind', 'gtin', 'image_url', 'images', 'description', 'weight', 'length', 'width', 'height',
   'store_category_id', 'list_price', 'vendor_cost', 'special_price', 'stock',
 ] as const;
+
+/**
+ * How many of the switched-on checks a product passes: the list's completeness sort (issue 23),
+ * stored as products.quality_passed (migration 0044) so that an index orders it. Read from the
+ * row's bits, the settings' switched-off checks, and for the two checks across rows gtin_counts
+ * and image_url_checks, each by its primary key (the triggers compute it one row at a time).
+ * Those two queue listed products only (quality.repository.ts): a variation passes them here, as
+ * it is never listed. `row` prefixes each column, as qualityProblemsSql's.
+ */
+export function qualityPassedSql(row: string): string {
+  const failed = (check: QualityCheck) =>
+    check === 'duplicate_gtin'
+      ? `${row}parent_id is null and exists (select 1 from gtin_counts g where g.gtin = ${row}gtin_key and g.n > 1)`
+      : check === 'broken_image'
+        ? `${row}parent_id is null and exists (select 1 from image_url_checks c where c.url = ${row}image_url and c.broken = 1)`
+        : `(${row}quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`;
+  // A switched-off check counts neither way: every product passes the same whole.
+  const passed = QUALITY_CHECK_NAMES.map((check) => `(case when (s.disabled & ${QUALITY_CHECKS[check].bit}) <> 0 or (${failed(check)}) then 0 else 1 end)`);
+  // All checks are on before the settings row exists (enabledQualityChecks of 0).
+  return `(select ${passed.join(' + ')} from (select coalesce(max(quality_disabled), 0) as disabled from settings where id = 1) s)`;
+}
+
+/** The columns whose change moves quality_passed on the row itself (gtin_counts and image_url_checks move it on others). */
+export const QUALITY_PASSED_COLUMNS = ['quality_problems', 'gtin_key', 'image_url', 'parent_id'] as const;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HISTORY_COLUMN_NAMES } from './product-history-columns.js';
 import { SQLITE_CHANGE_CONTEXT, SQLITE_UPDATED_ENTRY_MERGE, sqliteAnyColumnChanged, sqliteChangedObject } from './product-history-sql.js';
-import { gtinKeySql, productProblemsSql, refreshParentsSql } from './quality-sql.js';
+import { gtinKeySql, productProblemsSql, qualityPassedSql, refreshParentsSql } from './quality-sql.js';
 
 /**
  * What the history triggers (migration 0023) and the quality triggers (0038) do, for a bulk
@@ -19,6 +19,8 @@ export const RECORD_TRIGGERS = [
   'products_history_insert', 'products_history_update', 'products_quality_insert', 'products_quality_update', 'gtin_counts_update',
   // A variation's failures queue its parent (migration 0041).
   'products_quality_parent',
+  // The checks passed, the completeness sort's value (migration 0044).
+  'products_quality_passed',
 ];
 
 export function bulkRecords(db: Database.Database) {
@@ -59,6 +61,15 @@ export function bulkRecords(db: Database.Database) {
      ) d group by gtin having sum(n) <> 0
      on conflict (gtin) do update set n = n + excluded.n`,
   );
+  // Last, once the bits and the GTIN counts are right: the checks passed (migration 0044) of the
+  // touched rows and of every parent whose bits the batch may have moved, written where it moves.
+  // Also when the write kept the bits itself (a category mapping's bits are its own).
+  const passed = qualityPassedSql('p.');
+  const qualityPassed = db.prepare(
+    `update products as p set quality_passed = ${passed}
+     where p.id in (${touchedIds} union all select value from json_each(@parents) union all select parent_id from temp.bulk_before where parent_id is not null)
+       and p.quality_passed <> ${passed}`,
+  );
   return {
     /** Before the write: the stored rows it may change, as they are. */
     snapshot(ids: string) {
@@ -78,6 +89,7 @@ export function bulkRecords(db: Database.Database) {
         parentQuality.run(parents);
         gtinCounts.run({ ids, after });
       }
+      qualityPassed.run({ ids, after, parents });
       clear.run();
     },
   };

@@ -215,6 +215,8 @@ export interface ProductsTable {
   quality_problems: Generated<number>;
   /** The GTIN without spaces or dashes, NULL when empty; set by the same triggers, counted in gtin_counts. */
   gtin_key: Generated<string | null>;
+  /** How many of the switched-on quality checks the product passes: the completeness sort's indexed value (migration 0044). */
+  quality_passed: Generated<number>;
 }
 
 /** The background image check's last answer for each image address (migration 0038). */

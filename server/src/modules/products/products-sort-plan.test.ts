@@ -26,8 +26,9 @@ describe.runIf(onPostgres)("the list's sort on PostgreSQL", () => {
     const sorts: string[] = [];
     await db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      for (const column of [...SORT_COLUMNS, 'sku' as const]) {
-        const index = column === 'sku' ? 'products_sku_uq' : `products_${column}_idx`;
+      // completeness: the checks passed, stored (migration 0044).
+      for (const column of [...SORT_COLUMNS, 'sku' as const, 'completeness' as const]) {
+        const index = column === 'sku' ? 'products_sku_uq' : column === 'completeness' ? 'products_quality_passed_idx' : `products_${column}_idx`;
         for (const order of ['asc', 'desc'] as const) {
           const terms = pageOrder({ dialect: 'postgres', sort: column, sortColumn: column, order });
           const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select p.id from products p where p.parent_id is null

@@ -3,7 +3,7 @@ import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import {
-  COLUMN_SQL,
+  SORT_SQL,
   categorySubtreeIds,
   escapeLike,
   filterColumns,
@@ -61,10 +61,10 @@ function pageDirections(plan: Pick<ProductListPlan, 'sort' | 'order'>) {
  * (product-sort-indexes.ts), except for the SKU: never NULL, and sorted by its unique index, which
  * keeps the default NULLs order; naming one kept the planner off it (a sort of every product).
  */
-export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sortColumn' | 'order' | 'completeness'>) {
+export function pageOrder(plan: Pick<ProductListPlan, 'dialect' | 'sort' | 'sortColumn' | 'order'>) {
   const { direction, idDirection } = pageDirections(plan);
   const nulls = plan.dialect === 'postgres' && plan.sortColumn !== 'sku' ? sql.raw(plan.order === 'desc' ? ' nulls last' : ' nulls first') : sql.raw('');
-  const sorted = plan.sortColumn === 'completeness' ? plan.completeness : plan.sortColumn && sql.ref(COLUMN_SQL[plan.sortColumn]);
+  const sorted = plan.sortColumn && sql.ref(SORT_SQL[plan.sortColumn]);
   const column = sorted ? [sql`${sorted} ${direction}${nulls}`] : [];
   // A SKU is unique: it orders alone, and the unique index (sku) serves it without a sort of ties.
   return plan.sortColumn === 'sku' ? column : [...column, sql`p.id ${idDirection}`];

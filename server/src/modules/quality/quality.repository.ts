@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { enabledQualityChecks, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
-import { productProblemsSql } from '../../db/quality-sql.js';
+import { productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
 import type { DB } from '../../db/types.js';
 
 /** The listed products whose GTIN key another listed product has too (gtin_counts_duplicate_idx, products_gtin_key_idx). */
@@ -10,9 +10,6 @@ const DUPLICATE_GTIN_SQL = sql.raw<SqlBool>(DUPLICATE_GTIN);
 /** The listed products whose image address the background check found broken (products_image_url_idx). */
 const BROKEN_IMAGE = 'p.image_url in (select url from image_url_checks where broken = 1)';
 const BROKEN_IMAGE_SQL = sql.raw<SqlBool>(BROKEN_IMAGE);
-
-/** The checks read across rows (not from the product's bits), as conditions on products p. */
-const ACROSS_ROWS: Partial<Record<QualityCheck, string>> = { duplicate_gtin: DUPLICATE_GTIN, broken_image: BROKEN_IMAGE };
 
 /**
  * A queue's condition on products p, with the bit as a literal: the partial index of the check
@@ -51,6 +48,17 @@ export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dial
   await sql.raw(`update products set quality_problems = ${problems} where list_price is not null and vendor_cost is not null and quality_problems <> ${problems}`).execute(trx);
 }
 
+/**
+ * After a check was switched on or off: every product's count of checks passed (the completeness
+ * sort's value, migration 0044) set again from the new settings, in ONE set-based UPDATE of every
+ * product that writes only the rows whose value moves. Switching checks is rare (a settings
+ * change), and this keeps the sort on its index at every other request.
+ */
+export async function recountQualityPassed(trx: Transaction<DB>) {
+  const passed = qualityPassedSql('products.');
+  await sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+}
+
 /** A product's failed checks (its bits, and whether another listed product has its GTIN), or undefined when there is none. */
 export async function findProductProblems(db: Kysely<DB>, id: number) {
   const row = await db
@@ -63,20 +71,6 @@ export async function findProductProblems(db: Kysely<DB>, id: number) {
     .where('p.id', '=', id)
     .executeTakeFirst();
   return row && { problems: row.quality_problems, duplicateGtin: Number(row.duplicate_gtin) === 1, brokenImage: Number(row.broken_image) === 1 };
-}
-
-/**
- * The list's completeness sort: how many of the switched-on checks product p passes (the fewest
- * first ascending), a share of the same whole for every product. Counted per row: no index keeps
- * it, since switching a check changes it without rewriting products.
- */
-export function passedChecksSql(checks: QualityCheck[]) {
-  const passed = checks.map((check) =>
-    ACROSS_ROWS[check]
-      ? `(case when ${ACROSS_ROWS[check]} then 0 else 1 end)`
-      : `(case when (p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0 then 0 else 1 end)`,
-  );
-  return sql.raw(passed.length ? `(${passed.join(' + ')})` : '0');
 }
 
 /** The checks switched on (all before the settings row exists). */

@@ -13,7 +13,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../errors.js';
 import { findOrCreateSettings } from '../settings/index.js';
-import { countQueues, findEnabledChecks, findProductProblems, findQualitySettingsRow, recountQualityProblems, updateQualitySettingsRow } from './quality.repository.js';
+import { countQueues, findEnabledChecks, findProductProblems, findQualitySettingsRow, recountQualityPassed, recountQualityProblems, updateQualitySettingsRow } from './quality.repository.js';
 
 
 export async function getQualitySettings(db: Kysely<DB>): Promise<QualitySettings> {
@@ -22,8 +22,10 @@ export async function getQualitySettings(db: Kysely<DB>): Promise<QualitySetting
 }
 
 /**
- * Switching a check rewrites no product (a switched-off check is only left out of the queues and
- * of completeness); a new margin percent recounts the products' bits in the same transaction.
+ * Switching a check rewrites no product's bits (a switched-off check is only left out of the
+ * queues and of completeness) but sets every product's count of checks passed again, the
+ * completeness sort's value; a new margin percent recounts the products' bits (their triggers keep
+ * that count). Both in the same transaction as the settings.
  */
 export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body: UpdateQualitySettingsBody): Promise<QualitySettings> {
   const current = await findOrCreateSettings(db);
@@ -34,6 +36,7 @@ export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body
       ...(marginChanged ? { quality_margin_percent: body.margin_percent } : {}),
     });
     if (marginChanged) await recountQualityProblems(trx, dialect);
+    if (body.checks) await recountQualityPassed(trx);
   });
   return getQualitySettings(db);
 }

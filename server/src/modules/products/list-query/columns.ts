@@ -23,6 +23,12 @@ export const COLUMN_SQL: Record<FilterColumn, string> = {
   created_at: 'p.created_at', updated_at: 'p.updated_at',
 };
 
+/**
+ * Sort -> SQL reference: the columns', and completeness, the checks passed that triggers keep in a
+ * column of its own (migration 0044), so that products_quality_passed_idx orders it.
+ */
+export const SORT_SQL: Record<SortColumn, string> = { ...COLUMN_SQL, completeness: 'p.quality_passed' };
+
 /** The columns that are a joined table's name: that table and the product column that points at it. */
 export const JOINED_NAMES: Partial<Record<SortColumn, { table: 'vendors' | 'categories'; key: 'vendor_id' | 'vendor_category_id' | 'store_category_id' }>> = {
   vendor_name: { table: 'vendors', key: 'vendor_id' },

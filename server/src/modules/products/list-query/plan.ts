@@ -14,8 +14,7 @@
  *   (products_*_idx and the names' indexes), stopping once the page is full; PostgreSQL's form is
  *   one its planner follows.
  */
-import type { Kysely, RawBuilder } from 'kysely';
-import { findEnabledChecks, passedChecksSql } from '../../quality/index.js';
+import type { Kysely } from 'kysely';
 import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/types.js';
@@ -57,8 +56,6 @@ export interface ProductListPlan {
   order: 'asc' | 'desc';
   /** The sort's column when it is not the id (the id orders every page, last or alone). */
   sortColumn?: SortColumn;
-  /** The completeness sort's value, from the checks switched on when the request came. */
-  completeness?: RawBuilder<unknown>;
   /** The index road of a two-character search (SQLite), for the filtered road's condition. */
   short?: ShortSearch;
   /** Whether a stock or price filter must look at variations (any product has some). */
@@ -84,7 +81,6 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
   const sortColumn = sort && sort !== 'id' ? sort : undefined;
   const searchAlone = onlySearch(filter);
   const query = searchAlone ? searchTableQuery(dialect, filter.search) : undefined;
-  const completeness = sortColumn === 'completeness' ? passedChecksSql(await findEnabledChecks(db)) : undefined;
   const joinedName = sortColumn && searchAlone && !filter.search ? JOINED_NAMES[sortColumn] : undefined;
   return {
     dialect,
@@ -92,7 +88,6 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     sort,
     order,
     sortColumn,
-    completeness,
     short,
     variations,
     count: query ? { road: 'search-table', query } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
