@@ -69,7 +69,7 @@ describe('a variable product in the products list', () => {
     await showVariations.check({ force: true });
     const variation = row(`${ROPE_SKU}-10mm-50m`);
     await visible(variation);
-    await visible(variation.getByTitle(`${ROPE_NAME} — 10 mm / 50 m`, { exact: true }));
+    await visible(variation.getByText(`${ROPE_NAME} — 10 mm / 50 m`, { exact: true }));
     await visible(variation.getByText('$34.50', { exact: true }));
     expect(await page.getByRole('row').filter({ hasText: `${ROPE_NAME} — ` }).count()).toBe(4);
     // Not selectable: bulk actions act on products.

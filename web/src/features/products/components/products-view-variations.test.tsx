@@ -50,8 +50,10 @@ describe('ProductsView: Show variations', () => {
     expect(await screen.findByText('ROPE-8')).toBeTruthy();
     expect(api.lastListQuery()!.get('show_variations')).toBe('true');
     await waitFor(() => expect(api.calls.find((c) => c.path === '/api/users/preferences')?.body).toEqual({ showVariations: true }));
-    expect(screen.getByTitle('Rope — 10 mm')).toBeTruthy();
-    expect(screen.getByTitle('Shackle — M')).toBeTruthy();
+    // Each variation row is named by its parent and its values (read across the name's two parts).
+    const cells = screen.getAllByRole('cell').map((cell) => cell.textContent ?? '');
+    expect(cells).toContain('Rope — 10 mm');
+    expect(cells).toContain('Shackle — M');
     // Ticking the whole page ticks the three products, not their variations.
     await user.click(screen.getByRole('checkbox', { name: 'Select all products on this page' }));
     expect(within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('3 products selected')).toBeTruthy();
