@@ -84,6 +84,8 @@ describe('A held feed run', () => {
     expect(await details.textContent()).toContain("4 of the vendor's 5 products will be set to stock 0 (not in the file).");
     await shoot('imports-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
+    // The Imports page lays its runs out as cards on a phone: the panel is drawn again, found anew.
+    await visible(panel);
     await panel.scrollIntoViewIfNeeded();
     await shoot('imports-phone');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -173,7 +173,10 @@ describe('product form, detail page and bulk edit', () => {
 
     await textbox(form, 'SKU').fill(`PE-${RUN}-TAKEN`);
     await form.getByRole('button', { name: 'Update Product' }).click();
-    await visible(form.getByText(`A product with SKU PE-${RUN}-TAKEN already exists`));
+    // Said twice in the dialog: in its messages under the header, and under the SKU field.
+    const taken = form.getByText(`A product with SKU PE-${RUN}-TAKEN already exists`);
+    await visible(taken.first());
+    expect(await taken.count()).toBe(2);
     await snap('02-quick-edit-sku-taken');
 
     await textbox(form, 'SKU').fill(product.sku);
