@@ -38,7 +38,11 @@ export default defineConfig({
           // Reduced motion (test/render.tsx's theme respects it): Mantine's transitions set no timers.
           environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
           setupFiles: ['./src/test/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 30_000,
+          // A component test file keeps one core busy: two at a time use both (209 s for the
+          // project instead of about 350 s with one, at load 3-4; CI has 30 minutes).
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
