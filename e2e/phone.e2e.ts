@@ -36,10 +36,16 @@ async function boxOf(locator: Locator) {
   return (await locator.boundingBox())!;
 }
 
-/** The first lies wholly above the second (boxes as the screen shows them). */
+/**
+ * The first lies wholly above the second (boxes as the screen shows them), once a toast has slid
+ * into place; within a pixel, since layout places boxes at fractions of one (782.6 against 782).
+ */
 async function expectAbove(upper: Locator, lower: Locator, what: string) {
-  const [top, bottom] = [await boxOf(upper), await boxOf(lower)];
-  expect(top.y + top.height, what).toBeLessThanOrEqual(bottom.y);
+  const overlap = async () => {
+    const [top, bottom] = [await boxOf(upper), await boxOf(lower)];
+    return top.y + top.height - bottom.y;
+  };
+  await expect.poll(overlap, { message: what, timeout: 5_000 }).toBeLessThanOrEqual(1);
 }
 
 /** The drawer slides off to the left when closed: on screen means some of it is right of x = 0. */
