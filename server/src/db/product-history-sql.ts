@@ -18,12 +18,16 @@ export function sqliteColumnChanged(c: HistoryColumn, before = 'old', after = 'n
   return `${before}.${c} is not ${after}.${c}${kept}`;
 }
 
-/** Whether any recorded column changed: the trigger's WHEN, the bulk statement's WHERE. */
-export const sqliteAnyColumnChanged = (before = 'old', after = 'new') => HISTORY_COLUMN_NAMES.map((c) => `(${sqliteColumnChanged(c, before, after)})`).join(' or ');
+/**
+ * Whether any recorded column changed: the trigger's WHEN, the bulk statement's WHERE. columns: the
+ * only ones that can have changed (a bulk write that knows what it set), every recorded one by default.
+ */
+export const sqliteAnyColumnChanged = (before = 'old', after = 'new', columns: readonly HistoryColumn[] = HISTORY_COLUMN_NAMES) =>
+  columns.map((c) => `(${sqliteColumnChanged(c, before, after)})`).join(' or ');
 
-/** The changed columns' values on the `side` row as a JSON object. */
-export function sqliteChangedObject(side: string, before = 'old', after = 'new') {
-  const members = HISTORY_COLUMN_NAMES.map((c) => `case when ${sqliteColumnChanged(c, before, after)} then '"${c}":' || json_quote(${side}.${c}) || ',' else '' end`).join(' || ');
+/** The changed columns' values on the `side` row as a JSON object (columns: as sqliteAnyColumnChanged). */
+export function sqliteChangedObject(side: string, before = 'old', after = 'new', columns: readonly HistoryColumn[] = HISTORY_COLUMN_NAMES) {
+  const members = columns.map((c) => `case when ${sqliteColumnChanged(c, before, after)} then '"${c}":' || json_quote(${side}.${c}) || ',' else '' end`).join(' || ');
   return `'{' || rtrim(${members}, ',') || '}'`;
 }
 

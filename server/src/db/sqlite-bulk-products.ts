@@ -57,14 +57,25 @@ interface Contribution {
  * none of SEARCHED_COLUMNS on a stored row (a stock-and-price feed), whose search entries and tag
  * keys then stay as they are. quality: the write sets the quality bits itself and changes no GTIN
  * and nothing a parent's bits read (a category mapping), so the bits, GTIN keys and counts stay.
+ * columns: the only columns the write sets on stored rows (a bulk edit knows them): the history
+ * compares only these, and the search entries, the category and vendor counts and the GTIN keys
+ * are left as they are when it sets none of theirs.
  */
 export interface BulkKept {
   search?: boolean;
   quality?: boolean;
+  columns?: readonly string[];
 }
 
 /** Runs write (which only inserts products or updates those with storedIds) with the triggers set aside. Inside a transaction. */
 export type BulkProductWrite = <T>(storedIds: number[], write: () => T, kept?: BulkKept) => T;
+
+/**
+ * The columns the category and vendor counts are made of; and stock, which moves a variable
+ * product's status (its variations' totals).
+ */
+const COUNTED_COLUMNS = ['vendor_category_id', 'store_category_id', 'vendor_id', 'stock_status'];
+const setsAny = (written: readonly string[] | undefined, columns: readonly string[]) => written === undefined || written.some((c) => columns.includes(c));
 
 /** The columns the search indexes and the tag keys are made of, and the one that says which index a row is in. */
 export const SEARCHED_COLUMNS: readonly string[] = ['name', 'sku', 'mfn', 'gtin', 'brand', 'tags', 'parent_id'];
@@ -88,7 +99,7 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   const maxId = db.prepare('select coalesce(max(id), 0) from products').pluck();
   const records = bulkRecords(db);
   const touched = '(id in (select value from json_each(@ids)) or id > @after)';
-  const counted = 'vendor_category_id, store_category_id, vendor_id, stock_status';
+  const counted = COUNTED_COLUMNS.join(', ');
   const contributions = db.prepare(`select ${counted}, count(*) as n from products where ${touched} group by ${counted}`);
   const oldContributions = db.prepare(`select ${counted}, count(*) as n from products where id in (select value from json_each(?)) group by ${counted}`);
   const unindex = db.prepare(
@@ -132,7 +143,9 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
   };
 
   return (storedIds, write, kept = {}) => {
-    const searchKept = kept.search ?? false;
+    const written = kept.columns;
+    const searchKept = kept.search ?? !setsAny(written, SEARCHED_COLUMNS);
+    const countsKept = !setsAny(written, [...COUNTED_COLUMNS, 'stock']);
     if (!db.inTransaction) throw new Error('bulk product writes need a transaction');
     const after = maxId.get() as number;
     const ids = JSON.stringify(storedIds);
@@ -141,10 +154,10 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
     const reindexed = searchKept ? '[]' : ids;
     const categories = new Map<number, number>();
     const vendors = new Map<number, [number, number]>();
-    tally(oldContributions.all(ids) as Contribution[], -1, categories, vendors);
+    if (!countsKept) tally(oldContributions.all(ids) as Contribution[], -1, categories, vendors);
     unindex.run(reindexed);
     unindexVariations.run(reindexed);
-    records.snapshot(ids);
+    records.snapshot(ids, written);
     for (const t of triggers) db.exec(`drop trigger ${t.name}`);
     const result = write();
     // The parents of the variations written take their new totals; one the batch did not write
@@ -154,13 +167,13 @@ export function bulkProducts(db: Database.Database): BulkProductWrite {
     const parentsAlone = JSON.stringify(parents.filter((id) => id <= after && !stored.has(id)));
     tally(oldContributions.all(parentsAlone) as Contribution[], -1, categories, vendors);
     updateTotals.run(JSON.stringify(parents));
-    records.record(ids, after, JSON.stringify(parents), kept.quality ?? false);
+    records.record(ids, after, JSON.stringify(parents), kept.quality ?? false, written);
     for (const t of triggers) db.exec(t.sql);
     index.run({ ids: reindexed, after });
     indexVariations.run({ ids: reindexed, after });
     untag.run(reindexed);
     tag.run({ ids: reindexed, after });
-    tally(contributions.all({ ids, after }) as Contribution[], 1, categories, vendors);
+    if (!countsKept) tally(contributions.all({ ids, after }) as Contribution[], 1, categories, vendors);
     tally(oldContributions.all(parentsAlone) as Contribution[], 1, categories, vendors);
     for (const [id, n] of categories) if (n !== 0) addToCategory.run(n, id);
     for (const [id, [n, s]] of vendors) if (n !== 0 || s !== 0) addToVendor.run(n, s, id);

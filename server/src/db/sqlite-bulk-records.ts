@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { HISTORY_COLUMN_NAMES } from './product-history-columns.js';
+import { DERIVED_ON_VARIABLE, HISTORY_COLUMN_NAMES, type HistoryColumn } from './product-history-columns.js';
 import { SQLITE_CHANGE_CONTEXT, SQLITE_UPDATED_ENTRY_MERGE, sqliteAnyColumnChanged, sqliteChangedObject } from './product-history-sql.js';
 import { gtinKeySql, productProblemsSql, qualityPassedSql, refreshParentsSql } from './quality-sql.js';
 
@@ -23,22 +23,48 @@ export const RECORD_TRIGGERS = [
   'products_quality_passed',
 ];
 
+/**
+ * The recorded columns a write can change: those it sets (written; every recorded column when it
+ * does not say), and a variable product's totals, which its variations' rows move.
+ */
+const recordedColumns = (written?: readonly string[]): HistoryColumn[] =>
+  written ? HISTORY_COLUMN_NAMES.filter((c) => written.includes(c) || DERIVED_ON_VARIABLE.includes(c)) : HISTORY_COLUMN_NAMES;
+
+/** What a write that names its columns (BulkKept.columns) leaves alone: the GTIN keys and counts when it sets no GTIN and no parent. */
+export const gtinKeptBy = (written?: readonly string[]) => written !== undefined && !written.some((c) => c === 'gtin' || c === 'parent_id');
+
 export function bulkRecords(db: Database.Database) {
-  const kept = ['id', ...HISTORY_COLUMN_NAMES, 'gtin_key'];
-  db.exec(`create temp table if not exists bulk_before as select ${kept.join(', ')} from products where 0`);
+  const stored = ['id', ...HISTORY_COLUMN_NAMES, 'gtin_key'];
+  db.exec(`create temp table if not exists bulk_before as select ${stored.join(', ')} from products where 0`);
   const clear = db.prepare('delete from temp.bulk_before');
-  const snapshot = db.prepare(`insert into temp.bulk_before select ${kept.join(', ')} from main.products where id in (select value from json_each(?))`);
   // The batch's stored rows and the rows it created: one IN over a union, each part an index lookup.
   const touchedIds = 'select value from json_each(@ids) union all select id from main.products where id > @after';
   const touched = `p.id in (${touchedIds})`;
   const created = db.prepare(`insert into product_changes (change_id, product_id, action) select ${SQLITE_CHANGE_CONTEXT}, id, 'created' from products where id > ? on conflict do nothing`);
-  const updated = db.prepare(
-    `insert into product_changes (change_id, product_id, action, before, after)
-     select ${SQLITE_CHANGE_CONTEXT}, p.id, 'updated', ${sqliteChangedObject('b', 'b', 'p')}, ${sqliteChangedObject('p', 'b', 'p')}
-     from temp.bulk_before b join main.products p on p.id = b.id
-     where ${sqliteAnyColumnChanged('b', 'p')}
-     ${SQLITE_UPDATED_ENTRY_MERGE}`,
-  );
+  // Per set of columns a write names: the snapshot keeps only those (with the row's kind, parent and
+  // GTIN key, which the comparisons and recounts read), and the history compares only those. Building
+  // each entry's JSON over every recorded column was most of a 100k-product bulk edit's recording.
+  const byColumns = new Map<string, { snapshot: Database.Statement; updated: Database.Statement }>();
+  const statementsFor = (written?: readonly string[]) => {
+    const columns = recordedColumns(written);
+    const key = columns.join(',');
+    let statements = byColumns.get(key);
+    if (!statements) {
+      const kept = [...new Set(['id', 'kind', 'parent_id', 'gtin_key', ...columns])].join(', ');
+      statements = {
+        snapshot: db.prepare(`insert into temp.bulk_before (${kept}) select ${kept} from main.products where id in (select value from json_each(?))`),
+        updated: db.prepare(
+          `insert into product_changes (change_id, product_id, action, before, after)
+           select ${SQLITE_CHANGE_CONTEXT}, p.id, 'updated', ${sqliteChangedObject('b', 'b', 'p', columns)}, ${sqliteChangedObject('p', 'b', 'p', columns)}
+           from temp.bulk_before b join main.products p on p.id = b.id
+           where ${sqliteAnyColumnChanged('b', 'p', columns)}
+           ${SQLITE_UPDATED_ENTRY_MERGE}`,
+        ),
+      };
+      byColumns.set(key, statements);
+    }
+    return statements;
+  };
   // The touched rows' GTIN keys, then the quality bits of those rows and of the parents whose
   // totals the batch moved, from the stored key; only rows whose key or bits change are written
   // (a stock feed's rows mostly keep theirs: a write is the cost). No other trigger reads them.
@@ -71,23 +97,25 @@ export function bulkRecords(db: Database.Database) {
        and p.quality_passed <> ${passed}`,
   );
   return {
-    /** Before the write: the stored rows it may change, as they are. */
-    snapshot(ids: string) {
+    /** Before the write: the stored rows it may change, as they are (written: the columns it sets, when it says). */
+    snapshot(ids: string, written?: readonly string[]) {
       clear.run();
-      snapshot.run(ids);
+      statementsFor(written).snapshot.run(ids);
     },
     /**
      * After the write (parents: the ids whose totals it set): the history, quality bits and GTIN
-     * counts of the batch; qualityKept: the write kept the bits and GTIN keys right itself (BulkKept).
+     * counts of the batch; qualityKept: the write kept the bits and GTIN keys right itself; written:
+     * the columns it set, as given to snapshot (BulkKept).
      */
-    record(ids: string, after: number, parents: string, qualityKept = false) {
+    record(ids: string, after: number, parents: string, qualityKept = false, written?: readonly string[]) {
       created.run(after);
-      updated.run();
+      statementsFor(written).updated.run();
+      const gtinKept = gtinKeptBy(written);
       if (!qualityKept) {
-        gtinKeys.run({ ids, after });
+        if (!gtinKept) gtinKeys.run({ ids, after });
         quality.run({ ids, after, parents });
         parentQuality.run(parents);
-        gtinCounts.run({ ids, after });
+        if (!gtinKept) gtinCounts.run({ ids, after });
       }
       qualityPassed.run({ ids, after, parents });
       clear.run();

@@ -60,6 +60,13 @@ describe('PUT /api/products/bulk/update', () => {
     expect((await get(c)).featured).toBe(false);
   });
 
+  it('a filter on a field the edit changes still gets every field sent, tags included', async () => {
+    const d = await insertProduct(t.database.db, { sku: 'D', name: 'Davit', list_price: 40, stock: 1, published: 0 });
+    const res = await bulk({ filter: { published: false }, updateData: { published: true, list_price: 44, stock: 9, add_tags: ['Davits'] } });
+    expect(res.statusCode).toBe(200);
+    expect(await get(d)).toMatchObject({ published: true, list_price: 44, stock: 9, tags: ['Davits'] });
+  });
+
   it('validates like a single edit and names the field', async () => {
     const cases: Array<[object, string]> = [
       [{ ids: [a], updateData: {} }, 'updateData'],

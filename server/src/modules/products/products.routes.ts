@@ -51,7 +51,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['products'], body: bulkUpdateProductsBodySchema, response: { 200: bulkUpdateProductsResponseSchema, ...errors } },
     handler: async (request) => {
       const { ids, filter, updateData, allowSpecialBelowCost } = request.body;
-      return bulkUpdateProducts(app.deps.db, app.deps.dialect, { ids, filter }, updateData, allowSpecialBelowCost, request.user.id);
+      return bulkUpdateProducts(app.deps.db, app.deps.dialect, { ids, filter }, updateData, allowSpecialBelowCost, request.user.id, app.deps.sqlite);
     },
   });
 

@@ -79,6 +79,13 @@ describe('quality queues', () => {
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json().updated).toBe(3);
     expect((await expectKeptRight()).below_margin).toBe(0);
+    // A bulk edit that sets a GTIN moves the GTIN keys and counts (Q-1 holds 96385074 already).
+    const twoOthers = await db.selectFrom('products').select('id').where('vendor_id', '=', vendorId).where('gtin', 'is', null).limit(2).execute();
+    const gtinEdit = await t.request('PUT', '/api/products/bulk/update', t.admin, { ids: twoOthers.map((r) => r.id), updateData: { gtin: '96385074' } });
+    expect(gtinEdit.statusCode, gtinEdit.body).toBe(200);
+    expect((await expectKeptRight()).duplicate_gtin).toBe(6);
+    expect((await t.request('PUT', '/api/products/bulk/update', t.admin, { ids: twoOthers.map((r) => r.id), updateData: { gtin: null } })).statusCode).toBe(200);
+    expect((await expectKeptRight()).duplicate_gtin).toBe(3);
 
     const csv = ['SKU,Name,GTIN,Stock', 'Q-1,Cleat,4006381333931,-4', 'Q-2,Fairlead,4006381333931,2', 'Q-3,Block,,1'].join('\n');
     const fields = { fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Name', gtin: 'GTIN', stock: 'Stock' }), selectedVendor: String(vendorId), updateMode: 'true' };
