@@ -161,9 +161,9 @@ export function feedJob(deps: FeedDeps, profileId: number, by: FeedRunBy, schedu
   return { name: feedJobName(profileId), nextRunAt: schedule?.nextRunAt ?? (() => null), run: () => runFeed(deps, profileId, by) };
 }
 
-/** The scheduler's source of feed jobs: every profile with a feed on a schedule, read afresh at each look. */
+/** The scheduler's source of feed jobs: every profile with a feed on a schedule, read afresh at each look (profiles without a feed are not read). */
 export async function scheduledFeedJobs(deps: FeedDeps): Promise<ScheduledJob[]> {
-  const profiles = (await listImportProfiles(deps.db)).filter((p) => p.feed?.schedule);
+  const profiles = (await listImportProfiles(deps.db, { withFeed: true })).filter((p) => p.feed?.schedule);
   if (!profiles.length) return [];
   const timeZone = (await getSettings(deps.db)).time_zone ?? 'UTC';
   return profiles.map((p) =>

@@ -210,12 +210,15 @@ describe('held feed runs', () => {
     const profile = await createFeedProfile();
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const held = await runFeed(profile.id);
+    const heldAt = (await runById(held.id)).finishedAt;
+    expect(heldAt).toEqual(expect.any(String));
     const busy = await t.app.scheduler.runNow({ name: `feed:${profile.id}`, nextRunAt: () => null, run: () => new Promise((r) => setTimeout(r, 300)) });
     expect(busy.started).toBe(true);
     const res = await t.request('POST', `/api/imports/${held.id}/apply`, t.admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(IMPORT_PROFILE_MESSAGES.feedBusy);
-    expect(await runById(held.id)).toMatchObject({ status: 'held', userName: 'owner' });
+    // Put back as it was, with the time it was held: the Imports page orders by it.
+    expect(await runById(held.id)).toMatchObject({ status: 'held', userName: 'owner', finishedAt: heldAt });
     if (busy.started) await busy.finished;
     await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin);
   });

@@ -10,9 +10,11 @@ export type ImportProfileRow = Awaited<ReturnType<typeof findImportProfileRow>> 
 
 export const findImportProfileRow = (db: Kysely<DB>, id: number) => withVendorName(db).where('p.id', '=', id).executeTakeFirst();
 
-export function listImportProfileRows(db: Kysely<DB>, vendorId?: number) {
+/** Every profile, or a vendor's; withFeed: only those that fetch a feed (the indexed has_feed, migration 0042). */
+export function listImportProfileRows(db: Kysely<DB>, { vendorId, withFeed = false }: { vendorId?: number; withFeed?: boolean } = {}) {
   let query = withVendorName(db);
   if (vendorId !== undefined) query = query.where('p.vendor_id', '=', vendorId);
+  if (withFeed) query = query.where('p.has_feed', '=', 1);
   return query.orderBy('v.name').orderBy('p.name').orderBy('p.id').execute();
 }
 

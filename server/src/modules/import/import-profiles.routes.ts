@@ -24,7 +24,7 @@ export const importProfilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/import-profiles', {
     schema: { tags: ['import'], querystring: importProfileListQuerySchema, response: { 200: importProfileListResponseSchema, ...errors } },
-    handler: async (request) => ({ profiles: await listImportProfiles(app.deps.db, request.query.vendorId) }),
+    handler: async (request) => ({ profiles: await listImportProfiles(app.deps.db, { vendorId: request.query.vendorId }) }),
   });
 
   app.get('/import-profiles/:id', {

@@ -65,8 +65,8 @@ async function assertWritable(db: Kysely<DB>, body: ImportProfileFields, exceptI
   if ((await findImportProfileIdByName(db, body.vendorId, body.name, exceptId)) !== undefined) throw nameTaken();
 }
 
-export async function listImportProfiles(db: Kysely<DB>, vendorId?: number): Promise<ImportProfile[]> {
-  return (await listImportProfileRows(db, vendorId)).map(toImportProfile);
+export async function listImportProfiles(db: Kysely<DB>, which: { vendorId?: number; withFeed?: boolean } = {}): Promise<ImportProfile[]> {
+  return (await listImportProfileRows(db, which)).map(toImportProfile);
 }
 
 export async function getImportProfile(db: Kysely<DB>, id: number): Promise<ImportProfile> {

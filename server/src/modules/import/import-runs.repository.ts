@@ -77,7 +77,7 @@ export async function countImportRuns(db: Kysely<DB>, filter: ImportRunFilter): 
 }
 
 export const findImportRunState = (db: Kysely<DB>, id: number) =>
-  db.selectFrom('import_runs').select(['id', 'status', 'profile_id', 'held_file', 'file_name', 'user_id', 'started_at']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('import_runs').select(['id', 'status', 'profile_id', 'held_file', 'file_name', 'user_id', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
 
 /**
  * Turns a held run into the running one, only if it is still held: of two servers or two clicks
@@ -93,8 +93,11 @@ export async function claimHeldImportRun(db: Kysely<DB>, id: number, changes: Pi
     .executeTakeFirst();
 }
 
-/** Puts a claimed run back to held (its apply could not start), only while nothing else has changed it. */
-export async function unclaimImportRun(db: Kysely<DB>, id: number, was: Pick<Updateable<ImportRunsTable>, 'user_id' | 'started_at'>, serverId: string): Promise<void> {
+/**
+ * Puts a claimed run back to held (its apply could not start), only while nothing else has changed
+ * it, with who started it and when it started and was held: the Imports page orders by that end time.
+ */
+export async function unclaimImportRun(db: Kysely<DB>, id: number, was: Pick<Updateable<ImportRunsTable>, 'user_id' | 'started_at' | 'finished_at'>, serverId: string): Promise<void> {
   await db.updateTable('import_runs').set({ ...was, status: 'held' }).where('id', '=', id).where('status', '=', 'running').where('server_id', '=', serverId).execute();
 }
 

@@ -128,7 +128,7 @@ export async function claimHeldRun(db: Kysely<DB>, id: number, userId: number) {
   const at = nowIso();
   const claimed = state.status === 'held' ? await claimHeldImportRun(db, id, { user_id: userId, server_id: SERVER_ID, started_at: at, heartbeat_at: at }) : undefined;
   if (!claimed?.held_file || claimed.profile_id === null) {
-    if (claimed) await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at }, SERVER_ID);
+    if (claimed) await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at, finished_at: state.finished_at }, SERVER_ID);
     throw conflict(IMPORT_RUN_MESSAGES.notHeld);
   }
   runningHere.add(id);
@@ -139,7 +139,7 @@ export async function claimHeldRun(db: Kysely<DB>, id: number, userId: number) {
     fileName: claimed.file_name,
     unclaim: async () => {
       runningHere.delete(id);
-      await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at }, SERVER_ID);
+      await unclaimImportRun(db, id, { user_id: state.user_id, started_at: state.started_at, finished_at: state.finished_at }, SERVER_ID);
     },
   };
 }
