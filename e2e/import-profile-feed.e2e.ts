@@ -127,8 +127,9 @@ describe('Supplier feed of an import profile', () => {
     const started = 'The feed is being fetched and imported: its run shows on the Imports page';
     await visible(toast(page, started));
     await shoot(null, 'run-toast-1280');
-    await toast(page, started).getByRole('button', { name: 'Open Imports' }).click();
-    await page.waitForURL(/\/imports$/);
+    await toast(page, started).getByRole('button', { name: 'Open its runs' }).click();
+    await page.waitForURL(/\/imports\?profileId=\d+$/);
+    await visible(page.getByText(`Runs of profile ${PROFILE}`));
 
     // The run as the server recorded it: complete, or its reason in the failure message.
     await expect

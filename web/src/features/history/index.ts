@@ -2,7 +2,7 @@
 // deleted screens, and the undo other screens offer (the bulk operations' toasts).
 export { ProductHistoryPanel } from './components/product-history-panel';
 export { RecentChangesView } from './components/recent-changes-view';
-export { ImportsView } from './components/imports-view';
+export { ImportsView, profileImportsPath } from './components/imports-view';
 export { DeletedProductsView } from './components/deleted-products-view';
 export { useUndoActions } from './hooks/use-undo-actions';
 export { useHistoryReferenceNames } from './hooks/use-history-reference-names';

@@ -26,10 +26,10 @@ describe('the Supplier feeds card', () => {
     expect(items[0]!.textContent).toContain('Harbour Supply · The server answered 404 (Not Found)');
     expect(items[1]!.textContent).toContain('Held');
     expect(within(card).getByText('and 10 more runs on the Imports page')).toBeTruthy();
-    // The Imports page scrolls to the run the address names and marks it.
-    expect(within(card).getByRole('link', { name: 'Weekly prices' }).getAttribute('href')).toBe('/imports#import-40');
+    // The Imports page lists that profile's runs, scrolls to the run the address names and marks it.
+    expect(within(card).getByRole('link', { name: 'Weekly prices' }).getAttribute('href')).toBe('/imports?profileId=3#import-40');
     await userEvent.click(within(card).getByRole('link', { name: 'Weekly prices' }));
-    expect(screen.getByTestId('location').textContent).toBe('/imports');
+    expect(screen.getByTestId('location').textContent).toBe('/imports?profileId=3');
   });
 
   it('says every feed ran when none was held or failed', () => {

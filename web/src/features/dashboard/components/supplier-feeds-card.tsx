@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { plural } from '../../../lib/format';
-import { ChangeTime } from '../../history';
+import { ChangeTime, profileImportsPath } from '../../history';
 
 type SupplierFeeds = NonNullable<DashboardStats['supplierFeeds']>;
 
@@ -43,7 +43,7 @@ export function SupplierFeedsCard({ feeds }: { feeds: SupplierFeeds }) {
                 </Badge>
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} to={`/imports#import-${problem.importId}`} fw={500} size="sm" truncate="end">
+                    <Anchor component={Link} to={profileImportsPath(problem.profileId, problem.importId)} fw={500} size="sm" truncate="end">
                       {problem.profileName}
                     </Anchor>
                     <ChangeTime at={problem.startedAt} size="xs" />

@@ -5,6 +5,8 @@ import { apiClient } from '../../../lib/api-client';
 export interface ImportListParams {
   page: number;
   limit: number;
+  /** Only the runs of this import profile (/imports?profileId=N). */
+  profileId?: number;
 }
 
 export const getImports = (params: ImportListParams, signal?: AbortSignal) =>
@@ -21,7 +23,7 @@ export const importsQueryOptions = (params: ImportListParams) =>
     refetchInterval: (query) => (query.state.data?.imports.some((run) => run.status === 'running') ? RUNNING_REFRESH_MS : false),
   });
 
-/** Every import run: the running ones first, then by when they ended, newest first (the server's order). */
+/** Every import run, or one profile's: the running ones first, then by when they ended, newest first (the server's order). */
 export function useImports(params: ImportListParams) {
   return useQuery(importsQueryOptions(params));
 }

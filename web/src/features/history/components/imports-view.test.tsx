@@ -44,6 +44,20 @@ function stub() {
 }
 
 describe('ImportsView', () => {
+  it("lists one profile's runs from /imports?profileId=N, links a run's profile there, and shows every import again", async () => {
+    const api = stub();
+    const { router } = renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports?profileId=5');
+    const table = await screen.findByRole('table', { name: 'Imports' });
+    expect(api.calls.filter((c) => c.path === '/imports').map((c) => c.query.get('profileId'))).toEqual(['5']);
+    expect(screen.getByRole('group', { name: 'Imports shown' }).textContent).toContain('Runs of profile Daily stock');
+    const row = table.querySelector('#import-3') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Daily stock' }).getAttribute('href')).toBe('/imports?profileId=5');
+    await userEvent.click(screen.getByRole('button', { name: 'Show every import' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/imports');
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/imports').at(-1)!.query.get('profileId')).toBeNull());
+    expect(screen.queryByRole('group', { name: 'Imports shown' })).toBeNull();
+  });
+
   it('lists every import with who, vendor, mode, counts, duration and status; Undo import only where there is something to undo', async () => {
     const api = stub();
     renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports#import-3');

@@ -1,8 +1,8 @@
 import type { ImportRun } from '@bosun/shared';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconDownload, IconHistory } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDownload, IconHistory, IconX } from '@tabler/icons-react';
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
@@ -20,10 +20,27 @@ import { formatCount } from '../../../lib/format';
 
 const PAGE_SIZE = 20;
 
-/** /imports: every import with who, when, the file, vendor, mode, counts, duration and status; 'Undo import'. */
+/** The profile of /imports?profileId=N; anything but a whole number above 0 shows every import. */
+function profileIdOf(params: URLSearchParams): number | undefined {
+  const text = params.get('profileId');
+  const id = text === null ? NaN : Number(text);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Where a profile's runs are listed: the Imports page narrowed to it (an import of it marked, when given). */
+export const profileImportsPath = (profileId: number, importId?: number) => `/imports?profileId=${profileId}${importId === undefined ? '' : `#import-${importId}`}`;
+
+/**
+ * /imports: every import with who, when, the file, vendor, mode, counts, duration and status; 'Undo
+ * import'. /imports?profileId=N lists one import profile's runs (a feed's history).
+ */
 export function ImportsView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const profileId = profileIdOf(searchParams);
   const [page, setPage] = useState(1);
-  const imports = useImports({ page, limit: PAGE_SIZE });
+  // Another profile, or every import again, starts at the first page.
+  useEffect(() => setPage(1), [profileId]);
+  const imports = useImports({ page, limit: PAGE_SIZE, ...(profileId !== undefined ? { profileId } : {}) });
   const { openUndoDialog } = useUndoActions();
   const download = useDownloadRowsNotImported();
   const phone = useIsPhone();
@@ -55,13 +72,25 @@ export function ImportsView() {
       <Anchor component={Link} to="/imports/profiles" size="sm">
         Import profiles: each vendor's saved mappings and feed rules
       </Anchor>
+      {profileId !== undefined && (
+        <Group gap="xs" role="group" aria-label="Imports shown">
+          <Badge variant="light" size="lg" tt="none">
+            Runs of profile {imports.data?.imports.find((run) => run.profileId === profileId)?.profileName ?? `#${profileId}`}
+          </Badge>
+          <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={() => setSearchParams({})}>
+            Show every import
+          </Button>
+        </Group>
+      )}
       {imports.isPending ? (
         <ContentLoader label="Loading imports" />
       ) : imports.isError ? (
         <Alert color="red">{errorMessage(imports.error, 'Error loading the imports')}</Alert>
       ) : imports.data.imports.length === 0 ? (
         <Card withBorder>
-          <Text c="dimmed">No imports yet. Import a CSV or Excel file from the Products screen.</Text>
+          <Text c="dimmed">
+            {profileId !== undefined ? 'This import profile has no runs yet.' : 'No imports yet. Import a CSV or Excel file from the Products screen.'}
+          </Text>
         </Card>
       ) : (
         <Stack gap="sm">
@@ -190,7 +219,10 @@ function ImportName({ run, vendor }: { run: ImportRun; vendor?: string }) {
       {/* The import profile it ran with (issue 22); a deleted profile leaves only its id. */}
       {run.profileId !== null && (
         <Text size="xs" c="dimmed" maw={260} truncate aria-label="Import profile">
-          Profile: {run.profileName ?? `#${run.profileId} (deleted)`}
+          Profile:{' '}
+          <Anchor component={Link} to={profileImportsPath(run.profileId)} size="xs">
+            {run.profileName ?? `#${run.profileId} (deleted)`}
+          </Anchor>
         </Text>
       )}
     </>

@@ -25,7 +25,7 @@ describe('Run now', () => {
     expect(await screen.findByText(IMPORT_PROFILE_MESSAGES.feedStarted)).toBeTruthy();
     expect(runCalls(calls).map((c) => c.body)).toEqual([{ confirmMissing: true, acceptFailedRows: false }]);
     expect(screen.queryByRole('dialog', { name: "Run the feed of 'Daily stock' now" })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Open Imports' }));
+    await user.click(screen.getByRole('button', { name: 'Open its runs' }));
     expect(await screen.findByRole('heading', { name: 'Imports page' })).toBeTruthy();
   });
 

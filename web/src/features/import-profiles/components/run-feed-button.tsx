@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { useRunImportProfileFeed } from '../api/run-import-profile-feed';
 import { feedHost } from '../model/feed-form-values';
+import { profileImportsPath } from '../../history';
 import { Dialog } from '../../../components/ui/dialog';
 
 type FeedProfile = ImportProfile & { feed: NonNullable<ImportProfile['feed']> };
@@ -39,7 +40,7 @@ function RunFeedForm({ profile, onDone }: { profile: FeedProfile; onDone: () => 
       { id: profile.id, body: { confirmMissing: missingRuleActs && confirmMissing, acceptFailedRows } },
       {
         onSuccess: (answer) => {
-          notify.success(answer.message, { label: 'Open Imports', onClick: () => void navigate('/imports') });
+          notify.success(answer.message, { label: 'Open its runs', onClick: () => void navigate(profileImportsPath(profile.id)) });
           onDone();
         },
         // 409: the feed is being fetched or imported already; the server's message says so.
