@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_VARIATIONS_PER_PARENT, PRODUCT_MESSAGES } from '@bosun/shared';
+import { sql } from 'kysely';
+import { LIST_VARIATIONS_PER_PARENT, PRODUCT_MESSAGES, VARIATION_LEVEL_FIELDS } from '@bosun/shared';
+import { queryPlan } from '../../test/query-plan.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
 
@@ -129,5 +131,18 @@ describe('deleting variable products', () => {
     const plain = await insertProduct(t.database.db, { sku: 'ONLY-PLAIN', name: 'Only plain' });
     const res = await call('POST', '/api/products/bulk-delete', { ids: [plain] });
     expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.bulkDeleted(1), deleted: 1, variations_deleted: 0, changeId: expect.any(Number) });
+  });
+});
+
+describe('a stock or price filter over variations', () => {
+  it('reads the variations index alone for each field it may name (migration 0046)', async () => {
+    await variable('PLAN', [['Size', ['S', 'M']]]);
+    // PostgreSQL plans an index-only scan where the visibility map says the pages are all visible.
+    if (t.database.dialect === 'postgres') await sql`vacuum analyze products`.execute(t.database.db);
+    for (const field of VARIATION_LEVEL_FIELDS) {
+      // The EXISTS of list-query/conditions.ts' anyVariationCondition, per variable product.
+      const plan = await queryPlan(t.database, sql`select 1 from products v where v.parent_id = ${1} and ${sql.ref(`v.${field}`)} > ${10}`.compile(t.database.db));
+      expect(plan, field).toMatch(t.database.dialect === 'sqlite' ? /USING COVERING INDEX products_parent_price_idx/ : /Index Only Scan using products_parent_price_idx/);
+    }
   });
 });
