@@ -9,7 +9,10 @@ export const escapeListValue = (value: string) => value.replaceAll('\\', '\\\\')
 /** The cell of a list: ', ' between the escaped values. */
 export const joinValueList = (values: readonly string[]) => values.map(escapeListValue).join(', ');
 
-/** One value written escaped (a variation's attribute value, a default), read back; trimmed. */
+/**
+ * One value written escaped (a variation's attribute value), read back; trimmed. An attribute's
+ * default is not escaped at all: written and read plainly, as WooCommerce does (variant-cells.ts).
+ */
 export const unescapeListValue = (text: string) => text.replace(/\\([,\\])/g, '$1').trim();
 
 /** A list cell's values, read back: trimmed, empty ones left out. */
