@@ -85,7 +85,7 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
         { name: 'Length', values: ['30 m', '50 m'], visible: false, global: false, default_value: null },
       ]);
       expect(await attributesOf(target, 'RT-SHACKLE')).toEqual([{ name: 'Size', values: ['S', 'M'], visible: true, global: false, default_value: null }]);
-      // A default is written plainly, as WooCommerce writes it, and read so: '1\\,5 mm' stays itself, not '1,5 mm'.
+      // A default is written plainly, as WooCommerce writes it, and read so: '1\,5 mm' stays itself, not '1,5 mm'.
       const pin = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>).find((r) => r.SKU === 'RT-PIN')!;
       expect([pin[`Attribute 1 ${byDefault}`], pin[`Attribute 2 ${byDefault}`]]).toEqual(['1\\,5 mm', 'back\\']);
       expect(await attributesOf(target, 'RT-PIN')).toEqual([
