@@ -95,6 +95,9 @@ describe.each(['woocommerce', 'direct'])('the %s layout as .xlsx', (mode) => {
     expect(first.getCell(column('Stock')).value).toBe(12);
     expect(first.getCell(column('Name')).value).toBe('=Cleat, "Pro"\nsecond line');
     expect(first.getCell(column('Name')).type).toBe(ExcelJS.ValueType.String);
+    // Money shows two decimals; text has no number format.
+    expect(first.getCell(column(mode === 'direct' ? 'List Price' : 'Regular price')).numFmt).toBe('0.00##');
+    expect(first.getCell(column('Name')).numFmt).toBeUndefined();
   });
 
   it('imports back exactly: the imported shop exports the same CSV', async () => {

@@ -50,6 +50,15 @@ const SHEET = 'Products';
 
 /** Money and measures keep two decimals on screen; the cell holds the number itself. */
 const NUMBER_FORMAT = '0.00##';
+/**
+ * The data cells' styles, one object per kind shared by every row. exceljs gives each new cell a
+ * style object of its own (its column's, copied), and its styles registry knows a style by the
+ * object's identity (a WeakMap): every cell's fresh object was laid out as XML again to find its
+ * number, about half the export's time. Shared objects are found at once; the file is byte for byte
+ * the same. Never changed after.
+ */
+const NUMBER_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: NUMBER_FORMAT });
+const TEXT_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 /**
  * The workbook's bytes as a stream. A number column's cell is a number (empty stays empty); every
@@ -78,7 +87,11 @@ export async function exportProductsXlsx(db: Kysely<DB>, dialect: Dialect, query
       const found = await findExportChunk(db, dialect, query, afterId, CHUNK_ROWS);
       const rows = found.map((row): ExportRow => EXPORT_FIELDS.map((field) => row[field]));
       for await (const batch of options.attributes ? rowsWithVariations(db, rows) : [rows]) {
-        for (const values of layout.values(batch)) sheet.addRow(typed(values)).commit();
+        for (const values of layout.values(batch)) {
+          const row = sheet.addRow(typed(values));
+          row.eachCell({ includeEmpty: true }, (cell, column) => (cell.style = numeric[column - 1] ? NUMBER_STYLE : TEXT_STYLE));
+          row.commit();
+        }
       }
       if (found.length < CHUNK_ROWS || gone()) break;
       afterId = found.at(-1)!.id;
