@@ -10,6 +10,8 @@
  * ultra-fast on 1M rows and the reads on 1M products. --pg repeats everything on PostgreSQL
  * (a new database per scenario on that server, dropped afterwards). --rows / --big-rows change
  * the 10k-or-100k and the 1M sizes (targets are judged only at 100k and 1M).
+ * The reads end with issue 19's tag filter: a tenth of the products then tagged (after every other
+ * read figure of that catalogue), the list filtered by a tag beside the plain first page of that step.
  * --xlsx adds issue 19's: the same rows as an Excel workbook, imported ultra-fast beside the CSV,
  * and each export as .xlsx beside the same mode's CSV export.
  * --modes ultra-fast (a comma list) runs only these import modes.

@@ -124,6 +124,24 @@ export function readFigures(db: DbKind, reads: ReadFigures): Figure[] {
     },
     latencyFigure({ section: 'tree', name: `GET /api/vendors (${reads.vendors.count} vendors)`, db, size, details: { vendors: reads.vendors.count } }, reads.vendors, health),
   );
+  // Issue 19: the list by tag, beside the plain first page measured in the same step (after the tagging, on its own server).
+  const { tagFilter } = reads;
+  for (const kind of tagFilter.kinds) {
+    figures.push(
+      pairedLatencyFigure(
+        {
+          section: 'list',
+          name: `list: ${kind.name}`,
+          db,
+          size,
+          target: target('p95 <= 50 ms @100k, 150 @1M', at100k || at1M, kind.p95 <= (at1M ? 150 : 50)),
+          details: { query: kind.query, matched: kind.matched, tagged: tagFilter.tagged, tagMs: tagFilter.tagMs },
+        },
+        kind,
+        { name: 'the plain first page, measured in the same step on the same server', short: 'first page', summary: tagFilter.plain },
+      ),
+    );
+  }
   for (const e of reads.exports) {
     if (e.format === 'xlsx') {
       // Issue 19: the workbook beside the same mode's CSV export of the same run; no target of its own.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { EXPORT_MODES, type ExportMode } from '@bosun/shared';
 import type { Catalogue } from '../catalogue/index.js';
@@ -6,7 +7,7 @@ import { readBaseline, type Rate } from '../harness/baselines.js';
 import { downloadCsv, downloadToFile, getJson, putJson, timedGet, timedGetWithServerTime } from '../harness/http.js';
 import { measureClientAndServer, measureLatency, perSecond, watchRss, type LatencySummary } from '../harness/measure.js';
 import { withServer } from '../harness/server.js';
-import { freshTarget, loadReadTarget, scratchFile, type DbKind } from '../harness/targets.js';
+import { freshTarget, loadReadTarget, openMigrated, scratchFile, type DbKind, type DbTarget } from '../harness/targets.js';
 import { benchListMix, listQueryMix, type KindFigures } from './list.js';
 
 /**
@@ -41,7 +42,27 @@ export interface ReadFigures {
   vendors: LatencySummary & { count: number };
   exports: ExportFigures[];
   readBaseline: Rate;
+  tagFilter: TagFilterFigures;
 }
+
+/**
+ * Issue 19's tag filter, measured after every other read figure of the catalogue (the direct read
+ * baseline included), so those are taken on the catalogue as loaded: a tag is then given to every
+ * TAG_EVERY-th product, a second to every RARE_TAG_EVERY-th, and the list filtered by each is
+ * measured beside the plain first page measured in the same step, on the same server.
+ */
+export interface TagFilterFigures {
+  /** Products given each tag. */
+  tagged: { common: number; rare: number };
+  /** The UPDATE that tagged them (product_tags kept by the triggers, as any write). */
+  tagMs: number;
+  plain: LatencySummary;
+  kinds: KindFigures[];
+}
+const TAG_EVERY = 10;
+const RARE_TAG_EVERY = 1_000;
+const COMMON_TAG = 'Bench Tag';
+const RARE_TAG = 'Bench Rare';
 
 export async function benchReads(
   kind: DbKind,
@@ -99,11 +120,13 @@ export async function benchReads(
 
     const baseline = await readBaseline(kind, target.url);
     log(`  direct read baseline: ${baseline.rows.toLocaleString('en-US')} rows in ${baseline.ms} ms = ${baseline.rowsPerSecond.toLocaleString('en-US')} rows/s`);
+    const tagFilter = await benchTagFilter(target, iterations, log);
     return {
       products,
       load: { ms: loaded.ms.total, productsPerSecond: loaded.productsPerSecond, categories: loaded.categories, vendors: loaded.vendors },
       ...served,
       readBaseline: baseline,
+      tagFilter,
     };
   } finally {
     await target.drop();
@@ -139,4 +162,41 @@ async function xlsxRowCount(file: string): Promise<number> {
     break;
   }
   return rows;
+}
+
+/** The tag step (TagFilterFigures): tags given with one UPDATE, then the list by tag beside the plain first page, on a server of its own. */
+async function benchTagFilter(target: DbTarget, iterations: { warmups: number; samples: number }, log: (text: string) => void): Promise<TagFilterFigures> {
+  const database = await openMigrated(target);
+  let tagMs: number;
+  try {
+    const started = performance.now();
+    // Listed products only: a variation has no tags of its own (its parent's are listed).
+    await sql`update products set tags = case when id % ${RARE_TAG_EVERY} = 0 then ${JSON.stringify([COMMON_TAG, RARE_TAG])} else ${JSON.stringify([COMMON_TAG])} end
+      where parent_id is null and id % ${TAG_EVERY} = 0`.execute(database.db);
+    tagMs = Math.round(performance.now() - started);
+    // As after the load (loadReadTarget): PostgreSQL's statistics and visibility map settled, not waiting on autovacuum.
+    if (database.dialect === 'postgres') await sql`vacuum analyze products, product_tags`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+  return withServer(target.url, async (server) => {
+    const api = `${server.baseUrl}/api`;
+    const count = async (query: string) => (await getJson<{ pagination: { total: number } }>(`${api}/products?${query}`, server.token)).pagination.total;
+    const tagged = { common: await count(`tags=${encodeURIComponent(COMMON_TAG)}`), rare: await count(`tags=${encodeURIComponent(RARE_TAG)}`) };
+    log(`tag filter: ${tagged.common.toLocaleString('en-US')} products tagged '${COMMON_TAG}' and ${tagged.rare.toLocaleString('en-US')} '${RARE_TAG}' in ${tagMs} ms (one UPDATE)`);
+    const [plain, ...kinds] = await benchListMix(
+      api,
+      server.token,
+      [
+        { name: 'plain first page (beside the tag filter)', query: 'page=1&limit=20' },
+        { name: `tag '${COMMON_TAG}' (1 in ${TAG_EVERY})`, query: `tags=${encodeURIComponent(COMMON_TAG)}` },
+        { name: `tag '${RARE_TAG}' (1 in ${RARE_TAG_EVERY})`, query: `tags=${encodeURIComponent(RARE_TAG)}` },
+        // Lower case: the filter folds ASCII case.
+        { name: 'either tag, lower case', query: `tags=${encodeURIComponent(COMMON_TAG.toLowerCase())}&tags=${encodeURIComponent(RARE_TAG.toLowerCase())}` },
+      ],
+      iterations,
+      log,
+    );
+    return { tagged, tagMs, plain: plain!, kinds };
+  });
 }

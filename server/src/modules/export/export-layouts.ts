@@ -4,7 +4,7 @@ import type { ExportMode, Settings } from '@bosun/shared';
 import { CELL_PIECE_CHARS, csvCell, csvCellOfPieces, csvCellPieces, moneyCell, restoreFormula } from '@bosun/shared/csv';
 import { directAttributeHeaders, directCategoryHeaders, PARENT_HEADERS, wooAttributeHeaders } from '@bosun/shared/export-headers';
 import { importFactor, valueInFileUnit, type ExportUnits } from '@bosun/shared/export-units';
-import { escapeListValue, joinValueList } from '@bosun/shared/value-list';
+import { joinCategoryPath, joinValueList } from '@bosun/shared/value-list';
 
 /**
  * The two CSV layouts over a product read as a positional row (EXPORT_FIELDS order): the export
@@ -57,9 +57,6 @@ const numOf = (field: ExportField) => {
   };
 };
 
-// A category name is escaped as a list value: the Categories cell lists several paths.
-const wooPath = (names: readonly string[]) => names.map(escapeListValue).join(' > ');
-
 /**
  * The spec's Category Path cell: both trees' paths as WooCommerce writes them, labelled as the
  * import preview shows them ('Vendor: …', SPEC §2), so the file and the screen read alike. The
@@ -79,7 +76,7 @@ export interface ExportLookups {
   vendorCell(id: number | null): string;
   /** The cell of each level of the category's path, from the root down ([] without a category). */
   levelCells(id: number | null): readonly string[];
-  /** The category's path as WooCommerce writes it ('A > B', commas escaped), as a cell. */
+  /** The category's path as WooCommerce writes it ('A > B'; a name's ',', '>' and '\\' escaped), as a cell. */
   wooCategoryCell(id: number | null): string;
   /** The Category Path cell of a vendor and a store category. */
   categoryPathCell(vendorCategoryId: number | null, storeCategoryId: number | null): string;
@@ -101,7 +98,8 @@ export function createExportLookups(
   for (const c of categories) {
     const path = c.path.split('/').filter(Boolean).map((id) => names.get(Number(id)) ?? '');
     levels.set(c.id, path.map(csvCell));
-    wooPaths.set(c.id, wooPath(path));
+    // A name's ',', '>' and '\\' are escaped: the cell lists several paths of several names each.
+    wooPaths.set(c.id, joinCategoryPath(path));
   }
   const wooCells = new Map([...wooPaths].map(([id, path]) => [id, csvCell(path)]));
   const wooPathOf = (id: number | null) => (id === null ? '' : (wooPaths.get(id) ?? ''));

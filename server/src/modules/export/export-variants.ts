@@ -79,7 +79,10 @@ export function* variantBatches(rows: Iterable<ExportRow>): Generator<ExportRow 
 /** A list of values in one cell: WooCommerce's comma list, a literal comma written '\,'. */
 const valueListCell = (valueList: string) => joinValueList(JSON.parse(valueList) as string[]);
 
-/** An attribute's settings cells: visible and global as '1' or '0' (a variation's row has no visible), its default value. */
+/**
+ * An attribute's settings cells: visible and global as '1' or '0' (a variation's row has no visible),
+ * its default value as stored: one value, not escaped as the Values cell is (WooCommerce writes it so; the import reads it so).
+ */
 type SettingCells = readonly [visible: string | null, global: string | null, defaultValue: string | null];
 const NO_SETTINGS: SettingCells = [null, null, null];
 

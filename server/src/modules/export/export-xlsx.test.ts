@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +11,7 @@ import { autoMapHeaders, WORKBOOK_TYPE } from '@bosun/shared';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { createAdminTestApp, setupTestApp, sseEvents, type AdminTestApp } from '../../test/test-app.js';
 import { openWorkbook } from '../import/index.js';
+import { unsentSheetBytes } from './export-xlsx.js';
 
 /** The export as an Excel workbook: the CSV export's columns and values, numbers as numbers, and back through the import exactly. */
 const source = setupTestApp();
@@ -91,6 +95,9 @@ describe.each(['woocommerce', 'direct'])('the %s layout as .xlsx', (mode) => {
     expect(first.getCell(column('Stock')).value).toBe(12);
     expect(first.getCell(column('Name')).value).toBe('=Cleat, "Pro"\nsecond line');
     expect(first.getCell(column('Name')).type).toBe(ExcelJS.ValueType.String);
+    // Money shows two decimals; text has no number format.
+    expect(first.getCell(column(mode === 'direct' ? 'List Price' : 'Regular price')).numFmt).toBe('0.00##');
+    expect(first.getCell(column('Name')).numFmt).toBeUndefined();
   });
 
   it('imports back exactly: the imported shop exports the same CSV', async () => {
@@ -143,5 +150,18 @@ describe('the export format', () => {
     expect((await source.request('GET', '/api/products/export?format=xlsx')).statusCode).toBe(401);
     const manager = await source.registerWithout('xlsx-export-manager', source.admin, 'products');
     expect((await exportOf(source, 'format=xlsx', manager.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the sheet XML waiting to be compressed', () => {
+  it('is counted where exceljs queues it, so the export waits for the compression and the client instead of holding the sheet', async () => {
+    // Nobody reads the workbook: what the compression cannot pass on stays queued before it.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new PassThrough(), useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Products');
+    // Text that hardly compresses, so the compression's unread output fills early.
+    for (let i = 0; i < 20_000; i++) sheet.addRow([i, randomBytes(100).toString('hex'), randomBytes(100).toString('hex')]).commit();
+    await sleep(100);
+    // About 10 MB of XML written; the compression and its unread output hold a few hundred KB of it at most.
+    expect(unsentSheetBytes(sheet)).toBeGreaterThan(4 * 1024 * 1024);
   });
 });

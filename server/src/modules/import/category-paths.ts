@@ -1,4 +1,4 @@
-import { MAX_CATEGORY_LEVEL } from '@bosun/shared';
+import { MAX_CATEGORY_LEVEL, readCategoryName, splitCategoryCell } from '@bosun/shared';
 
 export interface CategoryPaths {
   vendor?: readonly string[];
@@ -7,29 +7,6 @@ export interface CategoryPaths {
   notKept?: { vendor?: ReadonlyArray<readonly string[]>; store?: ReadonlyArray<readonly string[]> };
 }
 
-/** Splits on the separator except where a backslash escapes it, as WooCommerce writes '\,' in names. */
-function splitUnescaped(text: string, separator: string): string[] {
-  if (!text.includes('\\')) return text.split(separator);
-  const parts: string[] = [];
-  let current = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '\\' && i + 1 < text.length) {
-      current += ch + text[i + 1];
-      i += 1;
-    } else if (text.startsWith(separator, i)) {
-      parts.push(current);
-      current = '';
-      i += separator.length - 1;
-    } else {
-      current += ch;
-    }
-  }
-  parts.push(current);
-  return parts;
-}
-
-const unescape = (name: string) => (name.includes('\\') ? name.replace(/\\(.)/g, '$1') : name);
 /** Whitespace other than single spaces between words. */
 const UNTIDY = /\s\s|[^\S ]/;
 /** Surrounding and repeated spaces are not part of a category's name. */
@@ -50,7 +27,7 @@ function readPart(raw: string): HierarchyPart {
     tree = prefix[1]!.toLowerCase() as 'vendor' | 'store';
     text = text.slice(prefix[0].length);
   }
-  return { tree, path: Object.freeze(splitUnescaped(text, '>').map((n) => tidyName(unescape(n))).filter(Boolean)) };
+  return { tree, path: Object.freeze(splitCategoryCell(text, '>').map((n) => tidyName(readCategoryName(n))).filter(Boolean)) };
 }
 
 /** Cells and parts kept per file at most: a catalogue has a few thousand paths, the caches must not grow with a file of unique ones. */
@@ -71,6 +48,7 @@ function onOnePath(a: readonly string[], b: readonly string[]) {
 
 /**
  * 'A > B > C' paths, several joined with ',' (WooCommerce lists a product's categories that way),
+ * a ',', '>' or '\\' inside a name escaped with a backslash as the export writes it (splitCategoryCell),
  * each optionally prefixed 'Vendor: ' or 'Store: ' (with or without the space: exports before
  * issue 24 wrote 'Vendor:A'); unprefixed means the store tree. A product has
  * one category per tree (ARCHITECTURE §4): the FIRST path of each tree is kept, and the others are
@@ -81,7 +59,7 @@ function onOnePath(a: readonly string[], b: readonly string[]) {
  */
 export function parseCategoryHierarchy(cell: string, cache?: Map<string, HierarchyPart>): CategoryPaths {
   const listed: Record<'vendor' | 'store', Array<readonly string[]>> = { vendor: [], store: [] };
-  for (const raw of splitUnescaped(cell, ',')) {
+  for (const raw of splitCategoryCell(cell, ',')) {
     const part = cache ? (cache.get(raw) ?? remember(cache, raw, readPart(raw))) : readPart(raw);
     if (!part?.path.length) continue;
     const paths = listed[part.tree];

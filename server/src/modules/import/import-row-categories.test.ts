@@ -60,3 +60,15 @@ describe('the preview of a row with an error', () => {
     ]);
   });
 });
+
+describe('a category cell with backslashes', () => {
+  it("reads '\\,', '\\>' and '\\\\' as the characters, and a backslash before anything else as itself (WooCommerce escapes only commas)", async () => {
+    const vendorId = await insertVendor(t.database.db, 'Backslashes');
+    const rows = ['SKU,Name,Categories', 'BS-1,One,"Vendor: Deck\\, Hardware > Size \\> 10 mm > Bronze\\\\Alloy, Store: C:\\new > Tools\\x"'].join('\n');
+    const mapping = { sku: 'SKU', name: 'Name', category_hierarchy: 'Categories' };
+    const res = await t.upload('/api/products/import/ultra-fast', t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId) }, { name: 'x.csv', content: rows });
+    expect(sseEvents(res.body).at(-1)).toMatchObject({ type: 'complete', imported: 1, errorCount: 0 });
+    const names = await categoryNames();
+    for (const name of ['Deck, Hardware', 'Size > 10 mm', 'Bronze\\Alloy', 'C:\\new', 'Tools\\x']) expect(names).toContain(name);
+  });
+});

@@ -12,11 +12,11 @@ beforeAll(async () => {
   const db = source.database.db;
   const vendor = await insertVendor(db, 'Quirky Supply');
   let vParent: Awaited<ReturnType<typeof insertCategory>> | undefined;
-  for (const name of ['Hardware, Deck', 'Cleats "Pro"', 'Horn', 'Cast', 'Bronze\\Alloy']) {
+  for (const name of ['Hardware, Deck', 'Cleats "Pro"', 'Horn >= 8 mm', 'Cast', 'Bronze\\Alloy']) {
     vParent = await insertCategory(db, { name, type: 'vendor', vendor_id: vendor, parent: vParent });
   }
   let sParent: Awaited<ReturnType<typeof insertCategory>> | undefined;
-  for (const name of ['Deck & Hardware', 'Mooring', 'Cleats', 'Héllo wörld', '=Level five']) {
+  for (const name of ['Deck & Hardware', 'Mooring', 'A\\>B, C', 'Héllo wörld', '=Level five']) {
     sParent = await insertCategory(db, { name, type: 'store', parent: sParent });
   }
   await insertProduct(db, {
@@ -69,7 +69,7 @@ describe('the Category Path spelling', () => {
     const csv = (await source.request('GET', '/api/products/export?mode=woocommerce', source.admin)).body;
     const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
     expect(rows.find((row) => row.SKU === 'RT-1')!['Category Path']).toBe(
-      'Vendor: Hardware\\, Deck > Cleats "Pro" > Horn > Cast > Bronze\\\\Alloy, Store: Deck & Hardware > Mooring > Cleats > Héllo wörld > =Level five',
+      'Vendor: Hardware\\, Deck > Cleats "Pro" > Horn \\>= 8 mm > Cast > Bronze\\\\Alloy, Store: Deck & Hardware > Mooring > A\\\\\\>B\\, C > Héllo wörld > =Level five',
     );
 
     const target = await createAdminTestApp();

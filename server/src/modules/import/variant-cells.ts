@@ -62,7 +62,8 @@ interface AttributeSettingCells {
  * A variable row's storefront settings of attribute n (WooCommerce's 'Attribute N visible',
  * 'global', 'default'). A column the file lacks, or an empty flag, says nothing: the stored
  * setting stays (a new attribute's is the default). An empty default cell is no default. The
- * default is one of the attribute's values, spelled as the attribute lists it.
+ * default is one of the attribute's values, spelled as the attribute lists it (its letter case
+ * aside), written whole and unescaped (the Values cell escapes its commas and backslashes; the default does not).
  */
 function readSettings(n: number, attribute: Attribute, cells: AttributeSettingCells, mapping: FieldMapping): Partial<Pick<Attribute, 'visible' | 'global' | 'default_value'>> | VariantCellProblem {
   const settings: Partial<Pick<Attribute, 'visible' | 'global' | 'default_value'>> = {};
@@ -74,7 +75,9 @@ function readSettings(n: number, attribute: Attribute, cells: AttributeSettingCe
     settings[flag] = value;
   }
   if (cells.default !== undefined) {
-    const text = unescapeListValue(cells.default);
+    // The default is one value, written plainly as WooCommerce writes it (and Bosun's export, both
+    // layouts): no list escapes, so a default '1\,5 mm' or 'C:\new' is read as it stands.
+    const text = cells.default.trim();
     const value = text === '' ? null : attribute.values.find((v) => v.toLocaleLowerCase('en-US') === text.toLocaleLowerCase('en-US'));
     if (value === undefined) return { column: mapping[`attribute_${n}_default`]!, value: text, reason: VARIANT_MESSAGES.defaultNotAValue(text, attribute.name) };
     settings.default_value = value;

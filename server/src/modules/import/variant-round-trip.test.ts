@@ -41,6 +41,11 @@ beforeAll(async () => {
   ]);
   await insertProduct(db, { sku: 'RT-SIMPLE', name: 'Fender', stock: 3, list_price: 12, vendor_id: vendor });
   await makeVariable(source, { sku: 'RT-SHACKLE', name: 'Bow shackle', vendor_id: vendor }, [['Size', ['S', 'M']]]);
+  // Defaults holding a backslash and a comma, beside the value the list unescape would make of them.
+  await makeVariable(source, { sku: 'RT-PIN', name: 'Clevis pin', vendor_id: vendor }, [
+    ['Thread', ['1,5 mm', '1\\,5 mm', 'M6\\M8'], { default_value: '1\\,5 mm' }],
+    ['Finish', ['C:\\new', 'Zinc, bright', 'back\\'], { default_value: 'back\\' }],
+  ]);
 });
 
 /** A product's attributes with their storefront settings, as the variations API gives them. */
@@ -70,7 +75,7 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
       const res = await target.upload('/api/products/import/ultra-fast', target.admin, fields, { name: 'export.csv', content: exported });
       const complete = sseEvents(res.body).at(-1);
       expect(complete.errors).toEqual([]);
-      expect(complete).toMatchObject({ type: 'complete', imported: 3 + 6 + 2, errorCount: 0 });
+      expect(complete).toMatchObject({ type: 'complete', imported: 4 + 6 + 2 + 9, errorCount: 0 });
       const again = (await target.request('GET', `/api/products/export?mode=${mode}`, target.admin)).body;
       expect(withoutIds(again)).toEqual(withoutIds(exported));
       // Stored as they were in the shop the file came from, not only written alike.
@@ -80,6 +85,13 @@ describe.each(['woocommerce', 'direct'])('variable products through the %s layou
         { name: 'Length', values: ['30 m', '50 m'], visible: false, global: false, default_value: null },
       ]);
       expect(await attributesOf(target, 'RT-SHACKLE')).toEqual([{ name: 'Size', values: ['S', 'M'], visible: true, global: false, default_value: null }]);
+      // A default is written plainly, as WooCommerce writes it, and read so: '1\,5 mm' stays itself, not '1,5 mm'.
+      const pin = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>).find((r) => r.SKU === 'RT-PIN')!;
+      expect([pin[`Attribute 1 ${byDefault}`], pin[`Attribute 2 ${byDefault}`]]).toEqual(['1\\,5 mm', 'back\\']);
+      expect(await attributesOf(target, 'RT-PIN')).toEqual([
+        { name: 'Thread', values: ['1,5 mm', '1\\,5 mm', 'M6\\M8'], visible: true, global: false, default_value: '1\\,5 mm' },
+        { name: 'Finish', values: ['C:\\new', 'Zinc, bright', 'back\\'], visible: true, global: false, default_value: 'back\\' },
+      ]);
     } finally {
       await target.close();
     }
