@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { categoryPathsOf, type CategoryResolver } from './category-resolver.js';
 import { assignmentsKeeping, byDroppedShape, classifyBatch, droppedKey, followStoredStatus, kindConflict, parentVendorReason, rowWriteFailure, takesOwnerless, type ImportRules, type StoredProduct, type StoredSkus } from './import-rules.js';
 import type { ImportVendors } from './import-vendors.js';
-import { copyRows, createStage, openImportConnection, type ImportConnection } from './postgres-copy.js';
+import { copyRows, createStage, insertNewFromStage, openImportConnection, unstagedQualityColumns, type ImportConnection } from './postgres-copy.js';
 import { upsertVariations, writeImportedAttributes } from './postgres-variant-writes.js';
 import { ownerlessWarning, rowValues, storedProductsIn, vendorOf, writeColumns, writerAssignments, type ProductWriter, type TransactionStyle, type WriteOutcome, type WriterShape } from './product-writer.js';
 import type { MappedRow } from './row-mapper.js';
@@ -68,13 +68,25 @@ export function createPostgresWriter(url: string, shape: WriterShape, resolver: 
   const upsertOne = async (executor: Kysely<DB>, row: MappedRow, now: string) => {
     await sql`insert into products (${columnList}) values (${sql.join(valuesOf(row, now))}) ${onConflict(row.dropped ?? [])}`.execute(executor);
   };
-  /** A batch: COPY into the stage, then one upsert per shape of dropped columns, in the file's order (ids follow it). */
+  let unstaged: Promise<string[]> | undefined;
+  /**
+   * A batch: COPY into the stage, then per shape of dropped columns, in the file's order (ids
+   * follow it), the new SKUs (insertNewFromStage) and one upsert of the rest.
+   */
   const upsertStaged = async (executor: Kysely<DB>, items: MappedRow[], now: string) => {
     const { client } = await connection();
     await createStage(executor, STAGE, columns);
     await copyRows(client, STAGE, [...columns, 'import_ord', 'import_dropped'], items.map((row, i) => [...valuesOf(row, now), i, droppedKey(row.dropped)]));
     for (const group of byDroppedShape(items, (row) => row.dropped)) {
-      await sql`insert into products (${columnList}) select ${columnList} from ${sql.id(STAGE)} where import_dropped = ${droppedKey(group.dropped)}
+      const shapeKey = droppedKey(group.dropped);
+      // Read once per import; read again after a batch whose transaction it failed in.
+      unstaged ??= unstagedQualityColumns(executor, columns).catch((error: unknown) => {
+        unstaged = undefined;
+        throw error;
+      });
+      const added = await insertNewFromStage(executor, STAGE, columns, shapeKey, await unstaged);
+      if (added === group.items.length) continue;
+      await sql`insert into products (${columnList}) select ${columnList} from ${sql.id(STAGE)} where import_dropped = ${shapeKey} and not import_added
         order by import_ord ${onConflict(group.dropped)}`.execute(executor);
     }
   };
