@@ -50,11 +50,11 @@ type Executor = Transaction<DB> | Kysely<DB>;
  * typed as the products' own columns, so COPY reads each value as the column will store it, with
  * `import_ord` (the row's place in the batch, for ids in the file's order), `import_dropped`
  * (the row's shape of dropped columns: one statement per shape, see byDroppedShape) and
- * `import_added` (inserted as a new product by insertNewFromStage).
+ * `import_added` (NULL until insertNewFromStage inserts the row as a new product).
  */
 export async function createStage(trx: Executor, table: string, columns: readonly string[]) {
   await sql`create temp table ${sql.id(table)} on commit drop as
-    select ${sql.join(columns.map((c) => sql.ref(c)))}, 0 as import_ord, ''::text as import_dropped, false as import_added from products with no data`.execute(trx);
+    select ${sql.join(columns.map((c) => sql.ref(c)))}, 0 as import_ord, ''::text as import_dropped, null::boolean as import_added from products with no data`.execute(trx);
 }
 
 /**
