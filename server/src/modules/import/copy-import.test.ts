@@ -69,6 +69,22 @@ describe('an import through COPY', () => {
   });
 });
 
+describe('a standard import', () => {
+  it('writes a SKU that comes twice in a batch row after row, as its own savepoints would', async () => {
+    const vendorId = await insertVendor(t.database.db, 'Twice');
+    // The second row's price and visibility are dropped (bad values): written after the first, it keeps the first's.
+    const csv = 'SKU,Name,Price,Visibility\nTW-1,First,5.00,hidden\nTW-2,Other,3.00,public\nTW-1,Second,abc,sideways\n';
+    const mapping = { sku: 'SKU', name: 'Name', list_price: 'Price', visibility: 'Visibility' };
+    const res = await t.upload('/api/products/import/standard', t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId), updateMode: 'true' }, { name: 't.csv', content: csv });
+    expect(sseEvents(res.body).at(-1)).toMatchObject({ type: 'complete', errorCount: 0 });
+    const stored = await t.database.db.selectFrom('products').select(['sku', 'name', 'list_price', 'visibility']).where('sku', 'like', 'TW-%').orderBy('sku').execute();
+    expect(stored).toEqual([
+      { sku: 'TW-1', name: 'Second', list_price: 5, visibility: 'hidden' },
+      { sku: 'TW-2', name: 'Other', list_price: 3, visibility: 'public' },
+    ]);
+  });
+});
+
 describe("an import's new products", () => {
   it('get the quality bits, GTIN key and completeness the row triggers give them, mapped columns or not', async () => {
     const db = t.database.db;
