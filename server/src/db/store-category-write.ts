@@ -8,7 +8,9 @@
  * category counts' trigger still runs. Turned off again right after the statement.
  * The PostgreSQL import turns it on around its INSERT of new products too, which writes their
  * quality bits and GTIN keys itself (postgres-copy.ts, insertNewFromStage): of these triggers an
- * INSERT fires only the row quality trigger.
+ * INSERT fires only the row quality trigger, and the one UPDATE of products its triggers can make
+ * (a GTIN held twice now: the products holding it get their quality_passed again) writes no
+ * column the others read.
  */
 export const STORE_CATEGORY_WRITE = 'bosun.store_category_write';
 
