@@ -6,6 +6,11 @@
  * of those columns stand aside for it (migration 0041): on 100k products they were 6.5 s (quality)
  * and 4.5 s (history) of the statement's 24 s, the join of each other one about 0.2 s. The
  * category counts' trigger still runs. Turned off again right after the statement.
+ * The PostgreSQL import turns it on around its INSERT of new products too, which writes their
+ * quality bits and GTIN keys itself (postgres-copy.ts, insertNewFromStage): of these triggers an
+ * INSERT fires only the row quality trigger, and the one UPDATE of products its triggers can make
+ * (a GTIN held twice now: the products holding it get their quality_passed again) writes no
+ * column the others read.
  */
 export const STORE_CATEGORY_WRITE = 'bosun.store_category_write';
 

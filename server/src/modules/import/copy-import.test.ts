@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertVendor } from '../../test/fixtures.js';
+import { gtinKeySql, productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
+import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp, sseEvents } from '../../test/test-app.js';
 import { copyText } from './postgres-copy.js';
 
@@ -65,6 +66,67 @@ describe('an import through COPY', () => {
     // Ids follow the file's order, as on SQLite.
     const ids = await t.database.db.selectFrom('products').select(['id', 'sku']).where('sku', 'like', 'BT-%').orderBy('id').execute();
     expect(ids.map((p) => p.sku)).toEqual(lines.slice(1).map((line) => line.split(',')[0]));
+  });
+});
+
+describe('a standard import', () => {
+  it('writes a SKU that comes twice in a batch row after row, as its own savepoints would', async () => {
+    const vendorId = await insertVendor(t.database.db, 'Twice');
+    // The second row's price and visibility are dropped (bad values): written after the first, it keeps the first's.
+    const csv = 'SKU,Name,Price,Visibility\nTW-1,First,5.00,hidden\nTW-2,Other,3.00,public\nTW-1,Second,abc,sideways\n';
+    const mapping = { sku: 'SKU', name: 'Name', list_price: 'Price', visibility: 'Visibility' };
+    const res = await t.upload('/api/products/import/standard', t.admin, { fieldMapping: JSON.stringify(mapping), selectedVendor: String(vendorId), updateMode: 'true' }, { name: 't.csv', content: csv });
+    expect(sseEvents(res.body).at(-1)).toMatchObject({ type: 'complete', errorCount: 0 });
+    const stored = await t.database.db.selectFrom('products').select(['sku', 'name', 'list_price', 'visibility']).where('sku', 'like', 'TW-%').orderBy('sku').execute();
+    expect(stored).toEqual([
+      { sku: 'TW-1', name: 'Second', list_price: 5, visibility: 'hidden' },
+      { sku: 'TW-2', name: 'Other', list_price: 3, visibility: 'public' },
+    ]);
+  });
+});
+
+describe("an import's new products", () => {
+  it('get the quality bits, GTIN key and completeness the row triggers give them, mapped columns or not', async () => {
+    const db = t.database.db;
+    const vendorId = await insertVendor(db, 'Quality rows');
+    // A stored GTIN that an imported row makes a duplicate; a margin the prices are checked against.
+    await insertProduct(db, { vendor_id: vendorId, sku: 'QI-STORED', gtin: '4006381333931' });
+    expect((await t.request('PUT', '/api/quality/settings', t.admin, { margin_percent: 20 })).statusCode).toBe(200);
+    const header = 'SKU,Name,GTIN,List,Cost,Special,Stock,Description,Weight,Length,Width,Height,Image';
+    const rows = [
+      'QI-1,Whole,4006381333931,10,5,,3,Full text,1,2,3,4,https://example.com/a.jpg',
+      'QI-2,Spaced GTIN," 400-638 1333931 ",10,9,12,-2,   ,1,2,,4,',
+      'QI-3,ISBN X,0-8044-2957-X,20,15,,0,Text,0,1,1,1,',
+      'QI-4,Bad GTIN,1234567890123,,,,5,Text,1,1,1,1,https://example.com/b.jpg',
+      'QI-5,Letters,ABC,10,,,,,,,,,',
+      'QI-6,ISBN,0306406152,7.5,6,,1,Text,1,1,1,1,https://example.com/c.jpg',
+    ];
+    const mapping = { sku: 'SKU', name: 'Name', gtin: 'GTIN', list_price: 'List', vendor_cost: 'Cost', special_price: 'Special', stock: 'Stock', description: 'Description', weight: 'Weight', length: 'Length', width: 'Width', height: 'Height', image_url: 'Image' };
+    const fields = (m: object) => ({ fieldMapping: JSON.stringify(m), selectedVendor: String(vendorId) });
+    const mapped = await t.upload('/api/products/import/ultra-fast', t.admin, fields(mapping), { name: 'q.csv', content: [header, ...rows].join('\n') });
+    expect(sseEvents(mapped.body).at(-1)).toMatchObject({ type: 'complete', imported: 6, errorCount: 0 });
+    // No quality column mapped: each new product takes the table's defaults (kind, images, stock) and the checks follow them.
+    const bare = await t.upload('/api/products/import/lightning', t.admin, fields({ sku: 'SKU', name: 'Name' }), { name: 'b.csv', content: 'SKU,Name\nQI-7,Bare\nQI-8,Bare too\n' });
+    expect(sseEvents(bare.body).at(-1)).toMatchObject({ type: 'complete', imported: 2, errorCount: 0 });
+
+    const dialect = t.database.dialect;
+    const { rows: stored } = await sql.raw<{ sku: string; quality_problems: number; gtin_key: string | null; quality_passed: number; problems: number; key: string | null; passed: number }>(
+      `select sku, quality_problems, gtin_key, quality_passed, ${productProblemsSql(dialect, '', 'products.id')} as problems,
+        ${gtinKeySql(dialect, 'gtin')} as key, ${qualityPassedSql('products.')} as passed
+       from products where sku like 'QI-%' order by sku`,
+    ).execute(db);
+    expect(stored.map((r) => r.sku)).toEqual(['QI-1', 'QI-2', 'QI-3', 'QI-4', 'QI-5', 'QI-6', 'QI-7', 'QI-8', 'QI-STORED']);
+    for (const r of stored) expect({ sku: r.sku, bits: r.quality_problems, key: r.gtin_key, passed: Number(r.quality_passed) }).toEqual({ sku: r.sku, bits: Number(r.problems), key: r.key, passed: Number(r.passed) });
+    // What the rows were written to test: keys cleaned, each check failing somewhere, the duplicate counted.
+    const bySku = new Map(stored.map((r) => [r.sku, r]));
+    expect(bySku.get('QI-2')!.gtin_key).toBe('4006381333931');
+    expect(bySku.get('QI-3')!.gtin_key).toBe('080442957X');
+    // Only 'no shop category' (16): the file has no category column.
+    expect(bySku.get('QI-1')!.quality_problems).toBe(16);
+    expect(bySku.get('QI-6')!.quality_problems).toBe(16);
+    expect(bySku.get('QI-7')!.quality_problems).toBe(1 | 2 | 4 | 8 | 16);
+    expect(new Set(stored.map((r) => r.quality_problems)).size).toBeGreaterThan(4);
+    expect(bySku.get('QI-STORED')!.quality_passed).toBeLessThan(bySku.get('QI-6')!.quality_passed);
   });
 });
 

@@ -64,7 +64,7 @@ export interface ImportFile {
 const MODE_PLAN: Record<ImportMode, { batchRows: number; batchChars?: number; style: TransactionStyle }> = {
   'ultra-fast': { batchRows: 5_000, batchChars: 6_000_000, style: 'batch' },
   lightning: { batchRows: 1_000, style: 'batch' },
-  // Every row has its own savepoint; the transaction around them only sets how often a commit is paid.
+  // Every row has its own savepoint (PostgreSQL: once the batch written whole fails, see TransactionStyle); the transaction around them only sets how often a commit is paid.
   standard: { batchRows: 2_000, batchChars: 2_000_000, style: 'per-row' },
 };
 /** Above this many rows (and a quarter of the catalogue), an import rebuilds the sort indexes instead of updating them. */

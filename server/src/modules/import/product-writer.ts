@@ -21,7 +21,11 @@ export interface WriteOutcome {
   failed: Array<{ row: MappedRow; reason: string; cause?: string }>;
 }
 
-/** 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row. */
+/**
+ * 'batch': one transaction, retried row by row if it fails. 'per-row': a savepoint for every row;
+ * on PostgreSQL the batch is first written whole when no SKU comes twice in it, which leaves each
+ * row as its own savepoint would (postgres-writer.ts, writtenWhole).
+ */
 export type TransactionStyle = 'batch' | 'per-row';
 
 /**
