@@ -39,6 +39,7 @@ import { importListOrderAndFeedFlagMigration } from './migrations/0042-import-li
 import { stockDefaultZeroMigration } from './migrations/0043-stock-default-zero.js';
 import { qualityPassedMigration } from './migrations/0044-quality-passed.js';
 import { variationFieldsIndexMigration } from './migrations/0046-variation-fields-index.js';
+import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -82,6 +83,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0043-stock-default-zero': stockDefaultZeroMigration(dialect, sqlite),
     '0044-quality-passed': qualityPassedMigration(dialect),
     '0046-variation-fields-index': variationFieldsIndexMigration(dialect),
+    '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
   };
 }
 

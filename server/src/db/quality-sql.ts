@@ -47,8 +47,9 @@ export const MARGIN_PERCENT_SQL = `coalesce((select quality_margin_percent from 
  * The row's failed checks as a bitmask (QUALITY_CHECKS' bits; duplicate_gtin is not kept here).
  * `gtinKey`: the row's GTIN key when it is already stored (the gtin_key column): the key's SQL
  * is repeated some forty times in the check digit's, which made the checks cost 30 µs a row.
+ * `marginPercent`: the margin setting's value when the caller has read it (a trigger's variable).
  */
-export function qualityProblemsSql(dialect: Dialect, row: string, gtinKey?: string): string {
+export function qualityProblemsSql(dialect: Dialect, row: string, gtinKey?: string, marginPercent = MARGIN_PERCENT_SQL): string {
   const c = (name: string) => `${row}${name}`;
   // A NULL condition (a missing price) falls to ELSE: the check passes.
   const bit = (check: keyof typeof QUALITY_CHECKS, condition: string) => `(case when ${condition} then ${QUALITY_CHECKS[check].bit} else 0 end)`;
@@ -57,7 +58,7 @@ export function qualityProblemsSql(dialect: Dialect, row: string, gtinKey?: stri
   const key = gtinKey ?? gtinKeySql(dialect, c('gtin'));
   const missing = (name: string) => `(${c(name)} is null or ${c(name)} <= 0)`;
   // Compared in hundredths of a cent: prices have 2 decimals, and 10.10 - 8.08 is not 2.02 in floating point.
-  const lowMargin = `(${c('list_price')} < ${c('vendor_cost')} or round((${c('list_price')} - ${c('vendor_cost')}) * 10000) < round(${c('list_price')} * ${MARGIN_PERCENT_SQL} * 100))`;
+  const lowMargin = `(${c('list_price')} < ${c('vendor_cost')} or round((${c('list_price')} - ${c('vendor_cost')}) * 10000) < round(${c('list_price')} * ${marginPercent} * 100))`;
   return [
     bit('no_image', `not ${variation} and coalesce(${c('image_url')}, '') = '' and coalesce(${c('images')}, '[]') = '[]'`),
     bit('invalid_gtin', `not ${variable} and (${key} is null or not ${gtinValidSql(dialect, key)})`),
