@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTitles, cutByWidth } from '../../../test/cut-text';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { largeCatalogue, sampleCategories } from '../testing/category-fixtures';
 import { fakeCategoryApi } from '../testing/fake-category-api';
@@ -39,6 +40,27 @@ describe('CategoryManagementView', () => {
     expect(within(cleats).getByText('7 products')).toBeTruthy();
     expect(within(tree()).getAllByText('Harken Inc')).toHaveLength(2);
     expect(screen.getByRole('option', { name: 'Harken Inc (40 products)' })).toBeTruthy();
+  });
+
+  it('shows a cut name or vendor whole in a tooltip, not in a browser title, in the tree and the table', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    // The row buttons' hints stay browser titles: the rows are plain markup for speed (see category-rows.module.css).
+    const isRowButton = (element: Element) => element.tagName === 'BUTTON';
+    expect(browserTitles(tree(), isRowButton)).toEqual([]);
+    const vendor = within(tree()).getAllByText('Harken Inc')[0]!;
+    cutByWidth(vendor);
+    await user.hover(vendor);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Harken Inc');
+    await user.unhover(vendor);
+
+    await user.click(screen.getByText('Table'));
+    const table = screen.getByRole('table', { name: 'Categories' });
+    expect(browserTitles(table, isRowButton)).toEqual([]);
+    const name = within(table).getByRole('link', { name: 'Cleats' });
+    cutByWidth(name.parentElement!);
+    await user.hover(name);
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Cleats'));
   });
 
   it('collapses and expands a node', async () => {
