@@ -10,7 +10,7 @@ const LONG_URL = 'https://cdn.example.test/images/lewmar-ocean-12-24v-vertical-w
 describe('FieldDiff', () => {
   it("shows a list item cut in its badge whole in a tooltip, not in a browser title", async () => {
     const { container } = renderWithProviders(
-      <FieldDiff change={{ field: 'images', before: ['https://cdn.example.test/a.jpg'], after: [LONG_URL] }} label="Additional Images" units={{ weight: 'kg', dimension: 'cm' }} />,
+      <FieldDiff change={{ field: 'images', before: JSON.stringify(['https://cdn.example.test/a.jpg']), after: JSON.stringify([LONG_URL]) }} label="Additional Images" units={{ weight: 'kg', dimension: 'cm' }} />,
     );
     expect(screen.getByText('Removed')).toBeTruthy();
     expect(browserTitles(container)).toEqual([]);
