@@ -119,6 +119,11 @@ describe('on a phone (390 × 844)', () => {
       const vendorBox = await boxOf(firstVendor);
       expect(vendorBox.y, 'the first vendor starts on the first screen').toBeLessThan(PHONE.height - 100);
       await expectNoSidewaysScroll(page, 'The vendors page');
+
+      // The table view scrolls inside itself, its hidden labels included: the page stays 390 px wide.
+      await page.getByRole('radiogroup', { name: 'View' }).locator('label').filter({ hasText: /^Table view$/ }).click();
+      await visible(page.getByRole('table', { name: 'Vendors' }));
+      await expectNoSidewaysScroll(page, 'The vendors table');
     });
   });
 

@@ -138,7 +138,9 @@ export function VendorTableView({ vendors, actions }: { vendors: Vendor[]; actio
   const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    // Positioned, so that the cells' visually hidden labels (absolutely placed) scroll inside it:
+    // placed against the page instead, they widened a phone's page to 762 px (issue 24's walk).
+    <Table.ScrollContainer minWidth={960} type="native" pos="relative">
       <Table
         ref={tableRef}
         verticalSpacing="xs"
