@@ -211,6 +211,11 @@ describe('on a phone (390 × 844)', () => {
       await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone-a-rather-long-supplier-price-list-file-name.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await visible(wizard.getByText('Step 2 of 5: Map fields', { exact: true }));
       await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption(String(vendor.id));
+      // The step's footer stays at the wizard's visible foot with its buttons whole, not cut by it.
+      for (const name of ['Back', 'Preview Data']) {
+        const button = await boxOf(wizard.getByRole('button', { name, exact: true }));
+        expect(button.y + button.height, `'${name}' is cut at the foot of the wizard`).toBeLessThanOrEqual(PHONE.height);
+      }
       await wizard.getByRole('button', { name: 'Preview Data' }).click();
       const rows = wizard.getByRole('table', { name: 'Preview rows' });
       await visible(rows);
