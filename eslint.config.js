@@ -86,6 +86,17 @@ export default [
       'import-x/no-restricted-paths': restrictedPaths([...packageZones, ...serverModuleZones(), ...webFeatureZones]),
     },
   },
+  {
+    // Every confirmation goes through openConfirm, so that its result shows where the person looks.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/ui/confirm.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'modals', property: 'openConfirmModal', message: 'Use openConfirm (components/ui/confirm.tsx): its result then goes to the dialog that opened it, or a toast.' },
+      ],
+    },
+  },
   ...Object.entries(workerDeepImports).map(([file, deepImports]) => ({
     files: [file],
     rules: {

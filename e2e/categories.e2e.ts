@@ -36,7 +36,8 @@ const treeRow = (page: Page, name: string) => tree(page).getByRole('listitem').f
 const shownNames = async (page: Page) =>
   tree(page)
     .getByRole('listitem')
-    .evaluateAll((items) => items.map((item) => item.querySelector('a, span[title]')?.textContent ?? ''));
+    // The name is the link of a Category Management row; a simple tree row's name is plain text, told by its Edit button.
+    .evaluateAll((items) => items.map((item) => item.querySelector('a')?.textContent ?? item.querySelector('button[aria-label^="Edit "]')?.getAttribute('aria-label')?.slice('Edit '.length) ?? ''));
 
 async function expectToast(page: Page, text: string) {
   await toast(page, text).waitFor({ state: 'visible' });

@@ -105,6 +105,28 @@ describe('on a phone (390 × 844)', () => {
     });
   });
 
+  it("starts the vendor list on the first screen: the four totals are small cards, two to a row", async () => {
+    await createVendor(`${RUN} First Screen Marine`);
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/vendors');
+      const totals = ['Total Vendors', 'Active Vendors', 'Total Products', 'Total Categories'].map((name) => page.getByRole('region', { name }));
+      const [first, second, third] = await Promise.all(totals.slice(0, 3).map(boxOf));
+      expect(Math.abs(first!.y - second!.y), 'the first two totals share a row').toBeLessThanOrEqual(1);
+      expect(third!.y, 'the third total starts a second row').toBeGreaterThan(first!.y);
+      const firstVendor = page.getByRole('article').first();
+      const vendorBox = await boxOf(firstVendor);
+      expect(vendorBox.y, 'the first vendor starts on the first screen').toBeLessThan(PHONE.height - 100);
+      await expectNoSidewaysScroll(page, 'The vendors page');
+
+      // The table view scrolls inside itself, its hidden labels included: the page stays 390 px wide.
+      await page.getByRole('radiogroup', { name: 'View' }).locator('label').filter({ hasText: /^Table view$/ }).click();
+      await visible(page.getByRole('table', { name: 'Vendors' }));
+      await expectNoSidewaysScroll(page, 'The vendors table');
+    });
+  });
+
   it('never scrolls any of the staff screens sideways, nor their forms', async () => {
     await createVendor(`${RUN} Wide Vendor With A Rather Long Name For A Phone Screen`);
     await api('POST', '/categories', { name: `${RUN} Deck Hardware With A Long Category Name`, type: 'store' }, 201);
@@ -189,6 +211,11 @@ describe('on a phone (390 × 844)', () => {
       await wizard.locator('input[type="file"]').setInputFiles({ name: 'phone-a-rather-long-supplier-price-list-file-name.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await visible(wizard.getByText('Step 2 of 5: Map fields', { exact: true }));
       await wizard.getByRole('combobox', { name: 'Vendor', exact: true }).selectOption(String(vendor.id));
+      // The step's footer stays at the wizard's visible foot with its buttons whole, not cut by it.
+      for (const name of ['Back', 'Preview Data']) {
+        const button = await boxOf(wizard.getByRole('button', { name, exact: true }));
+        expect(button.y + button.height, `'${name}' is cut at the foot of the wizard`).toBeLessThanOrEqual(PHONE.height);
+      }
       await wizard.getByRole('button', { name: 'Preview Data' }).click();
       const rows = wizard.getByRole('table', { name: 'Preview rows' });
       await visible(rows);
@@ -305,6 +332,11 @@ describe('on a phone (390 × 844)', () => {
       await page.getByRole('button', { name: 'More category actions' }).click();
       await page.getByRole('menuitem', { name: 'Clear Selection' }).click();
       await gone(selection);
+
+      // Refresh, from the menu, says that it has refreshed.
+      await page.getByRole('button', { name: 'More category actions' }).click();
+      await page.getByRole('menuitem', { name: 'Refresh' }).click();
+      await visible(toast(page, 'Categories refreshed'));
     });
   });
 });

@@ -82,4 +82,5 @@ export const relativeBarPercent = (value: number, largest: number) => (largest >
 export const DASHBOARD_MESSAGES = {
   toastFailed: 'Failed to load dashboard data',
   panelFailed: 'Failed to load dashboard',
+  refreshed: 'Dashboard refreshed',
 } as const;

@@ -7,6 +7,8 @@ export interface DialogMessage extends ToastMessage {
 
 interface OpenDialog {
   id: number;
+  /** A confirmation (Mantine's confirm modal) has no messages area: it sends them on, see showInOpenDialog. */
+  showsMessages: boolean;
   messages: DialogMessage[];
   timers: Map<number, ReturnType<typeof setTimeout>>;
 }
@@ -24,9 +26,12 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-/** Starts the messages of a dialog that has just opened; returns its key. */
-export function openDialogMessages(): number {
-  const dialog: OpenDialog = { id: ++lastId, messages: [], timers: new Map() };
+/**
+ * Starts the messages of a dialog that has just opened; returns its key. A confirmation opened
+ * over it (`showsMessages: false`) is counted too, so that nothing is shown in a dialog it covers.
+ */
+export function openDialogMessages({ showsMessages = true }: { showsMessages?: boolean } = {}): number {
+  const dialog: OpenDialog = { id: ++lastId, showsMessages, messages: [], timers: new Map() };
   openDialogs.push(dialog);
   return dialog.id;
 }
@@ -46,11 +51,12 @@ export function closeDialogMessages(dialogId: number): ToastMessage[] {
 
 /**
  * Shows the message in the dialog on top for `lifetimeMs`, as long as a toast would stay; false
- * when no dialog is open.
+ * when no dialog is open, or when a confirmation is on top: the dialog under it is covered, and a
+ * toast shows above the confirmation.
  */
 export function showInOpenDialog(message: ToastMessage, lifetimeMs: number): boolean {
   const dialog = openDialogs.at(-1);
-  if (!dialog) return false;
+  if (!dialog || !dialog.showsMessages) return false;
   const shown: DialogMessage = { ...message, id: ++lastId };
   dialog.messages = [...dialog.messages, shown];
   dialog.timers.set(

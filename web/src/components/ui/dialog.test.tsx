@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { openConfirm } from './confirm';
 import { Dialog } from './dialog';
 import { notify } from './notify';
 
@@ -107,5 +108,69 @@ describe('a dialog’s messages', () => {
     expect(within(inner).getByRole('alert').textContent).toContain('Vendor name is required');
     // Only the dialog on top shows it (the page's dialogs are portals, side by side in the body).
     expect(screen.getAllByRole('region', { name: 'Messages' })).toEqual([within(inner).getByRole('region', { name: 'Messages' })]);
+  });
+
+  describe('with a confirmation', () => {
+    /** A dialog whose Remove asks first; the removal reports after a round trip, as a request does. */
+    function DialogWithConfirm({ withDialog = true }: { withDialog?: boolean }) {
+      const askToRemove = () =>
+        openConfirm({
+          title: 'Remove the image',
+          children: 'Remove it?',
+          labels: { confirm: 'Remove', cancel: 'Cancel' },
+          onConfirm: async () => {
+            // One message at once, as the confirmation closes; one after a round trip.
+            notify.info('Removing the image');
+            await Promise.resolve();
+            notify.success('Image removed');
+          },
+        });
+      const remove = <Button onClick={askToRemove}>Remove</Button>;
+      return withDialog ? (
+        <Dialog opened onClose={() => {}} title="Edit Product">
+          {remove}
+        </Dialog>
+      ) : (
+        remove
+      );
+    }
+
+    it('closes the confirmation, then shows the result in the dialog that opened it', async () => {
+      renderWithProviders(<DialogWithConfirm />);
+      const user = userEvent.setup();
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      const confirmation = await screen.findByRole('dialog', { name: 'Remove the image' });
+      await user.click(within(confirmation).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove the image' })).toBeNull());
+      const messages = await within(dialog).findByRole('region', { name: 'Messages' });
+      await waitFor(() => expect(within(messages).getAllByRole('status').map((status) => status.textContent)).toEqual([expect.stringContaining('Removing the image'), expect.stringContaining('Image removed')]));
+      expect(screen.getAllByText('Image removed')).toHaveLength(1);
+    });
+
+    it('shows a message that comes while the confirmation is open as a toast, not in the dialog it covers', async () => {
+      renderWithProviders(<DialogWithConfirm />);
+      const user = userEvent.setup();
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      await screen.findByRole('dialog', { name: 'Remove the image' });
+      notify.warning('Connection failed. Retrying... (1/3)');
+      expect(await findToast('Connection failed. Retrying... (1/3)')).not.toBeNull();
+      expect(within(dialog).queryByRole('region', { name: 'Messages' })).toBeNull();
+
+      // Cancelled: the dialog shows its messages again.
+      await user.click(within(screen.getByRole('dialog', { name: 'Remove the image' })).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove the image' })).toBeNull());
+      notify.error('Price must be a number');
+      expect(within(await within(dialog).findByRole('region', { name: 'Messages' })).getByRole('alert').textContent).toContain('Price must be a number');
+    });
+
+    it('toasts the result of a confirmation opened from a page', async () => {
+      renderWithProviders(<DialogWithConfirm withDialog={false} />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Remove the image' })).getByRole('button', { name: 'Remove' }));
+      expect(await findToast('Image removed')).not.toBeNull();
+    });
   });
 });

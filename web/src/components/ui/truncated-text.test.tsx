@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cutByWidth } from '../../test/cut-text';
 import { renderWithProviders } from '../../test/render';
 import { TruncatedText } from './truncated-text';
 
 const LONG = 'Lewmar Ocean 12/24V Vertical Windlass for Boats to 25 ft with Chain Gypsy';
-
-/** happy-dom lays nothing out: a cut text is told by its text being wider than its box. */
-function cutByWidth(element: HTMLElement) {
-  vi.spyOn(element, 'scrollWidth', 'get').mockReturnValue(400);
-  vi.spyOn(element, 'clientWidth', 'get').mockReturnValue(150);
-}
 
 describe('TruncatedText', () => {
   it('shows the whole text in a tooltip on hover while it is cut, and has no browser title', async () => {

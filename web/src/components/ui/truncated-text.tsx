@@ -26,26 +26,34 @@ interface TruncatedTextProps {
  */
 export function TruncatedText({ children, full, lines = 1, className }: TruncatedTextProps) {
   const [opened, setOpened] = useState(false);
-  const ref = useClickOutside<HTMLSpanElement>(() => setOpened(false), ['pointerdown']);
+  // The tooltip is mounted on first use only: a list mounts dozens of these per scrolled frame,
+  // and a Mantine Tooltip (its portal, its floating hooks) costs more than a plain row does.
+  const [used, setUsed] = useState(false);
+  const ref = useClickOutside<HTMLSpanElement>(() => setOpened(false), ['pointerdown'], undefined, opened);
+  const show = (open: boolean) => {
+    if (open) setUsed(true);
+    setOpened(open);
+  };
   const worthShowing = (element: HTMLElement) => element.textContent !== full || isCut(element);
   const lineClass = lines === 1 ? classes.oneLine : lines === 2 ? classes.twoLines : '';
 
   // A mouse points; a touch screen has no hover, so a tap opens and closes it.
   const onPointerEnter = (event: PointerEvent<HTMLSpanElement>) => {
-    if (event.pointerType === 'mouse') setOpened(worthShowing(event.currentTarget));
+    if (event.pointerType === 'mouse') show(worthShowing(event.currentTarget));
   };
   const onPointerLeave = (event: PointerEvent<HTMLSpanElement>) => {
-    if (event.pointerType === 'mouse') setOpened(false);
+    if (event.pointerType === 'mouse') show(false);
   };
   const onPointerUp = (event: PointerEvent<HTMLSpanElement>) => {
-    if (event.pointerType !== 'mouse') setOpened((open) => !open && worthShowing(event.currentTarget));
+    if (event.pointerType !== 'mouse') show(!opened && worthShowing(event.currentTarget));
   };
 
   return (
-    <Tooltip label={full} opened={opened} multiline maw={420} position="bottom-start" withinPortal>
+    <>
       <span ref={ref} className={`${lineClass} ${className ?? ''}`.trim()} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onPointerUp={onPointerUp}>
         {children}
       </span>
-    </Tooltip>
+      {used && <Tooltip label={full} opened={opened} target={ref} multiline maw={420} position="bottom-start" withinPortal />}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { CATEGORY_MESSAGES } from '@bosun/shared';
 export const CATEGORY_UI_MESSAGES = {
   ...CATEGORY_MESSAGES,
   loadFailed: 'Error loading categories',
+  refreshed: 'Categories refreshed',
   loadFailedWithStatus: (status: number) => `Error loading categories (${status})`,
   timedOut: 'Request timed out. Please check your connection.',
   retrying: (attempt: number, attempts: number) => `Connection failed. Retrying... (${attempt}/${attempts})`,

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTitles, cutByWidth } from '../../../test/cut-text';
+import { onAPhone } from '../../../test/phone';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { largeCatalogue, sampleCategories } from '../testing/category-fixtures';
 import { fakeCategoryApi } from '../testing/fake-category-api';
@@ -39,6 +41,27 @@ describe('CategoryManagementView', () => {
     expect(within(cleats).getByText('7 products')).toBeTruthy();
     expect(within(tree()).getAllByText('Harken Inc')).toHaveLength(2);
     expect(screen.getByRole('option', { name: 'Harken Inc (40 products)' })).toBeTruthy();
+  });
+
+  it('shows a cut name or vendor whole in a tooltip, not in a browser title, in the tree and the table', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    // The row buttons' hints stay browser titles: the rows are plain markup for speed (see category-rows.module.css).
+    const isRowButton = (element: Element) => element.tagName === 'BUTTON';
+    expect(browserTitles(tree(), isRowButton)).toEqual([]);
+    const vendor = within(tree()).getAllByText('Harken Inc')[0]!;
+    cutByWidth(vendor);
+    await user.hover(vendor);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Harken Inc');
+    await user.unhover(vendor);
+
+    await user.click(screen.getByText('Table'));
+    const table = screen.getByRole('table', { name: 'Categories' });
+    expect(browserTitles(table, isRowButton)).toEqual([]);
+    const name = within(table).getByRole('link', { name: 'Cleats' });
+    cutByWidth(name.parentElement!);
+    await user.hover(name);
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Cleats'));
   });
 
   it('collapses and expands a node', async () => {
@@ -183,6 +206,42 @@ describe('CategoryManagementView', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText("You don't have permission to do this.")).toBeTruthy();
     expect(shownNames()).toContain('Hinges');
+  });
+
+  it("refreshes from a phone's menu: the menu's button spins, then says the categories were refreshed", async () => {
+    onAPhone();
+    let answerRefresh: (() => void) | null = null;
+    const { user, api } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    // The refresh's answer waits until the test lets it go.
+    const answer = () => jsonResponse(sampleCategories());
+    api.override((call) => (call.path === '/api/categories' ? new Promise<Response>((resolve) => (answerRefresh = () => resolve(answer()))) : undefined));
+    await user.click(screen.getByRole('button', { name: 'More category actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'More category actions' }).getAttribute('data-loading')).toBe('true'));
+    expect(screen.queryByText('Categories refreshed')).toBeNull();
+    answerRefresh!();
+    expect(await screen.findByText('Categories refreshed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'More category actions' }).getAttribute('data-loading')).toBeNull();
+  });
+
+  it("says so when a phone's refresh fails", async () => {
+    onAPhone();
+    const { user, api } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    api.override((call) => (call.path === '/api/categories' ? jsonResponse({ message: 'Database is busy' }, { status: 409 }) : undefined));
+    await user.click(screen.getByRole('button', { name: 'More category actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
+    expect((await screen.findAllByText('Database is busy')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('alert', { name: 'Error loading categories' })).toBeTruthy();
+    expect(screen.queryByText('Categories refreshed')).toBeNull();
+  });
+
+  it('says the categories were refreshed after the toolbar Refresh', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Categories refreshed')).toBeTruthy();
   });
 
   it('warns while retrying a failed load, then shows the list', async () => {

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { ContentLoader } from '../../../components/ui/loaders';
+import { notify } from '../../../components/ui/notify';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { isForbidden } from '../../../lib/api-client';
 import { categoriesLoadErrorMessage } from '../api/get-categories';
@@ -26,7 +27,12 @@ export function CategoryManagementView() {
   if (isForbidden(categories.error)) return <AccessDenied message={AUTH_MESSAGES.accessDeniedPage} />;
 
   const loaded = Boolean(categories.data);
-  const refetch = () => categories.refetch();
+  const refreshing = categories.isFetching && !categories.isPending;
+  // A refresh that worked says so; one that failed is toasted by the list's own error message.
+  const refresh = async () => {
+    const result = await categories.refetch();
+    if (!result.isError) notify.success(CATEGORY_UI_MESSAGES.refreshed);
+  };
 
   return (
     <Stack gap="lg">
@@ -41,7 +47,7 @@ export function CategoryManagementView() {
             </Button>
           )}
           <Button onClick={state.openCreate}>+ Add Category</Button>
-          {phone && <CategoryPhoneMenu canSelectAll={loaded} onSelectAll={state.selectAll} onClearSelection={state.clearSelection} onRefresh={refetch} />}
+          {phone && <CategoryPhoneMenu canSelectAll={loaded} onSelectAll={state.selectAll} onClearSelection={state.clearSelection} onRefresh={refresh} refreshing={refreshing} />}
         </Group>
       </Group>
 
@@ -59,8 +65,8 @@ export function CategoryManagementView() {
         canSelectAll={loaded}
         onSelectAll={state.selectAll}
         onClearSelection={state.clearSelection}
-        onRefresh={refetch}
-        refreshing={categories.isFetching && !categories.isPending}
+        onRefresh={refresh}
+        refreshing={refreshing}
       />
 
       {state.selectedCategories.length > 0 && (
@@ -79,7 +85,7 @@ export function CategoryManagementView() {
         <ErrorPanel
           title={CATEGORY_UI_MESSAGES.loadFailed}
           message={categoriesLoadErrorMessage(categories.error)}
-          onRetry={refetch}
+          onRetry={() => void categories.refetch()}
           retrying={categories.isFetching}
         />
       ) : state.noneShown ? (

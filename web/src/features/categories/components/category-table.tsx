@@ -5,6 +5,7 @@ import { productsUrlFor, type VisibleCategoryRow } from '../category-tree-logic'
 import { CategoryRowButtons, type CategoryRowActions } from './category-row-actions';
 import classes from './category-rows.module.css';
 import { LIST_HEIGHT, useCategoryVirtualizer } from './category-tree-list';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** SPEC §9: the table indents names 20 px per level. */
 export const TABLE_INDENT_PX = 20;
@@ -95,9 +96,11 @@ const TableRow = memo(function TableRow({
         <input type="checkbox" className={classes.checkbox} aria-label={`Select ${node.name}`} checked={selected} onChange={() => actions.toggleSelected(node.id)} />
       </td>
       <td style={{ paddingLeft: 10 + depth * TABLE_INDENT_PX }}>
-        <Link className={classes.name} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)} title={node.name}>
-          {node.name}
-        </Link>
+        <TruncatedText lines={false} className={classes.name} full={node.name}>
+          <Link className={classes.nameLink} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)}>
+            {node.name}
+          </Link>
+        </TruncatedText>
       </td>
       <td>
         <span className={classes.badge} data-color={node.type === 'vendor' ? 'grape' : 'blue'}>

@@ -6,6 +6,7 @@ import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { productCountLabel, productsUrlFor, type VisibleCategoryRow } from '../category-tree-logic';
 import { CategoryRowButtons, type CategoryRowActions } from './category-row-actions';
 import classes from './category-rows.module.css';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** SPEC §9: the tree indents 24 px per level; on a phone 14, so a fifth level still leaves room for its name. */
 export const TREE_INDENT_PX = 24;
@@ -147,9 +148,11 @@ const TreeRow = memo(function TreeRow({ row, selected, actions, phone }: { row: 
       />
       <ExpandToggle row={row} onToggle={actions.toggleExpanded} />
       <CategoryIcon row={row} />
-      <Link className={classes.name} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)} title={node.name}>
-        {node.name}
-      </Link>
+      <TruncatedText lines={false} className={classes.name} full={node.name}>
+        <Link className={classes.nameLink} to={productsUrlFor(node)} onClick={() => actions.announceNavigation(node)}>
+          {node.name}
+        </Link>
+      </TruncatedText>
       <span className={classes.meta}>
         <span className={classes.muted}>[{node.type}]</span>
         <span className={classes.badge}>Level {node.level}</span>
@@ -157,9 +160,9 @@ const TreeRow = memo(function TreeRow({ row, selected, actions, phone }: { row: 
           {productCountLabel(node.product_count)}
         </span>
         {node.vendor_name && (
-          <span className={classes.vendor} title={node.vendor_name}>
+          <TruncatedText lines={false} className={classes.vendor} full={node.vendor_name}>
             {node.vendor_name}
-          </span>
+          </TruncatedText>
         )}
       </span>
       <CategoryRowButtons node={node} actions={actions} />

@@ -1,5 +1,5 @@
 import { List, ScrollArea, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { moreLabel, selectionSummary } from '../category-tree-logic';
 import { plural } from '../../../lib/format';
 
@@ -8,7 +8,7 @@ const CONFIRM_NAMES_SHOWN = 50;
 
 /** The bulk delete confirmation: which categories go, and that their subcategories go with them. */
 export function openBulkDeleteCategoriesConfirm(names: string[], onConfirm: () => Promise<void>) {
-  modals.openConfirmModal({
+  openConfirm({
     title: 'Delete categories',
     children: <BulkDeleteCategoriesMessage names={names} />,
     labels: { confirm: 'Delete', cancel: 'Cancel' },

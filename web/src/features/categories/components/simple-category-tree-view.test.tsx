@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTitles, cutByWidth } from '../../../test/cut-text';
 import { renderWithProviders } from '../../../test/render';
 import { sampleCategories } from '../testing/category-fixtures';
 import { fakeCategoryApi } from '../testing/fake-category-api';
 import { SimpleCategoryTreeView } from './simple-category-tree-view';
 
 const rows = () => within(screen.getByRole('list', { name: 'Category tree' })).getAllByRole('listitem');
-const rowNames = () => rows().map((row) => row.querySelector('[title]')?.textContent);
+const rowNames = () => rows().map((row) => within(row).getByRole('button', { name: /^Edit / }).getAttribute('aria-label')!.slice('Edit '.length));
 
 function setup(categories = sampleCategories().flatCategories) {
   const api = fakeCategoryApi(categories);
@@ -32,6 +33,17 @@ describe('SimpleCategoryTreeView', () => {
     expect(within(horn).getByText('L3')).toBeTruthy();
     expect(within(horn).getByText('3 products')).toBeTruthy();
     expect(within(rows()[9]!).getByText('(vendor)')).toBeTruthy();
+  });
+
+  it('shows a cut name whole in a tooltip, not in a browser title', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    // The row buttons' hints stay browser titles: the rows are plain markup for speed (see category-rows.module.css).
+    expect(browserTitles(screen.getByRole('list', { name: 'Category tree' }), (element) => element.tagName === 'BUTTON')).toEqual([]);
+    const name = within(rows()[2]!).getByText('Horn Cleats');
+    cutByWidth(name);
+    await user.hover(name);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Horn Cleats');
   });
 
   it('searches, keeping ancestors, and says when nothing matches', async () => {

@@ -23,6 +23,7 @@ import classes from './category-rows.module.css';
 import { CategoryIcon, ExpandToggle, PHONE_ROW_HEIGHT, treeRowIndent, VirtualTreeList } from './category-tree-list';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { Dialog } from '../../../components/ui/dialog';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 const ROW_HEIGHT = 44;
 const SEARCH_DEBOUNCE_MS = 200;
@@ -176,9 +177,9 @@ const SimpleTreeRow = memo(function SimpleTreeRow({ row, actions, phone }: { row
     <div className={classes.row} data-phone={phone || undefined} style={{ paddingLeft: treeRowIndent(depth, phone) }}>
       <ExpandToggle row={row} onToggle={actions.toggleExpanded} />
       <CategoryIcon row={row} />
-      <span className={classes.name} title={node.name}>
+      <TruncatedText lines={false} className={classes.name} full={node.name}>
         {node.name}
-      </span>
+      </TruncatedText>
       <span className={classes.meta}>
         <span className={classes.muted}>({node.description})</span>
         <span className={classes.badge}>L{node.level}</span>

@@ -1,6 +1,7 @@
 import type { CategoryMappingRow, StoreCategoryRef } from '@bosun/shared';
 import { plural } from '@bosun/shared';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 interface MappingRowProps {
   row: CategoryMappingRow;
@@ -55,9 +56,9 @@ export function MappingRow({ row, selected, busy, onSelect, onAccept, onMap, onU
               Suggestions:
             </Text>
             {row.suggestions.map((s) => (
-              <Button key={s.id} size="compact-xs" variant="light" disabled={busy} onClick={() => onAccept(s)} title={`Map to ${s.path}`} style={{ maxWidth: '100%' }}>
-                <Text size="xs" truncate>
-                  {s.path}
+              <Button key={s.id} size="compact-xs" variant="light" disabled={busy} onClick={() => onAccept(s)} style={{ maxWidth: '100%' }}>
+                <Text size="xs" component="div" miw={0}>
+                  <TruncatedText full={`Map to ${s.path}`}>{s.path}</TruncatedText>
                 </Text>
               </Button>
             ))}

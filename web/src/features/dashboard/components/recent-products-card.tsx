@@ -4,6 +4,7 @@ import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/
 import { formatCurrency } from '../../../lib/format';
 import { StockBadge } from '../../products';
 import { useCurrency } from '../../settings';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 
 
@@ -34,8 +35,8 @@ export function RecentProductsCard({ products }: { products: Product[] }) {
                 style={{ flex: 'none' }}
               />
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={500} size="sm" truncate="end" title={product.name}>
-                  {product.name}
+                <Text fw={500} size="sm" component="div">
+                  <TruncatedText full={product.name}>{product.name}</TruncatedText>
                 </Text>
                 <Text size="xs" c="dimmed" truncate="end">
                   SKU: {product.sku} · {product.vendor_name || 'Unknown'}

@@ -4,10 +4,15 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { plural } from '../../../lib/format';
 import { ChangeTime, profileImportsPath } from '../../history';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 type SupplierFeeds = NonNullable<DashboardStats['supplierFeeds']>;
 
 const STATUS = { held: { label: 'Held', color: 'yellow' }, failed: { label: 'Failed', color: 'red' } } as const;
+
+/** The run's vendor and what went wrong, in one line of text. */
+const feedProblemText = (problem: SupplierFeeds['problems'][number]) =>
+  `${problem.vendorName ? `${problem.vendorName} · ` : ''}${problem.message ?? (problem.status === 'held' ? 'Held at the dry run' : 'Failed')}`;
 
 /**
  * Supplier feeds (issue 22): the held and failed feed runs of the last days that no later complete
@@ -48,9 +53,10 @@ export function SupplierFeedsCard({ feeds }: { feeds: SupplierFeeds }) {
                     </Anchor>
                     <ChangeTime at={problem.startedAt} size="xs" />
                   </Group>
-                  <Text size="xs" c="dimmed" lineClamp={2} title={problem.message ?? undefined}>
-                    {problem.vendorName ? `${problem.vendorName} · ` : ''}
-                    {problem.message ?? (problem.status === 'held' ? 'Held at the dry run' : 'Failed')}
+                  <Text size="xs" c="dimmed" component="div">
+                    <TruncatedText lines={2} full={feedProblemText(problem)}>
+                      {feedProblemText(problem)}
+                    </TruncatedText>
                   </Text>
                 </div>
               </Group>

@@ -1,6 +1,7 @@
 import { DASHBOARD_TOP_VENDORS, type DashboardStats } from '@bosun/shared';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { CountBar } from './count-bar';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** The share of a vendor's products without a shop category, in whole percent (at least 1 when any). */
 export const unmappedShare = (unmapped: number, products: number) => `${products ? Math.max(1, Math.round((100 * unmapped) / products)) : 0}%`;
@@ -30,8 +31,8 @@ export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendor
                     <Badge variant="light" color="blue" radius="sm" miw={36} style={{ flex: 'none' }}>
                       #{index + 1}
                     </Badge>
-                    <Text fw={500} truncate="end">
-                      {vendor.name}
+                    <Text fw={500} component="div" miw={0}>
+                      <TruncatedText full={vendor.name}>{vendor.name}</TruncatedText>
                     </Text>
                     {vendor.unmapped_count > 0 && (
                       <Text size="xs" c="orange.8" style={{ flex: 'none' }} title="Products without a shop category">

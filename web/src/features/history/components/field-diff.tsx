@@ -4,6 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { fieldKind, formatHistoryValue, htmlToText, listItems, type HistoryUnits, type ReferenceName } from '../model/history-fields';
 import classes from './history.module.css';
 import { TextDiffView } from './text-diff-view';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** Short texts read best as old -> new; longer ones as a text with the changed words marked. */
 const LONG_TEXT = 80;
@@ -71,8 +72,8 @@ function Items({ title, items, color }: { title: string; items: string[]; color:
         {title}
       </Text>
       {items.map((item) => (
-        <Badge key={item} color={color} variant="light" tt="none" title={item} maw="100%" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {item}
+        <Badge key={item} color={color} variant="light" tt="none" maw="100%">
+          <TruncatedText full={item}>{item}</TruncatedText>
         </Badge>
       ))}
     </Group>

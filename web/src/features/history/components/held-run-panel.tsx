@@ -1,6 +1,6 @@
 import type { HeldRunSummary, ImportRun } from '@bosun/shared';
 import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/notify';
@@ -25,7 +25,7 @@ export function HeldRunPanel({ run, held }: { run: ImportRun; held: HeldRunSumma
   const busy = apply.isPending || dismiss.isPending;
 
   const confirmApply = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Apply held import #${run.id}?`,
       children: (
         <Stack gap="xs">
@@ -52,7 +52,7 @@ export function HeldRunPanel({ run, held }: { run: ImportRun; held: HeldRunSumma
     });
 
   const confirmDismiss = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Dismiss held import #${run.id}?`,
       children: <Text size="sm">Nothing of this file will be imported, and the kept file is deleted. The feed's next run fetches a new one.</Text>,
       labels: { confirm: 'Dismiss', cancel: 'Cancel' },

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@bosun/shared';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
 import { useProductHistory } from '../api/get-product-history';
@@ -27,7 +27,7 @@ export function ProductHistoryPanel({ productId, units, nameOf, readOnly = false
   const total = history.data?.pages[0]?.pagination.total ?? 0;
 
   const restoreVersion = (entry: HistoryEntry) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Restore this version',
       children: (
         <Text size="sm">

@@ -1,6 +1,6 @@
 import { IMPORT_PROFILE_MESSAGES, type ImportProfile } from '@bosun/shared';
 import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -52,7 +52,7 @@ export function ImportProfilesView() {
   const timeZone = useSettings().data?.time_zone;
 
   const confirmDelete = (profile: ImportProfile) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete import profile',
       children: (
         <Text size="sm">

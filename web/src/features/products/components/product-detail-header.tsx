@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ImageWithFallback, PRODUCT_PLACEHOLDER_URL } from '../../../components/ui/image-with-fallback';
 import { useKeepToastsAbove } from '../../../components/ui/toast-placement';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 export interface ProductDetailActions {
   editing: boolean;
@@ -80,7 +81,7 @@ export function ProductDetailHeader({ product, actions, image, onOpenImage, summ
                   <Group gap={6} aria-label="Tags">
                     {product.tags.map((tag) => (
                       <Badge key={tag} variant="outline" color="gray" tt="none" maw="100%">
-                        {tag}
+                        <TruncatedText full={tag}>{tag}</TruncatedText>
                       </Badge>
                     ))}
                   </Group>

@@ -1,5 +1,5 @@
 import type { ListedVariation, Product, SortColumn } from '@bosun/shared';
-import { ActionIcon, Anchor, Checkbox, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconCopy, IconEdit, IconExternalLink, IconListDetails, IconTrash } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -198,18 +198,26 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
       <ColumnCells product={product} layout={layout} units={units} />
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: actionsWidth }}>
         <div className={classes.actionButtons}>
-          <ActionIcon variant="subtle" aria-label="Quick Edit" title="Quick Edit" onClick={() => actions.edit(product)}>
-            <IconEdit size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label="View Details" title="View Details" onClick={() => actions.view(product)}>
-            <IconExternalLink size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label="Duplicate" title="Duplicate" onClick={() => actions.duplicate(product)}>
-            <IconCopy size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label="Delete Product" title="Delete Product" onClick={() => actions.remove(product)}>
-            <IconTrash size={16} />
-          </ActionIcon>
+          <Tooltip label="Quick Edit" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" aria-label="Quick Edit" onClick={() => actions.edit(product)}>
+              <IconEdit size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="View Details" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" aria-label="View Details" onClick={() => actions.view(product)}>
+              <IconExternalLink size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Duplicate" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" aria-label="Duplicate" onClick={() => actions.duplicate(product)}>
+              <IconCopy size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete Product" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" color="red" aria-label="Delete Product" onClick={() => actions.remove(product)}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
         </div>
       </td>
     </tr>
@@ -244,15 +252,11 @@ const VariationRow = memo(function VariationRow({ row, index, start, layout, uni
       <ColumnCells product={product} layout={layout} units={units} />
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: actionsWidth }}>
         <div className={classes.actionButtons}>
-          <ActionIcon
-            variant="subtle"
-            component={Link}
-            to={variationsPath(parent.id)}
-            aria-label={`Open the variations of ${parent.name}`}
-            title="Open variations"
-          >
-            <IconListDetails size={16} />
-          </ActionIcon>
+          <Tooltip label="Open variations" withArrow openDelay={400}>
+            <ActionIcon variant="subtle" component={Link} to={variationsPath(parent.id)} aria-label={`Open the variations of ${parent.name}`}>
+              <IconListDetails size={16} />
+            </ActionIcon>
+          </Tooltip>
         </div>
       </td>
     </tr>

@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onAPhone } from '../../../test/phone';
 import { renderProductsView, stubApi } from '../testing/fake-products-api';
-
-/** A phone: the app's phone query (Mantine's sm, 48em) matches; every other query keeps its answer. */
-function onAPhone() {
-  const original = window.matchMedia.bind(window);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    query.includes('max-width: 48em')
-      ? ({ matches: true, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false } as MediaQueryList)
-      : original(query),
-  );
-}
 
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
 const card = (name: string) => cards().find((item) => within(item).queryByText(name))!;

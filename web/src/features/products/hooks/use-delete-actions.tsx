@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES, type Product } from '@bosun/shared';
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-errors';
@@ -25,7 +25,7 @@ function confirmation(question: string, also: string | null): ReactNode {
 export function useConfirmDeleteProduct(onDeleted: (product: Product) => void) {
   const deleteProduct = useDeleteProduct();
   const confirmDeleteProduct = (product: Product) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete Product',
       children: confirmation(PRODUCT_MESSAGES.confirmDelete, product.variation_count > 0 ? PRODUCT_MESSAGES.alsoDeletesVariations(product.variation_count) : null),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -58,7 +58,7 @@ export function useDeleteActions({ onDeleted }: { onDeleted: (ids: number[] | 'a
       notify.warning(PRODUCT_MESSAGES.selectToDelete);
       return;
     }
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete Products',
       children: confirmation(PRODUCT_MESSAGES.confirmBulkDelete(count), variations === 0 ? null : PRODUCT_MESSAGES.bulkAlsoDeletesVariations(variations)),
       labels: { confirm: 'Delete', cancel: 'Cancel' },

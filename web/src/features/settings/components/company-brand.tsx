@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { useSettings } from '../api/get-settings';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 const DEFAULT_COMPANY_NAME = 'Bosun';
 
@@ -12,8 +13,10 @@ export function CompanyBrand({ compact = false }: { compact?: boolean }) {
     <Group gap="sm" wrap="nowrap" justify={compact ? 'center' : 'flex-start'} style={{ overflow: 'hidden' }}>
       <ImageWithFallback src={settings?.logo_url} alt={`${name} logo`} h={36} w={36} fit="contain" radius="sm" style={{ flex: 'none' }} />
       {!compact && (
-        <Text fw={700} size={name.length > 16 ? 'md' : 'lg'} lh={1.2} lineClamp={2} title={name}>
-          {name}
+        <Text fw={700} size={name.length > 16 ? 'md' : 'lg'} lh={1.2} component="div" miw={0}>
+          <TruncatedText lines={2} full={name}>
+            {name}
+          </TruncatedText>
         </Text>
       )}
     </Group>

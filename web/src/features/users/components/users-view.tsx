@@ -1,6 +1,6 @@
 import { USER_MESSAGES, type User } from '@bosun/shared';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
@@ -33,7 +33,7 @@ export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserI
   }, [users.error, users.errorUpdatedAt]);
 
   const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete user',
       children: `Are you sure you want to delete the user "${user.username}"? This cannot be undone.`,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -60,7 +60,7 @@ export function UsersView({ currentUserId, accessDeniedMessage }: { currentUserI
   };
 
   const confirmRefuse = (user: User) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Refuse registration',
       children: `Refuse "${user.username}" (${user.email})? The account is deleted; they may register again later.`,
       labels: { confirm: 'Refuse', cancel: 'Cancel' },

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { IconCurrencyDollar, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactElement } from 'react';
 import { notify } from '../../../components/ui/notify';
@@ -29,7 +29,7 @@ export function SelectionBar({ productId, productName, ids, dirty, grid, onClear
 
   const setEnabled = (value: boolean) => grid.change(ids.map((id) => ({ id, field: 'enabled' as const, value })));
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: `Delete ${plural(ids.length, 'variation')}?`,
       children: (
         <Text size="sm">

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
@@ -14,7 +14,7 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string) {
     if (blocker.state !== 'blocked') return;
     // Closing the question any other way (Escape, the cross) means stay.
     let answered = false;
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Leave without saving?',
       children: <Text size="sm">{`${what} not saved. Leave this page and lose them?`}</Text>,
       labels: { confirm: 'Leave without saving', cancel: 'Stay' },

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { VendorStatus } from '../vendor-list-options';
 import type { RenameVendor } from './vendor-name-field';
 import { formatCount } from '../../../lib/format';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** What every view can do with a vendor; the screen owns the calls and the rename state. */
 export interface VendorItemActions {
@@ -28,8 +29,8 @@ export function VendorLogo({ vendor, size = 44 }: { vendor: Vendor; size?: numbe
 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" truncate="end" display="block">
-      {children}
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" display="block">
+      {typeof children === 'string' ? <TruncatedText full={children}>{children}</TruncatedText> : children}
     </Anchor>
   );
 }
@@ -39,8 +40,10 @@ export function DetailLine({ icon, label, children }: { icon: ReactNode; label: 
   const empty = children === null || children === undefined || children === '';
   return (
     <Group gap={8} wrap="nowrap" miw={0}>
-      <Text c="dimmed" display="flex" aria-hidden title={label}>
-        {icon}
+      <Text c="dimmed" display="flex" aria-hidden>
+        <TruncatedText lines={false} full={label}>
+          {icon}
+        </TruncatedText>
       </Text>
       <VisuallyHidden>{label}:</VisuallyHidden>
       <div style={{ minWidth: 0, flex: 1 }}>
@@ -49,8 +52,8 @@ export function DetailLine({ icon, label, children }: { icon: ReactNode; label: 
             {NOT_SET}
           </Text>
         ) : typeof children === 'string' ? (
-          <Text size="sm" truncate="end" title={children}>
-            {children}
+          <Text size="sm" component="div">
+            <TruncatedText full={children}>{children}</TruncatedText>
           </Text>
         ) : (
           children

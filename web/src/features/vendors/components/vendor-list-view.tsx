@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { ExternalLink, VendorActionButtons, VendorCounts, VendorLogo, vendorLocation, type VendorItemActions } from './vendor-item-parts';
 import { VendorNameField } from './vendor-name-field';
 import { VendorStatusMenu } from './vendor-status-menu';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 const ICON = 14;
 
@@ -15,8 +16,10 @@ function Meta({ icon, label, children, spoken = true }: { icon: ReactNode; label
   if (!children) return null;
   return (
     <Group gap={5} wrap="nowrap" miw={0} maw={300}>
-      <Text c="dimmed" display="flex" aria-hidden title={label}>
-        {icon}
+      <Text c="dimmed" display="flex" aria-hidden>
+        <TruncatedText lines={false} full={label}>
+          {icon}
+        </TruncatedText>
       </Text>
       {spoken && <VisuallyHidden>{label}:</VisuallyHidden>}
       <Text component="div" size="sm" c="dimmed" truncate="end" miw={0}>

@@ -1,6 +1,7 @@
 import { updateVendorBodySchema, type Vendor } from '@bosun/shared';
 import { Loader, Text, TextInput, type MantineSize } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 /** Saves a new name; resolves to the message to show under the input when it was not saved. */
 export type RenameVendor = (vendor: Vendor, name: string) => Promise<string | null>;
@@ -37,8 +38,6 @@ export function VendorNameField({ vendor, editing, onStartEditing, onStopEditing
       size={size}
       m={0}
       lh={1.3}
-      truncate="end"
-      title={`${vendor.name} (double-click to rename)`}
       tabIndex={0}
       aria-keyshortcuts="F2"
       onDoubleClick={onStartEditing}
@@ -50,7 +49,8 @@ export function VendorNameField({ vendor, editing, onStartEditing, onStopEditing
       }}
       style={{ cursor: 'text', userSelect: 'none', display: 'block' }}
     >
-      {vendor.name}
+      {/* The hint makes the tooltip show on every name, cut or not: renaming in place is not obvious. */}
+      <TruncatedText full={`${vendor.name} (double-click to rename)`}>{vendor.name}</TruncatedText>
     </Text>
   );
 }

@@ -7,6 +7,7 @@ import { formatCount, formatDate } from '../../../lib/format';
 import { NOT_SET, VendorActionButtons, vendorLocation, type VendorItemActions } from './vendor-item-parts';
 import { VendorNameField } from './vendor-name-field';
 import { VendorStatusMenu } from './vendor-status-menu';
+import { TruncatedText } from '../../../components/ui/truncated-text';
 
 const ROW_HEIGHT_ESTIMATE = 63;
 const COLUMN_COUNT = 7;
@@ -20,8 +21,8 @@ const dash = (
 function Line({ children, dimmed = false }: { children: ReactNode; dimmed?: boolean }) {
   if (!children) return dash;
   return typeof children === 'string' ? (
-    <Text size="sm" c={dimmed ? 'dimmed' : undefined} truncate="end" title={children}>
-      {children}
+    <Text size="sm" c={dimmed ? 'dimmed' : undefined} component="div">
+      <TruncatedText full={children}>{children}</TruncatedText>
     </Text>
   ) : (
     children
@@ -29,8 +30,8 @@ function Line({ children, dimmed = false }: { children: ReactNode; dimmed?: bool
 }
 
 const link = (href: string, label: string, external: boolean) => (
-  <Anchor href={href} size="sm" truncate="end" display="block" title={label} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-    {label}
+  <Anchor href={href} size="sm" display="block" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <TruncatedText full={label}>{label}</TruncatedText>
   </Anchor>
 );
 
@@ -50,8 +51,8 @@ const VendorRow = memo(function VendorRow({ vendor, actions, index, measure }: {
           onRename={actions.onRename}
         />
         {vendorLocation(vendor) && (
-          <Text size="sm" c="dimmed" truncate="end" title={vendorLocation(vendor)}>
-            {vendorLocation(vendor)}
+          <Text size="sm" c="dimmed" component="div">
+            <TruncatedText full={vendorLocation(vendor)}>{vendorLocation(vendor)}</TruncatedText>
           </Text>
         )}
       </Table.Td>
@@ -79,13 +80,17 @@ const VendorRow = memo(function VendorRow({ vendor, actions, index, measure }: {
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           <VisuallyHidden>In stock: </VisuallyHidden>
-          <Text span inherit c="green.8" title="In stock">
-            {count(vendor.in_stock_count)}
+          <Text span inherit c="green.8">
+            <TruncatedText lines={false} full={`In stock: ${count(vendor.in_stock_count)}`}>
+              {count(vendor.in_stock_count)}
+            </TruncatedText>
           </Text>
           {' / '}
           <VisuallyHidden>Out of stock: </VisuallyHidden>
-          <Text span inherit c={vendor.out_of_stock_count > 0 ? 'red.8' : undefined} title="Out of stock">
-            {count(vendor.out_of_stock_count)}
+          <Text span inherit c={vendor.out_of_stock_count > 0 ? 'red.8' : undefined}>
+            <TruncatedText lines={false} full={`Out of stock: ${count(vendor.out_of_stock_count)}`}>
+              {count(vendor.out_of_stock_count)}
+            </TruncatedText>
           </Text>
         </Text>
       </Table.Td>
@@ -133,7 +138,9 @@ export function VendorTableView({ vendors, actions }: { vendors: Vendor[]; actio
   const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    // Positioned, so that the cells' visually hidden labels (absolutely placed) scroll inside it:
+    // placed against the page instead, they widened a phone's page to 762 px (issue 24's walk).
+    <Table.ScrollContainer minWidth={960} type="native" pos="relative">
       <Table
         ref={tableRef}
         verticalSpacing="xs"

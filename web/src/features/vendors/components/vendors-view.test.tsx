@@ -2,6 +2,7 @@ import type { Vendor } from '@bosun/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTitles, cutByWidth } from '../../../test/cut-text';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { vendorFixture } from '../testing/vendor-fixture';
 import { VENDOR_LIST_OPTIONS_KEY } from '../use-vendor-list-options';
@@ -185,6 +186,23 @@ describe('VendorsView', () => {
       expect((screen.getByRole('radio', { name: 'Inactive' }) as HTMLInputElement).checked).toBe(true);
       expect(shownNames()).toEqual(['Anchor Supply']);
       expect(JSON.parse(localStorage.getItem(VENDOR_LIST_OPTIONS_KEY)!)).toEqual({ view: 'table', sortBy: 'products', sortDirection: 'desc', status: 'inactive' });
+    });
+
+    it('shows cut names, details and icon labels in tooltips, not in browser titles, in every view', async () => {
+      const { user, container } = await renderView();
+      for (const view of ['Grid view', 'List view', 'Table view']) {
+        await user.click(screen.getByRole('radio', { name: view }));
+        await waitFor(() => expect(shownNames()).toHaveLength(3));
+        expect(browserTitles(container), view).toEqual([]);
+      }
+      const table = screen.getByRole('table', { name: 'Vendors' });
+      const email = within(table).getByText('orders@keel.test');
+      cutByWidth(email);
+      await user.hover(email);
+      expect((await screen.findByRole('tooltip')).textContent).toBe('orders@keel.test');
+      await user.unhover(email);
+      await user.hover(within(table).getByText('Keel & Co'));
+      await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Keel & Co (double-click to rename)'));
     });
 
     it('ignores a saved choice it does not know', async () => {

@@ -1,6 +1,6 @@
 import { VENDOR_MESSAGES, type Vendor } from '@bosun/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/ui/confirm';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AccessDenied } from '../../../components/ui/access-denied';
@@ -96,7 +96,7 @@ export function VendorsView({ accessDeniedMessage }: { accessDeniedMessage: stri
 
   const confirmDelete = useCallback(
     (vendor: Vendor) =>
-      modals.openConfirmModal({
+      openConfirm({
         title: 'Delete vendor',
         children: <DeleteVendorWarning vendor={vendor} />,
         labels: { confirm: 'Delete Vendor', cancel: 'Cancel' },

@@ -16,6 +16,7 @@ import { DisabledReason } from '../../../../components/ui/disabled-reason';
 import classes from './import-wizard.module.css';
 import { VendorOptions, type VendorChoices } from './vendor-options';
 import { formatCount, plural } from '../../../../lib/format';
+import { TruncatedText } from '../../../../components/ui/truncated-text';
 
 /** More rows than this in standard mode earn the performance warning (SPEC §5). */
 export const STANDARD_WARNING_ROWS = 1000;
@@ -161,8 +162,10 @@ export function PreviewStep(props: Props) {
               <Table.Th>Row</Table.Th>
               {plainKeys.map((key) => (
                 // The label without its explanation in brackets: a narrow column would wrap it into a tall header.
-                <Table.Th key={key} title={labels.get(key)}>
-                  {shortLabel(labels.get(key) ?? key)}
+                <Table.Th key={key}>
+                  <TruncatedText lines={false} full={labels.get(key) ?? key}>
+                    {shortLabel(labels.get(key) ?? key)}
+                  </TruncatedText>
                 </Table.Th>
               ))}
               {showPaths && <Table.Th>Vendor Category Path</Table.Th>}
