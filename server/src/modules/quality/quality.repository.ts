@@ -1,22 +1,11 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { enabledQualityChecks, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared';
+import { enabledQualityChecks, QUALITY_CHECK_NAMES, type QualityCheck } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
-import { productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
+import { failsCheckSql, productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
 import type { DB } from '../../db/types.js';
 
-/** The listed products whose GTIN key another listed product has too (gtin_counts_duplicate_idx, products_gtin_key_idx). */
-const DUPLICATE_GTIN = 'p.gtin_key in (select gtin from gtin_counts where n > 1)';
-const DUPLICATE_GTIN_SQL = sql.raw<SqlBool>(DUPLICATE_GTIN);
-/** The listed products whose image address the background check found broken (products_image_url_idx). */
-const BROKEN_IMAGE = 'p.image_url in (select url from image_url_checks where broken = 1)';
-const BROKEN_IMAGE_SQL = sql.raw<SqlBool>(BROKEN_IMAGE);
-
-/**
- * A queue's condition on products p, with the bit as a literal: the partial index of the check
- * (migration 0038) is used only when the query names its predicate as written there.
- */
-export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> =>
-  check === 'duplicate_gtin' ? DUPLICATE_GTIN_SQL : check === 'broken_image' ? BROKEN_IMAGE_SQL : sql.raw<SqlBool>(`(p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`);
+/** A queue's condition on products p, read over many rows: failsCheckSql's, the one definition of each check. */
+export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> => sql.raw<SqlBool>(failsCheckSql(check, 'p.', 'rows'));
 
 /** The listed products in each queue: one count per check, each read from that check's partial index. */
 export async function countQueues(db: Kysely<DB>, checks: QualityCheck[]): Promise<Map<QualityCheck, number>> {
@@ -59,18 +48,14 @@ export async function recountQualityPassed(trx: Transaction<DB>) {
   await sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
 }
 
-/** A product's failed checks (its bits, and whether another listed product has its GTIN), or undefined when there is none. */
-export async function findProductProblems(db: Kysely<DB>, id: number) {
+/** The checks a product fails, switched on or not (failsCheckSql's conditions), or undefined when there is no such product. */
+export async function findFailedChecks(db: Kysely<DB>, id: number): Promise<QualityCheck[] | undefined> {
   const row = await db
     .selectFrom('products as p')
-    .select([
-      'p.quality_problems',
-      sql<number>`case when p.parent_id is null and ${DUPLICATE_GTIN_SQL} then 1 else 0 end`.as('duplicate_gtin'),
-      sql<number>`case when ${BROKEN_IMAGE_SQL} then 1 else 0 end`.as('broken_image'),
-    ])
+    .select(QUALITY_CHECK_NAMES.map((check) => sql<number>`case when ${sql.raw(failsCheckSql(check, 'p.', 'row'))} then 1 else 0 end`.as(check)))
     .where('p.id', '=', id)
     .executeTakeFirst();
-  return row && { problems: row.quality_problems, duplicateGtin: Number(row.duplicate_gtin) === 1, brokenImage: Number(row.broken_image) === 1 };
+  return row && QUALITY_CHECK_NAMES.filter((check) => Number(row[check]) === 1);
 }
 
 /** The checks switched on (all before the settings row exists). */
