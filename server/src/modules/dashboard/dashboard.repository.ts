@@ -57,11 +57,13 @@ export async function findTopVendorsByProductCount(db: Kysely<DB>) {
  * not match the index: every listed product was read, joined to its names and sorted, 230 ms of
  * the dashboard's 250 at 100k products (EXPLAIN ANALYZE), more than every other card together.
  */
-export function findRecentProducts(db: Kysely<DB>, dialect: Dialect) {
+export function recentProductsQuery(db: Kysely<DB>, dialect: Dialect) {
   let query = selectProductsWithNames(db).where('p.parent_id', 'is', null);
   for (const term of pageOrder({ dialect, sort: 'created_at', sortColumn: 'created_at', order: 'desc' })) query = query.orderBy(term);
-  return query.limit(DASHBOARD_RECENT_PRODUCTS).execute();
+  return query.limit(DASHBOARD_RECENT_PRODUCTS);
 }
+
+export const findRecentProducts = (db: Kysely<DB>, dialect: Dialect) => recentProductsQuery(db, dialect).execute();
 
 /**
  * The 'Supplier feeds' card in one statement (issue 22): how many profiles have a feed (the
