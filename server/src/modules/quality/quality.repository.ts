@@ -7,11 +7,14 @@ import type { DB } from '../../db/types.js';
 /** A queue's condition on products p, read over many rows: failsCheckSql's, the one definition of each check. */
 export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> => sql.raw<SqlBool>(failsCheckSql(check, 'p.', 'rows'));
 
-/** The listed products in each queue: one count per check, each read from that check's partial index. */
+/** How many listed products a queue holds; each row check's count reads that check's partial index alone, each check across rows starts from its failing keys. */
+export const queueCountQuery = (check: QualityCheck) => sql<{ n: number | string }>`select count(*) as n from products p where p.parent_id is null and ${hasProblemSql(check)}`;
+
+/** The listed products in each queue: one count per check. */
 export async function countQueues(db: Kysely<DB>, checks: QualityCheck[]): Promise<Map<QualityCheck, number>> {
   const counts = await Promise.all(
     checks.map(async (check) => {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from products p where p.parent_id is null and ${hasProblemSql(check)}`.execute(db);
+      const { rows } = await queueCountQuery(check).execute(db);
       return [check, Number(rows[0]!.n)] as const;
     }),
   );
