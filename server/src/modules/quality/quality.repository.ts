@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import { enabledQualityChecks, QUALITY_CHECK_NAMES, type QualityCheck } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import { failsCheckSql, productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
+import { asStoreCategoryWrite } from '../../db/store-category-write.js';
 import type { DB } from '../../db/types.js';
 
 /** A queue's condition on products p, read over many rows: failsCheckSql's, the one definition of each check. */
@@ -44,11 +45,14 @@ export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dial
  * After a check was switched on or off: every product's count of checks passed (the completeness
  * sort's value, migration 0044) set again from the new settings, in ONE set-based UPDATE of every
  * product that writes only the rows whose value moves. Switching checks is rare (a settings
- * change), and this keeps the sort on its index at every other request.
+ * change), and this keeps the sort on its index at every other request. On PostgreSQL as a
+ * store-category write: only quality_passed changes, which no trigger reads, and the statement
+ * triggers over the changed rows' transition tables stand aside (store-category-write.ts).
  */
-export async function recountQualityPassed(trx: Transaction<DB>) {
+export async function recountQualityPassed(trx: Transaction<DB>, dialect: Dialect) {
   const passed = qualityPassedSql('products.');
-  await sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+  const recount = () => sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+  await (dialect === 'postgres' ? asStoreCategoryWrite(trx, recount) : recount());
 }
 
 /** The checks a product fails, switched on or not (failsCheckSql's conditions), or undefined when there is no such product. */

@@ -36,7 +36,7 @@ export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body
       ...(marginChanged ? { quality_margin_percent: body.margin_percent } : {}),
     });
     if (marginChanged) await recountQualityProblems(trx, dialect);
-    if (body.checks) await recountQualityPassed(trx);
+    if (body.checks) await recountQualityPassed(trx, dialect);
   });
   return getQualitySettings(db);
 }
