@@ -3,7 +3,7 @@
  * for the set-based recount when the margin setting changes. `row` prefixes each column ('new.' in
  * a trigger, '' in an UPDATE of products). Imports nothing but the check table: the SQL is the
  * only copy of each row check, except the GTIN's, whose source is shared/src/gtin.ts
- * (quality-sql.test.ts checks that both agree on both engines).
+ * (quality-checks.test.ts checks that both agree on both engines).
  *
  * A variable product has no price, stock or GTIN of its own (they are its variations'): those
  * checks pass on it. A variation takes its image, description, dimensions and category from its
