@@ -38,6 +38,7 @@ import { parentQualityMigration } from './migrations/0041-parent-quality-and-set
 import { importListOrderAndFeedFlagMigration } from './migrations/0042-import-list-order-and-feed-flag.js';
 import { stockDefaultZeroMigration } from './migrations/0043-stock-default-zero.js';
 import { qualityPassedMigration } from './migrations/0044-quality-passed.js';
+import { qualityPassedStandsAsideMigration } from './migrations/0045-quality-passed-stands-aside.js';
 import { variationFieldsIndexMigration } from './migrations/0046-variation-fields-index.js';
 import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
 
@@ -82,6 +83,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0042-import-list-order-and-feed-flag': importListOrderAndFeedFlagMigration,
     '0043-stock-default-zero': stockDefaultZeroMigration(dialect, sqlite),
     '0044-quality-passed': qualityPassedMigration(dialect),
+    '0045-quality-passed-stands-aside': qualityPassedStandsAsideMigration(dialect),
     '0046-variation-fields-index': variationFieldsIndexMigration(dialect),
     '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
   };

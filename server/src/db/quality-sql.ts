@@ -3,7 +3,7 @@
  * for the set-based recount when the margin setting changes. `row` prefixes each column ('new.' in
  * a trigger, '' in an UPDATE of products). Imports nothing but the check table: the SQL is the
  * only copy of each row check, except the GTIN's, whose source is shared/src/gtin.ts
- * (quality-sql.test.ts checks that both agree on both engines).
+ * (quality-checks.test.ts checks that both agree on both engines).
  *
  * A variable product has no price, stock or GTIN of its own (they are its variations'): those
  * checks pass on it. A variation takes its image, description, dimensions and category from its
@@ -112,22 +112,55 @@ export const QUALITY_COLUMNS = [
 ] as const;
 
 /**
+ * The two checks across rows (issue 23), each as the table that answers it: a listed product fails
+ * when its `column` is a `key` of `table` whose row is `failing` (x: that row's alias prefix). A
+ * duplicate GTIN: gtin_counts counts the listed products holding each GTIN key (another one has
+ * it too). An image that does not load: image_url_checks holds the background check's answer per
+ * address. Both queue listed products only: a variation passes them, as it is never listed.
+ */
+const CROSS_ROW_CHECKS = {
+  duplicate_gtin: { column: 'gtin_key', table: 'gtin_counts', key: 'gtin', failing: (x: string) => `${x}n > 1` },
+  broken_image: { column: 'image_url', table: 'image_url_checks', key: 'url', failing: (x: string) => `${x}broken = 1` },
+} as const satisfies Partial<Record<QualityCheck, { column: string; table: string; key: string; failing: (x: string) => string }>>;
+
+/**
+ * How a query reads a check across rows; the same condition either way:
+ * - 'row': one product at a time (a trigger, one product's page): EXISTS, one probe of the
+ *   table's primary key. An IN here would list every failing key at each row.
+ * - 'rows': a WHERE over many products (a queue, the list's filter): IN over the table's partial
+ *   index of failing keys (migration 0038), so both engines start from those few keys and look
+ *   each up in the products' index of the column. SQLite does not turn an EXISTS into that: it
+ *   read every listed product, 90-136 ms for a queue of none at 100k against under 0.1 ms.
+ */
+export type CheckReading = 'row' | 'rows';
+
+/**
+ * Whether product `row` fails one check, as SQL: the ONE definition of each check's condition,
+ * which the queues and the list's 'has problem' filter, the product's quality page, and the stored
+ * count of checks passed (qualityPassedSql: its triggers and its set-based recount) all build
+ * from. `row` prefixes each column, as qualityProblemsSql's ('p.', 'new.', 'products.').
+ * A row check is a bit of quality_problems, written with the bit as a literal: the partial index
+ * of each check (migration 0038) is used only when a query names its predicate as written there.
+ */
+export function failsCheckSql(check: QualityCheck, row: string, reading: CheckReading): string {
+  if (check !== 'duplicate_gtin' && check !== 'broken_image') return `(${row}quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`;
+  const { column, table, key, failing } = CROSS_ROW_CHECKS[check];
+  const held =
+    reading === 'row'
+      ? `exists (select 1 from ${table} x where x.${key} = ${row}${column} and ${failing('x.')})`
+      : `${row}${column} in (select ${key} from ${table} where ${failing('')})`;
+  return `(${row}parent_id is null and ${held})`;
+}
+
+/**
  * How many of the switched-on checks a product passes: the list's completeness sort (issue 23),
- * stored as products.quality_passed (migration 0044) so that an index orders it. Read from the
- * row's bits, the settings' switched-off checks, and for the two checks across rows gtin_counts
- * and image_url_checks, each by its primary key (the triggers compute it one row at a time).
- * Those two queue listed products only (quality.repository.ts): a variation passes them here, as
- * it is never listed. `row` prefixes each column, as qualityProblemsSql's.
+ * stored as products.quality_passed (migration 0044) so that an index orders it. Each check is
+ * failsCheckSql's; the settings' switched-off checks count neither way. The triggers compute it
+ * one row at a time. `row` prefixes each column, as qualityProblemsSql's.
  */
 export function qualityPassedSql(row: string): string {
-  const failed = (check: QualityCheck) =>
-    check === 'duplicate_gtin'
-      ? `${row}parent_id is null and exists (select 1 from gtin_counts g where g.gtin = ${row}gtin_key and g.n > 1)`
-      : check === 'broken_image'
-        ? `${row}parent_id is null and exists (select 1 from image_url_checks c where c.url = ${row}image_url and c.broken = 1)`
-        : `(${row}quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`;
   // A switched-off check counts neither way: every product passes the same whole.
-  const passed = QUALITY_CHECK_NAMES.map((check) => `(case when (s.disabled & ${QUALITY_CHECKS[check].bit}) <> 0 or (${failed(check)}) then 0 else 1 end)`);
+  const passed = QUALITY_CHECK_NAMES.map((check) => `(case when (s.disabled & ${QUALITY_CHECKS[check].bit}) <> 0 or ${failsCheckSql(check, row, 'row')} then 0 else 1 end)`);
   // All checks are on before the settings row exists (enabledQualityChecks of 0).
   return `(select ${passed.join(' + ')} from (select coalesce(max(quality_disabled), 0) as disabled from settings where id = 1) s)`;
 }

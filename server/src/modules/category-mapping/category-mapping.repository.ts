@@ -2,7 +2,8 @@ import type SQLite from 'better-sqlite3';
 import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { STORE_CATEGORY_WRITE } from '../../db/store-category-write.js';
+import { failsCheckSql } from '../../db/quality-sql.js';
+import { asStoreCategoryWrite } from '../../db/store-category-write.js';
 import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
 import { idsOf, mappedAlongPath } from './mapping-tree.js';
 import type { DB } from '../../db/types.js';
@@ -132,10 +133,19 @@ const changes = (which: 'missing' | 'override') => (which === 'missing' ? sql`p.
 const BITS_WITH_STORE_CATEGORY = ~QUALITY_CHECKS.no_store_category.bit;
 
 /**
+ * What a product gains in checks passed (migration 0044) when it gets a shop category: one, if it
+ * failed 'no shop category' and that check is switched on (a switched-off check counts neither way,
+ * qualityPassedSql); its other checks do not read the shop category.
+ */
+const PASSES_ONE_MORE = sql.raw(
+  `(case when ${failsCheckSql('no_store_category', 'p.', 'row')} and (select coalesce(max(quality_disabled), 0) from settings where id = 1) & ${QUALITY_CHECKS.no_store_category.bit} = 0 then 1 else 0 end)`,
+);
+
+/**
  * PostgreSQL: every target in one UPDATE, so each statement trigger runs once over the whole set,
  * as a store-category write (store-category-write.ts): the history entries are written first
- * from the rows as they are, the statement clears the quality bit itself, and the triggers that
- * read neither stand aside. Answers how many changed.
+ * from the rows as they are, the statement clears the quality bit and counts the check passed
+ * itself, and the triggers that read neither stand aside. Answers how many changed.
  */
 export async function setStoreCategoriesPostgres(db: Kysely<DB>, changeId: number, targets: MappingTarget[], which: 'missing' | 'override', now: string) {
   const reachedRows = sql`from products p join ${targetPairs(targets)} t on p.vendor_category_id = t.vc where ${changes(which)}`;
@@ -143,10 +153,11 @@ export async function setStoreCategoriesPostgres(db: Kysely<DB>, changeId: numbe
   await sql`insert into product_changes (change_id, product_id, action, before, after)
     select ${changeId}, p.id, 'updated', jsonb_build_object('store_category_id', p.store_category_id), jsonb_build_object('store_category_id', t.store) ${reachedRows}
     on conflict (change_id, product_id, action) do update set before = excluded.before || product_changes.before, after = product_changes.after || excluded.after`.execute(db);
-  await sql`select set_config(${STORE_CATEGORY_WRITE}, 'on', true)`.execute(db);
-  const result = await sql`update products p set store_category_id = t.store, updated_at = ${now}, quality_problems = p.quality_problems & ${BITS_WITH_STORE_CATEGORY}
-    from ${targetPairs(targets)} t where p.vendor_category_id = t.vc and ${changes(which)}`.execute(db);
-  await sql`select set_config(${STORE_CATEGORY_WRITE}, '', true)`.execute(db);
+  const result = await asStoreCategoryWrite(db, () =>
+    sql`update products p set store_category_id = t.store, updated_at = ${now}, quality_problems = p.quality_problems & ${BITS_WITH_STORE_CATEGORY},
+      quality_passed = p.quality_passed + ${PASSES_ONE_MORE}
+      from ${targetPairs(targets)} t where p.vendor_category_id = t.vc and ${changes(which)}`.execute(db),
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

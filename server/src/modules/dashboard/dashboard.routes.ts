@@ -6,6 +6,6 @@ import { getDashboardStats } from './dashboard.service.js';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dashboard/stats', {
     schema: { tags: ['dashboard'], response: { 200: dashboardStatsResponseSchema, 401: errorResponseSchema } },
-    handler: async (request) => getDashboardStats(app.deps.db, request.user.permissions.products),
+    handler: async (request) => getDashboardStats(app.deps.db, app.deps.dialect, request.user.permissions.products),
   });
 };

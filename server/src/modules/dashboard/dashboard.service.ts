@@ -1,5 +1,6 @@
 import { DASHBOARD_FEED_DAYS, DASHBOARD_STORE_CATEGORIES, type DashboardStats } from '@bosun/shared';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { sumProductsUnderRootCategories } from '../categories/index.js';
 import { toProducts } from '../products/index.js';
@@ -30,13 +31,13 @@ async function supplierFeeds(db: Kysely<DB>, now: Date): Promise<DashboardStats[
  * Six queries whatever the size of the catalogue. The feed runs only for a user who may work with
  * products: they are on the Imports page, which is products work.
  */
-export async function getDashboardStats(db: Kysely<DB>, showFeeds: boolean, now = new Date()): Promise<DashboardStats> {
+export async function getDashboardStats(db: Kysely<DB>, dialect: Dialect, showFeeds: boolean, now = new Date()): Promise<DashboardStats> {
   const [totals, activeVendors, topVendors, storeCategories, recent, feeds] = await Promise.all([
     countProductTotals(db),
     countActiveVendors(db),
     findTopVendorsByProductCount(db),
     sumProductsUnderRootCategories(db, 'store'),
-    findRecentProducts(db),
+    findRecentProducts(db, dialect),
     showFeeds ? supplierFeeds(db, now) : null,
   ]);
   return {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct, insertVendor } from '../../test/fixtures.js';
 import { queryPlan } from '../../test/query-plan.js';
 import { setupTestApp } from '../../test/test-app.js';
-import { feedProblemsQuery } from './dashboard.repository.js';
+import { feedProblemsQuery, recentProductsQuery } from './dashboard.repository.js';
 
 const t = setupTestApp();
 let manager: { token: string; id: number };
@@ -113,5 +113,14 @@ describe("the 'Supplier feeds' card's statement (issue 22)", () => {
     expect(plan).toContain('import_profiles_has_feed');
     // SQLite: no read of the whole table ('SCAN import_profiles' without an index).
     if (t.database.dialect === 'sqlite') expect(plan).not.toMatch(/SCAN import_profiles(?! USING)/);
+  });
+});
+
+describe("the 'Recent products' card's statement", () => {
+  it('reads the newest products from the created_at index, with no sort of every listed product', async () => {
+    const plan = await queryPlan(t.database, recentProductsQuery(t.database.db, t.database.dialect).compile());
+    expect(plan).toContain('products_created_at_idx');
+    // PostgreSQL: a Sort node; SQLite: a temporary b-tree. Either sorts every listed product to keep five.
+    expect(plan).not.toMatch(/\bSort\b|TEMP B-TREE/);
   });
 });

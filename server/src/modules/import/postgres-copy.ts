@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { gtinKeySql, QUALITY_COLUMNS, qualityProblemsSql } from '../../db/quality-sql.js';
+import { gtinKeySql, QUALITY_COLUMNS, QUALITY_PASSED_COLUMNS, qualityPassedSql, qualityProblemsSql } from '../../db/quality-sql.js';
 import { STORE_CATEGORY_WRITE } from '../../db/store-category-write.js';
 import type { DB } from '../../db/types.js';
 import type { ColumnValue } from './row-mapper.js';
@@ -57,13 +57,17 @@ export async function createStage(trx: Executor, table: string, columns: readonl
     select ${sql.join(columns.map((c) => sql.ref(c)))}, 0 as import_ord, ''::text as import_dropped, null::boolean as import_added from products with no data`.execute(trx);
 }
 
+/** What insertNewFromStage computes itself, from the row's other columns. */
+const COMPUTED = ['quality_problems', 'gtin_key'];
+
 /**
- * The quality columns (QUALITY_COLUMNS) a stage of these columns lacks, each as the value a new
- * product takes for it: the column's default in the products table (NULL without one), typed.
- * Read from the catalogue, so that the schema stays the one place that says them.
+ * The columns the quality checks and the checks passed read (QUALITY_COLUMNS,
+ * QUALITY_PASSED_COLUMNS) that a stage of these columns lacks, each as the value a new product
+ * takes for it: the column's default in the products table (NULL without one), typed. Read from
+ * the catalogue, so that the schema stays the one place that says them.
  */
 export async function unstagedQualityColumns(trx: Executor, columns: readonly string[]): Promise<string[]> {
-  const missing = QUALITY_COLUMNS.filter((c) => !columns.includes(c));
+  const missing = [...new Set([...QUALITY_COLUMNS, ...QUALITY_PASSED_COLUMNS])].filter((c) => !columns.includes(c) && !COMPUTED.includes(c));
   if (!missing.length) return [];
   const { rows } = await sql<{ name: string; type: string; fallback: string | null }>`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
       pg_get_expr(d.adbin, d.adrelid) as fallback
@@ -75,29 +79,33 @@ export async function unstagedQualityColumns(trx: Executor, columns: readonly st
 /**
  * Inserts the staged rows of one shape of dropped columns (import_dropped = shapeKey) whose SKU
  * is not stored, in the batch's order, and marks them in the stage (import_added); answers how
- * many. The row trigger that writes a product's quality bits and GTIN key (products_quality) runs
- * its checks through the executor once per row, its subqueries keeping PL/pgSQL off its fast
- * path: it cost about half of a batch's insert (7-12 s of 14-29 s for 20k rows, EXPLAIN ANALYZE).
- * It stands aside for this one statement, as for a store-category write (store-category-write.ts;
- * an INSERT fires no other trigger that reads the setting), and the statement writes both itself
- * by the same SQL (quality-sql.ts), over the values each row is inserted with: its staged ones,
- * and for the columns it does not stage (`unstaged`, unstagedQualityColumns) the table's defaults.
+ * many. The row triggers that write a product's quality bits and GTIN key (products_quality) and
+ * its checks passed (products_quality_passed) ran their checks through the executor once per row:
+ * they cost about half of a batch's insert (7-12 s of 14-29 s for 20k rows, EXPLAIN ANALYZE).
+ * They stand aside for this one statement, as for a store-category write (store-category-write.ts;
+ * an INSERT fires no other trigger that reads the setting), and the statement writes all three
+ * itself by the same SQL (quality-sql.ts), over the values each row is inserted with: its staged
+ * ones, and for the columns it does not stage (`unstaged`, unstagedQualityColumns) the table's
+ * defaults. The checks passed read the GTIN counts as they are before the statement, as the row
+ * trigger did; the GTIN counts' trigger then gives those of a key now held twice their value again.
  * A new product has no variations yet, so a variable one has none of their bits (productProblemsSql).
  * A SKU another server inserts meanwhile is left to the upsert that follows (on conflict do nothing).
  */
 export async function insertNewFromStage(trx: Executor, table: string, columns: readonly string[], shapeKey: string, unstaged: readonly string[]): Promise<number> {
   const columnList = sql.join(columns.map((c) => sql.ref(c)));
   const gtinKey = columns.includes('gtin') ? gtinKeySql('postgres', 's.gtin') : 'cast(null as text)';
-  const computed = sql.raw([...unstaged, `${gtinKey} as import_gtin_key`].join(', '));
-  // OFFSET 0 keeps the subquery whole: the key is computed once a row, not once per use in the checks.
-  const source = sql`(select s.*, ${computed} from ${sql.id(table)} s
+  const computed = sql.raw([...unstaged, `${gtinKey} as gtin_key`].join(', '));
+  // OFFSET 0 keeps each subquery whole: the key is computed once a row, not once per use in the
+  // checks, and the bits once, not once per use in the checks passed.
+  const keyed = sql`(select s.*, ${computed} from ${sql.id(table)} s
     where s.import_dropped = ${shapeKey} and not exists (select 1 from products p where p.sku = s.sku) offset 0) q`;
+  const source = sql`(select q.*, ${sql.raw(qualityProblemsSql('postgres', 'q.', 'q.gtin_key'))} as quality_problems from ${keyed} offset 0) r`;
   await sql`select set_config(${STORE_CATEGORY_WRITE}, 'on', true)`.execute(trx);
   const result = await sql`with added as (
-      insert into products (${columnList}, gtin_key, quality_problems)
-      select ${sql.join(columns.map((c) => sql.ref(`q.${c}`)))}, q.import_gtin_key, ${sql.raw(qualityProblemsSql('postgres', 'q.', 'q.import_gtin_key'))}
+      insert into products (${columnList}, gtin_key, quality_problems, quality_passed)
+      select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}, r.gtin_key, r.quality_problems, ${sql.raw(qualityPassedSql('r.'))}
       from ${source}
-      order by q.import_ord
+      order by r.import_ord
       on conflict (sku) do nothing returning sku)
     update ${sql.id(table)} s set import_added = true from added where s.sku = added.sku`.execute(trx);
   await sql`select set_config(${STORE_CATEGORY_WRITE}, '', true)`.execute(trx);

@@ -1,28 +1,21 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { enabledQualityChecks, QUALITY_CHECKS, type QualityCheck } from '@bosun/shared';
+import { enabledQualityChecks, QUALITY_CHECK_NAMES, type QualityCheck } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
-import { productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
+import { failsCheckSql, productProblemsSql, qualityPassedSql } from '../../db/quality-sql.js';
+import { asStoreCategoryWrite } from '../../db/store-category-write.js';
 import type { DB } from '../../db/types.js';
 
-/** The listed products whose GTIN key another listed product has too (gtin_counts_duplicate_idx, products_gtin_key_idx). */
-const DUPLICATE_GTIN = 'p.gtin_key in (select gtin from gtin_counts where n > 1)';
-const DUPLICATE_GTIN_SQL = sql.raw<SqlBool>(DUPLICATE_GTIN);
-/** The listed products whose image address the background check found broken (products_image_url_idx). */
-const BROKEN_IMAGE = 'p.image_url in (select url from image_url_checks where broken = 1)';
-const BROKEN_IMAGE_SQL = sql.raw<SqlBool>(BROKEN_IMAGE);
+/** A queue's condition on products p, read over many rows: failsCheckSql's, the one definition of each check. */
+export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> => sql.raw<SqlBool>(failsCheckSql(check, 'p.', 'rows'));
 
-/**
- * A queue's condition on products p, with the bit as a literal: the partial index of the check
- * (migration 0038) is used only when the query names its predicate as written there.
- */
-export const hasProblemSql = (check: QualityCheck): RawBuilder<SqlBool> =>
-  check === 'duplicate_gtin' ? DUPLICATE_GTIN_SQL : check === 'broken_image' ? BROKEN_IMAGE_SQL : sql.raw<SqlBool>(`(p.quality_problems & ${QUALITY_CHECKS[check].bit}) <> 0`);
+/** How many listed products a queue holds; each row check's count reads that check's partial index alone, each check across rows starts from its failing keys. */
+export const queueCountQuery = (check: QualityCheck) => sql<{ n: number | string }>`select count(*) as n from products p where p.parent_id is null and ${hasProblemSql(check)}`;
 
-/** The listed products in each queue: one count per check, each read from that check's partial index. */
+/** The listed products in each queue: one count per check. */
 export async function countQueues(db: Kysely<DB>, checks: QualityCheck[]): Promise<Map<QualityCheck, number>> {
   const counts = await Promise.all(
     checks.map(async (check) => {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from products p where p.parent_id is null and ${hasProblemSql(check)}`.execute(db);
+      const { rows } = await queueCountQuery(check).execute(db);
       return [check, Number(rows[0]!.n)] as const;
     }),
   );
@@ -52,25 +45,24 @@ export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dial
  * After a check was switched on or off: every product's count of checks passed (the completeness
  * sort's value, migration 0044) set again from the new settings, in ONE set-based UPDATE of every
  * product that writes only the rows whose value moves. Switching checks is rare (a settings
- * change), and this keeps the sort on its index at every other request.
+ * change), and this keeps the sort on its index at every other request. On PostgreSQL as a
+ * store-category write: only quality_passed changes, which no trigger reads, and the statement
+ * triggers over the changed rows' transition tables stand aside (store-category-write.ts).
  */
-export async function recountQualityPassed(trx: Transaction<DB>) {
+export async function recountQualityPassed(trx: Transaction<DB>, dialect: Dialect) {
   const passed = qualityPassedSql('products.');
-  await sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+  const recount = () => sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+  await (dialect === 'postgres' ? asStoreCategoryWrite(trx, recount) : recount());
 }
 
-/** A product's failed checks (its bits, and whether another listed product has its GTIN), or undefined when there is none. */
-export async function findProductProblems(db: Kysely<DB>, id: number) {
+/** The checks a product fails, switched on or not (failsCheckSql's conditions), or undefined when there is no such product. */
+export async function findFailedChecks(db: Kysely<DB>, id: number): Promise<QualityCheck[] | undefined> {
   const row = await db
     .selectFrom('products as p')
-    .select([
-      'p.quality_problems',
-      sql<number>`case when p.parent_id is null and ${DUPLICATE_GTIN_SQL} then 1 else 0 end`.as('duplicate_gtin'),
-      sql<number>`case when ${BROKEN_IMAGE_SQL} then 1 else 0 end`.as('broken_image'),
-    ])
+    .select(QUALITY_CHECK_NAMES.map((check) => sql<number>`case when ${sql.raw(failsCheckSql(check, 'p.', 'row'))} then 1 else 0 end`.as(check)))
     .where('p.id', '=', id)
     .executeTakeFirst();
-  return row && { problems: row.quality_problems, duplicateGtin: Number(row.duplicate_gtin) === 1, brokenImage: Number(row.broken_image) === 1 };
+  return row && QUALITY_CHECK_NAMES.filter((check) => Number(row[check]) === 1);
 }
 
 /** The checks switched on (all before the settings row exists). */

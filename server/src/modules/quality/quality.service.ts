@@ -13,7 +13,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { notFound } from '../../errors.js';
 import { findOrCreateSettings } from '../settings/index.js';
-import { countQueues, findEnabledChecks, findProductProblems, findQualitySettingsRow, recountQualityPassed, recountQualityProblems, updateQualitySettingsRow } from './quality.repository.js';
+import { countQueues, findEnabledChecks, findFailedChecks, findQualitySettingsRow, recountQualityPassed, recountQualityProblems, updateQualitySettingsRow } from './quality.repository.js';
 
 
 export async function getQualitySettings(db: Kysely<DB>): Promise<QualitySettings> {
@@ -36,7 +36,7 @@ export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body
       ...(marginChanged ? { quality_margin_percent: body.margin_percent } : {}),
     });
     if (marginChanged) await recountQualityProblems(trx, dialect);
-    if (body.checks) await recountQualityPassed(trx);
+    if (body.checks) await recountQualityPassed(trx, dialect);
   });
   return getQualitySettings(db);
 }
@@ -48,10 +48,8 @@ export async function getQualitySummary(db: Kysely<DB>): Promise<QualitySummary>
 }
 
 export async function getProductQuality(db: Kysely<DB>, id: number): Promise<ProductQuality> {
-  const [found, checked] = await Promise.all([findProductProblems(db, id), findEnabledChecks(db)]);
-  if (!found) throw notFound('Product not found');
-  const failed = checked.filter((check) =>
-    check === 'duplicate_gtin' ? found.duplicateGtin : check === 'broken_image' ? found.brokenImage : (found.problems & QUALITY_CHECKS[check].bit) !== 0,
-  );
+  const [fails, checked] = await Promise.all([findFailedChecks(db, id), findEnabledChecks(db)]);
+  if (!fails) throw notFound('Product not found');
+  const failed = checked.filter((check) => fails.includes(check));
   return { completeness: completenessPercent(checked.length, failed.length), checked, failed };
 }
