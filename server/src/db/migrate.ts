@@ -41,6 +41,7 @@ import { qualityPassedMigration } from './migrations/0044-quality-passed.js';
 import { qualityPassedStandsAsideMigration } from './migrations/0045-quality-passed-stands-aside.js';
 import { variationFieldsIndexMigration } from './migrations/0046-variation-fields-index.js';
 import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
+import { listedWithoutOwnerIndexesMigration } from './migrations/0048-listed-without-owner-indexes.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -86,6 +87,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0045-quality-passed-stands-aside': qualityPassedStandsAsideMigration(dialect),
     '0046-variation-fields-index': variationFieldsIndexMigration(dialect),
     '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
+    '0048-listed-without-owner-indexes': listedWithoutOwnerIndexesMigration(dialect),
   };
 }
 
