@@ -42,6 +42,7 @@ import { qualityPassedStandsAsideMigration } from './migrations/0045-quality-pas
 import { variationFieldsIndexMigration } from './migrations/0046-variation-fields-index.js';
 import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
 import { listedWithoutOwnerIndexesMigration } from './migrations/0048-listed-without-owner-indexes.js';
+import { skuIndexWithIdMigration } from './migrations/0049-sku-index-with-id.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -88,6 +89,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0046-variation-fields-index': variationFieldsIndexMigration(dialect),
     '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
     '0048-listed-without-owner-indexes': listedWithoutOwnerIndexesMigration(dialect),
+    '0049-sku-index-with-id': skuIndexWithIdMigration(dialect),
   };
 }
 

@@ -28,7 +28,10 @@ const FILTER_INDEXES: Record<string, Record<Dialect, string | undefined>> = {
   // 'sku starts with / is' (case-insensitive) as one index range, with stock for the stock filters beside it.
   // PostgreSQL reads an expression index alone only when it holds the columns under the expression
   // too: with sku included, 'stock > 10 and SKU starts with' counted 50k matches at 1M in 11 ms, not 237-360.
-  products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock, kind)', postgres: '(lower(sku) text_pattern_ops, stock, kind) include (sku)' },
+  // The id too on PostgreSQL (SQLite's entries hold it as the rowid): a stock filter with variations
+  // asks each variable product's variations by its id (conditions.ts), and without it each match
+  // was a read of its row: 'stock > 10 and SKU starts with' 121 ms at 1M with 300k variations, 14 without (migration 0049).
+  products_sku_nocase_idx: { sqlite: '(sku collate nocase, stock, kind)', postgres: '(lower(sku) text_pattern_ops, stock, kind) include (sku, id)' },
   // A published filter with a created date range (the relative dates), counted from the index alone.
   products_published_created_at_idx: { sqlite: '(published, created_at)', postgres: '(published, created_at)' },
   // The stock_status filter and the dashboard's out-of-stock count (migration 0021).

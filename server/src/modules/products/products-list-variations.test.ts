@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LIST_VARIATIONS_PER_PARENT, PRODUCT_MESSAGES, VARIATION_LEVEL_FIELDS } from '@bosun/shared';
+import { LIST_VARIATIONS_PER_PARENT, PRODUCT_MESSAGES, productFilterQuerySchema, VARIATION_LEVEL_FIELDS } from '@bosun/shared';
+import { filterConditions, listedOnly } from './list-query/conditions.js';
 import { queryPlan } from '../../test/query-plan.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
@@ -144,6 +145,23 @@ describe('a stock or price filter over variations', () => {
       const plan = await queryPlan(t.database, sql`select 1 from products v where v.parent_id = ${1} and ${sql.ref(`v.${field}`)} > ${10}`.compile(t.database.db));
       expect(plan, field).toMatch(t.database.dialect === 'sqlite' ? /USING COVERING INDEX products_parent_price_idx/ : /Index Only Scan using products_parent_price_idx/);
     }
+  });
+});
+
+describe('a stock filter beside SKU starts with, over variations (PostgreSQL)', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)('is counted from the SKU index alone, each variable product\'s variations by its id (migration 0049)', async () => {
+    await variable('LEWV', [['Size', ['S', 'M']]]);
+    await sql`vacuum analyze products`.execute(t.database.db);
+    const filter = productFilterQuerySchema.parse({
+      advanced_filters: JSON.stringify([{ column: 'stock', operator: 'greater_than', value: 10 }, { column: 'sku', operator: 'starts_with', value: 'LEW' }]),
+    });
+    const count = t.database.db
+      .selectFrom('products as p')
+      .select(sql`count(*)`.as('n'))
+      .where((eb) => eb.and([listedOnly, ...filterConditions(eb as never, filter, 'postgres', { variations: true })]));
+    const plan = await queryPlan(t.database, count.compile());
+    expect(plan).toMatch(/Index Only Scan using products_sku_nocase_idx on products p\b/);
+    expect(plan).toMatch(/Index Only Scan using products_parent_price_idx/);
   });
 });
 
