@@ -198,26 +198,18 @@ const ProductRow = memo(function ProductRow({ product, index, start, selected, l
       <ColumnCells product={product} layout={layout} units={units} />
       <td role="cell" className={`${classes.td} ${classes.actions}`} style={{ width: actionsWidth }}>
         <div className={classes.actionButtons}>
-          <Tooltip label="Quick Edit" withArrow openDelay={400}>
-            <ActionIcon variant="subtle" aria-label="Quick Edit" onClick={() => actions.edit(product)}>
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="View Details" withArrow openDelay={400}>
-            <ActionIcon variant="subtle" aria-label="View Details" onClick={() => actions.view(product)}>
-              <IconExternalLink size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Duplicate" withArrow openDelay={400}>
-            <ActionIcon variant="subtle" aria-label="Duplicate" onClick={() => actions.duplicate(product)}>
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete Product" withArrow openDelay={400}>
-            <ActionIcon variant="subtle" color="red" aria-label="Delete Product" onClick={() => actions.remove(product)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          {[
+            { label: 'Quick Edit', icon: <IconEdit size={16} />, run: () => actions.edit(product) },
+            { label: 'View Details', icon: <IconExternalLink size={16} />, run: () => actions.view(product) },
+            { label: 'Duplicate', icon: <IconCopy size={16} />, run: () => actions.duplicate(product) },
+            { label: 'Delete Product', icon: <IconTrash size={16} />, run: () => actions.remove(product), color: 'red' },
+          ].map(({ label, icon, run, color }) => (
+            <Tooltip key={label} label={label} withArrow openDelay={400}>
+              <ActionIcon variant="subtle" color={color} aria-label={label} onClick={run}>
+                {icon}
+              </ActionIcon>
+            </Tooltip>
+          ))}
         </div>
       </td>
     </tr>
