@@ -3,6 +3,7 @@ import { QUALITY_CHECKS } from '@bosun/shared/quality-bits';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { failsCheckSql } from '../../db/quality-sql.js';
+import { idSet } from '../../db/id-set.js';
 import { asStoreCategoryWrite } from '../../db/store-category-write.js';
 import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
 import { idsOf, mappedAlongPath } from './mapping-tree.js';
@@ -98,13 +99,9 @@ export async function deleteMappings(db: Kysely<DB>, vendorCategoryIds: number[]
   if (vendorCategoryIds.length) await db.deleteFrom('category_mappings').where('vendor_category_id', 'in', vendorCategoryIds).execute();
 }
 
-/** A list of ids as one parameter: json_each on SQLite, an array on PostgreSQL (no statement with thousands of parameters). */
-const idList = (dialect: Dialect, ids: number[]) =>
-  dialect === 'sqlite' ? sql<number>`(select value from json_each(${JSON.stringify(ids)}))` : sql<number>`(select unnest(${ids}::int[]))`;
-
 /** Which products a target reaches: in these vendor categories, and (missing) without a shop category or (other) with another. */
 function reached(db: Kysely<DB>, dialect: Dialect, storeId: number, vendorCategoryIds: number[], which: 'missing' | 'other') {
-  const q = db.selectFrom('products').where('vendor_category_id', 'in', idList(dialect, vendorCategoryIds));
+  const q = db.selectFrom('products').where('vendor_category_id', 'in', idSet(dialect, vendorCategoryIds));
   if (which === 'missing') return q.where('store_category_id', 'is', null);
   return q.where('store_category_id', 'is not', null).where('store_category_id', '!=', storeId);
 }
@@ -172,7 +169,7 @@ export async function setStoreCategoriesSqlite(db: Kysely<DB>, connection: SQLit
   // (which has no index) was planned as a scan of it for every product, 15 s for 20k products.
   const byStore: Array<{ storeId: number; ids: number[] }> = [];
   for (const t of targets) {
-    let q = db.selectFrom('products').select('id').where('vendor_category_id', 'in', idList('sqlite', t.vendorCategoryIds));
+    let q = db.selectFrom('products').select('id').where('vendor_category_id', 'in', idSet('sqlite', t.vendorCategoryIds));
     q = which === 'missing' ? q.where('store_category_id', 'is', null) : q.where((eb) => eb.or([eb('store_category_id', 'is', null), eb('store_category_id', '!=', t.storeId)]));
     byStore.push({ storeId: t.storeId, ids: (await q.execute()).map((r) => r.id) });
   }

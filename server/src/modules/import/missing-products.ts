@@ -2,6 +2,7 @@ import { resolveStock, STOCK_STATUSES, type MissingProductRule, type MissingProd
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { bindChange } from '../../db/change-context.js';
+import { idSet } from '../../db/id-set.js';
 import { nowIso } from '../../db/clock.js';
 import type { DB } from '../../db/types.js';
 
@@ -55,10 +56,6 @@ export async function findMissingProducts(db: Kysely<DB>, vendorId: number, name
     ids,
   };
 }
-
-/** A JSON array of ids as a set SQL reads: SQLite's bound-variable limit is never reached. */
-const idSet = (dialect: Dialect, ids: number[]): RawBuilder<unknown> =>
-  dialect === 'sqlite' ? sql`(select value from json_each(${JSON.stringify(ids)}))` : sql`(select cast(jsonb_array_elements_text(cast(${JSON.stringify(ids)} as jsonb)) as integer))`;
 
 /** Stock 0 with the status the one stock rule gives each current status (a product on backorder stays so). */
 function zeroStockStatus(): RawBuilder<string> {

@@ -15,6 +15,7 @@ import {
 } from '@bosun/shared';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../../db/clock.js';
+import { idSet } from '../../db/id-set.js';
 import { connectionBulkProducts } from '../../db/sqlite-bulk-products.js';
 import { jsonTextElements, tagKeyOf } from '../../db/product-tags.js';
 import type { DB } from '../../db/types.js';
@@ -45,18 +46,6 @@ function adjustedPrice(column: string, change: PriceAdjustment): RawBuilder<numb
 async function targetIds(trx: Transaction<DB>, dialect: Dialect, target: BulkTarget): Promise<number[]> {
   if (target.ids?.length) return [...new Set(target.ids)];
   return (await matchingProductIds(trx, dialect, target.filter!).execute()).map((r) => r.id);
-}
-
-/**
- * The ids as a condition on products.id. They travel as one JSON array parameter, so 100,000 of
- * them stay within SQLite's limit on bound variables (one per id answered 'too many SQL variables'
- * above 32,766).
- */
-function idCondition(dialect: Dialect, ids: number[]): RawBuilder<SqlBool> {
-  const json = JSON.stringify(ids);
-  return dialect === 'sqlite'
-    ? sql<SqlBool>`id in (select value from json_each(${json}))`
-    : sql<SqlBool>`id in (select cast(jsonb_array_elements_text(cast(${json} as jsonb)) as integer))`;
 }
 
 /** How many products a refusal names by SKU; the message gives the count of all of them. */
@@ -137,7 +126,7 @@ export async function bulkUpdateProducts(
   const { list_price, market_price, vendor_cost, special_price, stock, stock_status, add_tags, remove_tags, ...plain } = data;
   const prices = { list_price, market_price, vendor_cost, special_price };
   return recordedChange(db, dialect, { source: 'bulk_edit', userId }, async (trx, changeId) => {
-    const where = idCondition(dialect, await targetIds(trx, dialect, target));
+    const where = sql<SqlBool>`id in ${idSet(dialect, await targetIds(trx, dialect, target))}`;
     const priced = variationLevel(where);
     if (plain.vendor_id !== undefined || plain.vendor_category_id !== undefined || plain.store_category_id !== undefined) {
       await assertReferencesForBulk(trx, where, plain);
