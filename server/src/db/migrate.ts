@@ -43,6 +43,7 @@ import { variationFieldsIndexMigration } from './migrations/0046-variation-field
 import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
 import { listedWithoutOwnerIndexesMigration } from './migrations/0048-listed-without-owner-indexes.js';
 import { skuIndexWithIdMigration } from './migrations/0049-sku-index-with-id.js';
+import { unmappedByVendorCategoryIndexMigration } from './migrations/0051-unmapped-by-vendor-category-index.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -90,6 +91,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
     '0048-listed-without-owner-indexes': listedWithoutOwnerIndexesMigration(dialect),
     '0049-sku-index-with-id': skuIndexWithIdMigration(dialect),
+    '0051-unmapped-by-vendor-category-index': unmappedByVendorCategoryIndexMigration(dialect),
   };
 }
 

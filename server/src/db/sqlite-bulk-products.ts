@@ -55,8 +55,9 @@ interface Contribution {
 /**
  * What a bulk write leaves as it is, so that the batch need not redo it. search: the write sets
  * none of SEARCHED_COLUMNS on a stored row (a stock-and-price feed), whose search entries and tag
- * keys then stay as they are. quality: the write sets the quality bits itself and changes no GTIN
- * and nothing a parent's bits read (a category mapping), so the bits, GTIN keys and counts stay.
+ * keys then stay as they are. quality: the write sets the quality bits and the checks passed itself
+ * and changes no GTIN and nothing a parent's bits read (a category mapping), so the bits, checks
+ * passed, GTIN keys and counts stay.
  * columns: the only columns the write sets on stored rows (a bulk edit knows them): the history
  * compares only these, and the search entries, the category and vendor counts and the GTIN keys
  * are left as they are when it sets none of theirs.

@@ -63,11 +63,13 @@ describe('the image address check', () => {
     const gone = await insertProduct(db, { sku: 'IMG-GONE', image_url: `${base}/gone.jpg` });
     await insertProduct(db, { sku: 'IMG-GONE-2', image_url: `${base}/gone.jpg` });
     await insertProduct(db, { sku: 'IMG-LOCAL', image_url: '/uploads/local.jpg' });
-    const options: ImageCheckOptions = { ...loopbackAllowed, batch: 50, perHostMs: 300, recheckAfterMs: 60_000 };
+    const options: ImageCheckOptions = { ...loopbackAllowed, batch: 50, perHostMs: 600, recheckAfterMs: 60_000 };
     asked.length = 0;
     expect(await runImageChecks(db, '', options)).toBe('');
     expect(asked.map((a) => a.path).sort()).toEqual(['/gone.jpg', '/ok.jpg']);
-    expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(290);
+    // Seen at the server: the checker's wait less the first request's longer way in (a new
+    // connection, a busy machine: 283 ms of 300 once under load 11), so with a margin; unpaced, the two come within milliseconds.
+    expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(400);
     const checks = await db.selectFrom('image_url_checks').select(['url', 'broken', 'detail']).orderBy('url').execute();
     expect(checks).toEqual([
       { url: `${base}/gone.jpg`, broken: 1, detail: 'HTTP 404' },

@@ -44,6 +44,18 @@ function stub() {
 }
 
 describe('ImportsView', () => {
+  it("starts another profile's runs at the first page, with no request for the page turned to before", async () => {
+    const api = stubApi([['GET', '/imports', () => ({ imports: [run(3, { profileId: 5, profileName: 'Daily stock' })], pagination: pagination(60) })]]);
+    renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports');
+    await screen.findByRole('table', { name: 'Imports' });
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/imports').at(-1)!.query.get('page')).toBe('2'));
+    await userEvent.click(within(screen.getByRole('table', { name: 'Imports' })).getByRole('link', { name: 'Daily stock' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/imports').at(-1)!.query.get('profileId')).toBe('5'));
+    const profileCalls = api.calls.filter((c) => c.path === '/imports' && c.query.get('profileId') === '5');
+    expect(profileCalls.map((c) => c.query.get('page'))).toEqual(['1']);
+  });
+
   it("lists one profile's runs from /imports?profileId=N, links a run's profile there, and shows every import again", async () => {
     const api = stub();
     const { router } = renderRoutes([{ path: '/imports', element: <ImportsView /> }], '/imports?profileId=5');

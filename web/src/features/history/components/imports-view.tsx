@@ -37,9 +37,11 @@ export const profileImportsPath = (profileId: number, importId?: number) => `/im
 export function ImportsView() {
   const [searchParams, setSearchParams] = useSearchParams();
   const profileId = profileIdOf(searchParams);
-  const [page, setPage] = useState(1);
-  // Another profile, or every import again, starts at the first page.
-  useEffect(() => setPage(1), [profileId]);
+  // The page is kept with the profile it was turned for: another profile, or every import again,
+  // starts at the first page in the same render (an effect would first ask for the old page).
+  const [paging, setPaging] = useState({ profileId, page: 1 });
+  const page = paging.profileId === profileId ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ profileId, page: next });
   const imports = useImports({ page, limit: PAGE_SIZE, ...(profileId !== undefined ? { profileId } : {}) });
   const { openUndoDialog } = useUndoActions();
   const download = useDownloadRowsNotImported();
