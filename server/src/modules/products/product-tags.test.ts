@@ -80,6 +80,12 @@ describe('the list filters and searches by tag', () => {
     expect(await skus(tagQuery('chandlery', 'rope'))).toEqual(['F-1', 'F-3', 'TAG-1']);
     expect(await skus(tagQuery('nothing-has-this'))).toEqual([]);
     expect((await list(tagQuery('marine'))).pagination.total).toBe(2);
+    // Counted from product_tags when the tags are the only filter: a product with two of them once, a key asked twice once.
+    const either = tagQuery('marine', 'rope'); // F-1 has both
+    expect(await skus(either)).toContain('F-1');
+    expect((await list(either)).pagination.total).toBe((await skus(either)).length);
+    expect((await list(tagQuery('marine', 'MARINE'))).pagination.total).toBe(2);
+    expect((await list(tagQuery('nothing-has-this'))).pagination.total).toBe(0);
   });
 
   it('combines the tag filter with the search and other filters', async () => {

@@ -174,6 +174,12 @@ export async function countProducts(db: Kysely<DB>, plan: ProductListPlan): Prom
         where type = ${route.tree} and id in (${categorySubtreeIds(route.ids)})`.execute(db);
       return Number(rows[0]?.n ?? 0);
     }
+    case 'tag-count': {
+      // A product with two of the tags is one match; with one tag each entry is one product.
+      const counted = route.keys.length === 1 ? sql`count(*)` : sql`count(distinct product_id)`;
+      const { rows } = await sql<{ n: number }>`select ${counted} as n from product_tags where tag in (${sql.join(route.keys)})`.execute(db);
+      return Number(rows[0]!.n);
+    }
     case 'filtered': {
       const row = await matchingProducts(db, plan.dialect, plan.filter, undefined, plan).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

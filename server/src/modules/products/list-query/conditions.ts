@@ -16,9 +16,12 @@ function inCategorySubtrees(column: 'p.vendor_category_id' | 'p.store_category_i
   return sql<SqlBool>`${sql.ref(column)} in (${categorySubtreeIds(ids)})`;
 }
 
+/** The keys product_tags holds for a filter's tags (tagKeySql's), each once. */
+export const tagKeysOf = (tags: string[]) => [...new Set(tags.map(tagKey))];
+
 /** Products with any of the tags: one seek of product_tags (tag, product_id) per tag, by the tags' keys. */
 function withAnyTag(tags: string[]) {
-  return sql<SqlBool>`p.id in (select product_id from product_tags where tag in (${sql.join([...new Set(tags.map(tagKey))])}))`;
+  return sql<SqlBool>`p.id in (select product_id from product_tags where tag in (${sql.join(tagKeysOf(tags))}))`;
 }
 
 /** True when the search is the filter's only condition. */

@@ -59,4 +59,13 @@ describe('the list plan', () => {
     expect(await count('postgres', { vendor_category_ids: '7', published: 'true' })).toEqual({ road: 'filtered' });
     expect(await count('sqlite', {})).toEqual({ road: 'filtered' });
   });
+
+  it('counts a filter by tags alone from product_tags on both engines, and any other filter with them through the products', async () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const count = async (filter: Record<string, unknown>) => (await plan(dialect, filter)).count;
+      expect(await count({ tags: ['Rope', 'ROPE', 'Deck'] })).toEqual({ road: 'tag-count', keys: ['rope', 'deck'] });
+      expect(await count({ tags: ['Rope'], vendor_id: '2' })).toEqual({ road: 'filtered' });
+      expect(await count({ tags: ['Rope'], search: 'line' })).toEqual({ road: 'filtered' });
+    }
+  });
 });

@@ -19,7 +19,7 @@ import type { ProductFilterQuery, SortColumn } from '@bosun/shared';
 import type { Dialect } from '../../../db/database.js';
 import type { DB } from '../../../db/types.js';
 import { JOINED_NAMES, type JoinedName } from './columns.js';
-import { isVariationLevel, onlySearch } from './conditions.js';
+import { isVariationLevel, onlySearch, tagKeysOf } from './conditions.js';
 import { searchTableQuery, type SearchTableQuery } from './search.js';
 import { shortSearchFor, type ShortSearch } from './short-search.js';
 
@@ -29,7 +29,18 @@ export type CountRoute =
   | { road: 'listed-count'; key: string }
   | { road: 'vendor-count'; vendorId: number }
   | { road: 'category-count'; tree: 'vendor' | 'store'; ids: number[] }
+  | { road: 'tag-count'; keys: string[] }
   | { road: 'filtered' };
+
+/**
+ * A filter by tags alone is counted from product_tags, which holds the listed products' tag keys
+ * only (migration 0022): its index entries are the matches, with no product row read for each
+ * (10% of 1M products tagged: 115 / 167 ms p50 / p95 on PostgreSQL counting through the products).
+ */
+function tagCountRoute(filter: ProductFilterQuery): CountRoute | undefined {
+  if (!filter.tags?.length || filter.search || !onlySearch({ ...filter, tags: undefined })) return undefined;
+  return { road: 'tag-count', keys: tagKeysOf(filter.tags) };
+}
 
 /**
  * The listed_product_counts row that answers this filter's count (PostgreSQL, migration 0028): the
@@ -90,7 +101,11 @@ export async function planProductList(db: Kysely<DB>, dialect: Dialect, { filter
     sortColumn,
     short,
     variations,
-    count: query ? { road: 'search-table', query } : short?.exact && searchAlone ? { road: 'short-search', short } : countedRoute(dialect, filter),
+    count: query
+      ? { road: 'search-table', query }
+      : short?.exact && searchAlone
+        ? { road: 'short-search', short }
+        : (tagCountRoute(filter) ?? countedRoute(dialect, filter)),
     page: joinedName
       ? { road: 'joined-name', name: joinedName }
       : query && !sortColumn
