@@ -44,6 +44,7 @@ import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigg
 import { listedWithoutOwnerIndexesMigration } from './migrations/0048-listed-without-owner-indexes.js';
 import { skuIndexWithIdMigration } from './migrations/0049-sku-index-with-id.js';
 import { unmappedByVendorCategoryIndexMigration } from './migrations/0051-unmapped-by-vendor-category-index.js';
+import { switchedOffCheckPassesMigration } from './migrations/0052-switched-off-check-passes.js';
 
 /** Migrations live in code (not read from a folder) so that the same list runs under tsx, tests and bundles. */
 function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']): Record<string, Migration> {
@@ -92,6 +93,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0048-listed-without-owner-indexes': listedWithoutOwnerIndexesMigration(dialect),
     '0049-sku-index-with-id': skuIndexWithIdMigration(dialect),
     '0051-unmapped-by-vendor-category-index': unmappedByVendorCategoryIndexMigration(dialect),
+    '0052-switched-off-check-passes': switchedOffCheckPassesMigration(dialect),
   };
 }
 

@@ -153,14 +153,18 @@ export function failsCheckSql(check: QualityCheck, row: string, reading: CheckRe
 }
 
 /**
- * How many of the switched-on checks a product passes: the list's completeness sort (issue 23),
- * stored as products.quality_passed (migration 0044) so that an index orders it. Each check is
- * failsCheckSql's; the settings' switched-off checks count neither way. The triggers compute it
- * one row at a time. `row` prefixes each column, as qualityProblemsSql's.
+ * How many checks a product passes, a switched-off check passed by every product: the list's
+ * completeness sort (issue 23), stored as products.quality_passed (migration 0044) so that an
+ * index orders it. Each check is failsCheckSql's. The triggers compute it one row at a time.
+ * `row` prefixes each column, as qualityProblemsSql's.
+ *
+ * A switched-off check adds the same one to every product, so the order is that of the switched-on
+ * checks passed; and switching a check moves only the products that fail it (migration 0052: when
+ * a switched-off check counted 0, switching off one nobody failed rewrote every product, 54-84 s
+ * at 100k on PostgreSQL).
  */
 export function qualityPassedSql(row: string): string {
-  // A switched-off check counts neither way: every product passes the same whole.
-  const passed = QUALITY_CHECK_NAMES.map((check) => `(case when (s.disabled & ${QUALITY_CHECKS[check].bit}) <> 0 or ${failsCheckSql(check, row, 'row')} then 0 else 1 end)`);
+  const passed = QUALITY_CHECK_NAMES.map((check) => `(case when (s.disabled & ${QUALITY_CHECKS[check].bit}) = 0 and ${failsCheckSql(check, row, 'row')} then 0 else 1 end)`);
   // All checks are on before the settings row exists (enabledQualityChecks of 0).
   return `(select ${passed.join(' + ')} from (select coalesce(max(quality_disabled), 0) as disabled from settings where id = 1) s)`;
 }

@@ -69,6 +69,10 @@ const POSTGRES = [
   `create trigger image_url_checks_quality_passed_delete after delete on image_url_checks for each row when (old.broken = 1) execute function image_url_checks_quality_passed()`,
 ];
 
+/** What holds qualityPassedSql's text: made again by migration 0052 when the rule changed. */
+export const QUALITY_PASSED_SQLITE_TRIGGERS: readonly string[] = SQLITE;
+export const QUALITY_PASSED_POSTGRES_FUNCTIONS: readonly string[] = POSTGRES.filter((statement) => statement.startsWith('create function'));
+
 export function qualityPassedMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {

@@ -7,9 +7,10 @@ import { setupTestApp, sseEvents } from '../../test/test-app.js';
 import { queueCountQuery } from './quality.repository.js';
 
 /**
- * The completeness sort from its stored value (issue 23, migration 0044): after every kind of
- * write, the list sorted by completeness is the order the per-product rule gives (GET
- * /api/quality/products/:id: the switched-on checks passed, ties by id), in both directions.
+ * The completeness sort from its stored value (issue 23, migrations 0044 and 0052): after every
+ * kind of write, the list sorted by completeness is the order the per-product rule gives (GET
+ * /api/quality/products/:id: the switched-on checks passed, ties by id), in both directions; the
+ * stored value counts a switched-off check as passed by every product.
  */
 const t = setupTestApp();
 
@@ -19,14 +20,14 @@ const listIds = async (query: string) => {
   return (res.json().products as { id: number }[]).map((p) => p.id);
 };
 
-/** Each listed product's checks passed, as its quality page counts them. */
+/** Each listed product's checks passed, as its quality page counts them, a switched-off check passed. */
 async function passedByRule(ids: number[]) {
   const passed = new Map<number, number>();
   for (const id of ids) {
     const res = await t.request('GET', `/api/quality/products/${id}`, t.admin);
     expect(res.statusCode, res.body).toBe(200);
-    const { checked, failed } = res.json() as { checked: string[]; failed: string[] };
-    passed.set(id, checked.length - failed.length);
+    const { failed } = res.json() as { failed: string[] };
+    passed.set(id, QUALITY_CHECK_NAMES.length - failed.length);
   }
   return passed;
 }
@@ -93,26 +94,26 @@ describe('the completeness sort', () => {
     const off = await t.request('PUT', '/api/quality/settings', t.admin, { checks: { no_image: false, duplicate_gtin: false, no_dimensions: false } });
     expect(off.statusCode, off.body).toBe(200);
     passed = await expectSortedByRule();
-    expect(passed.get(complete)).toBe(6);
+    expect(passed.get(complete)).toBe(9); // the three switched off count as passed
     const on = await t.request('PUT', '/api/quality/settings', t.admin, { checks: { duplicate_gtin: true } });
     expect(on.statusCode, on.body).toBe(200);
     passed = await expectSortedByRule();
-    expect(passed.get(complete)).toBe(6); // C-IMP-2 has its GTIN
+    expect(passed.get(complete)).toBe(8); // C-IMP-2 has its GTIN
     // The margin alone: the bits are recounted set-based, and their triggers keep the count.
     const margin = await t.request('PUT', '/api/quality/settings', t.admin, { margin_percent: 60 });
     expect(margin.statusCode, margin.body).toBe(200);
     passed = await expectSortedByRule();
-    expect(passed.get(complete)).toBe(5); // its 50% margin is now below 60%
-    expect(passed.get(twinA)).toBe(5); // and a duplicate counts again
+    expect(passed.get(complete)).toBe(7); // its 50% margin is now below 60%
+    expect(passed.get(twinA)).toBe(7); // and a duplicate counts again
 
     // The background image check finds an address broken, then loading again.
     const check = { url: 'https://img.test/a.jpg', broken: 1, detail: 'HTTP 404', checked_at: '2026-12-01T00:00:00Z' };
     await db.insertInto('image_url_checks').values(check).execute();
     passed = await expectSortedByRule();
-    expect(passed.get(complete)).toBe(4);
+    expect(passed.get(complete)).toBe(6);
     await db.updateTable('image_url_checks').set({ broken: 0 }).where('url', '=', check.url).execute();
     passed = await expectSortedByRule();
-    expect(passed.get(complete)).toBe(5);
+    expect(passed.get(complete)).toBe(7);
   });
 
   // PostgreSQL's plan: products-sort-plan.test.ts, which switches table scans off to see what the index serves.

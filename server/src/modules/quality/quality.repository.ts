@@ -42,16 +42,19 @@ export async function recountQualityProblems(trx: Transaction<DB>, dialect: Dial
 }
 
 /**
- * After a check was switched on or off: every product's count of checks passed (the completeness
- * sort's value, migration 0044) set again from the new settings, in ONE set-based UPDATE of every
- * product that writes only the rows whose value moves. Switching checks is rare (a settings
- * change), and this keeps the sort on its index at every other request. On PostgreSQL as a
- * store-category write: only quality_passed changes, which no trigger reads, and the statement
- * triggers over the changed rows' transition tables stand aside (store-category-write.ts).
+ * After checks were switched on or off: the count of checks passed (the completeness sort's value,
+ * migration 0044) set again on the products that fail a switched check, the only ones whose value
+ * moves (qualityPassedSql: a switched-off check is passed by every product), read from each check's
+ * own index (failsCheckSql's 'rows' reading) in ONE set-based UPDATE that writes only the rows
+ * whose value moves. On PostgreSQL as a store-category write: only quality_passed changes, which
+ * no trigger reads, and the statement triggers over the changed rows' transition tables stand
+ * aside (store-category-write.ts).
  */
-export async function recountQualityPassed(trx: Transaction<DB>, dialect: Dialect) {
+export async function recountQualityPassed(trx: Transaction<DB>, dialect: Dialect, switched: readonly QualityCheck[]) {
+  if (!switched.length) return;
   const passed = qualityPassedSql('products.');
-  const recount = () => sql.raw(`update products set quality_passed = ${passed} where quality_passed <> ${passed}`).execute(trx);
+  const failing = switched.map((check) => failsCheckSql(check, 'products.', 'rows')).join(' or ');
+  const recount = () => sql.raw(`update products set quality_passed = ${passed} where (${failing}) and quality_passed <> ${passed}`).execute(trx);
   await (dialect === 'postgres' ? asStoreCategoryWrite(trx, recount) : recount());
 }
 

@@ -1,6 +1,7 @@
 import {
   completenessPercent,
   disabledQualityMask,
+  QUALITY_CHECK_NAMES,
   QUALITY_CHECKS,
   qualitySwitches,
   type ProductQuality,
@@ -23,20 +24,21 @@ export async function getQualitySettings(db: Kysely<DB>): Promise<QualitySetting
 
 /**
  * Switching a check rewrites no product's bits (a switched-off check is only left out of the
- * queues and of completeness) but sets every product's count of checks passed again, the
- * completeness sort's value; a new margin percent recounts the products' bits (their triggers keep
- * that count). Both in the same transaction as the settings.
+ * queues and of completeness) but sets the count of checks passed again, the completeness sort's
+ * value, of the products failing it; a new margin percent recounts the products' bits (their
+ * triggers keep that count). Both in the same transaction as the settings.
  */
 export async function saveQualitySettings(db: Kysely<DB>, dialect: Dialect, body: UpdateQualitySettingsBody): Promise<QualitySettings> {
   const current = await findOrCreateSettings(db);
   await db.transaction().execute(async (trx) => {
     const marginChanged = body.margin_percent !== undefined && body.margin_percent !== current.quality_margin_percent;
+    const disabled = body.checks ? disabledQualityMask(body.checks, current.quality_disabled) : current.quality_disabled;
     await updateQualitySettingsRow(trx, {
-      ...(body.checks ? { quality_disabled: disabledQualityMask(body.checks, current.quality_disabled) } : {}),
+      ...(body.checks ? { quality_disabled: disabled } : {}),
       ...(marginChanged ? { quality_margin_percent: body.margin_percent } : {}),
     });
     if (marginChanged) await recountQualityProblems(trx, dialect);
-    if (body.checks) await recountQualityPassed(trx, dialect);
+    await recountQualityPassed(trx, dialect, QUALITY_CHECK_NAMES.filter((check) => ((disabled ^ current.quality_disabled) & QUALITY_CHECKS[check].bit) !== 0));
   });
   return getQualitySettings(db);
 }
