@@ -145,7 +145,8 @@ export async function runImport(
     return await importOpened(deps, file, request, emit, opened, started);
   } finally {
     // A workbook holds its archive open and its shared strings in a file of their own: the groups let
-    // both go at their end, this when the run stops before (the import lock's wait, a failed write).
+    // both go when they end or are left, this when the run stops before it reads them (the progress
+    // event, the import lock or the run's settings failing).
     opened.close?.();
   }
 }

@@ -68,7 +68,7 @@ describe('an .xlsx read part by part', () => {
     await expect(read).rejects.toMatchObject({ statusCode: 413 });
   });
 
-  it('refuses with a 413 shared strings past the bound of what is held in memory', async () => {
+  it('refuses with a 413 shared strings past the bound of what is read before the sheet', async () => {
     const path = write('strings.xlsx', book);
     const strings = (await readZipDirectory(path)).get('xl/sharedStrings.xml')!.uncompressedSize;
     await expect(openWorkbook(path, undefined, { heldXmlBytes: strings, sheetXmlBytes: 1e9 })).rejects.toMatchObject({ statusCode: 413 });

@@ -152,8 +152,8 @@ export class WorkbookParts {
   /** exceljs's reader of the sheet's rows over its bytes, and the bytes to destroy when the reading stops early. */
   async sheetReader(sheet: SheetPart): Promise<{ reader: SheetReader; bytes: Readable }> {
     const bytes = await this.sheetBytes(sheet);
-    // exceljs decodes each chunk on its own, which cut a character of several bytes at a chunk's edge
-    // into two replacement characters ('Ö' in 1 of ~16 KB of text): decoded here as one stream.
+    // exceljs decodes each chunk on its own, which turned a character of several bytes that a chunk's
+    // edge cuts in two (an 'Ö' of an inline text) into replacement characters: decoded here as one stream.
     bytes.setEncoding('utf8');
     const reader = this.parsers._parseWorksheet(bytes as AsyncIterable<Buffer>, String(sheet.id)).next().value!.value;
     Object.assign(reader, { name: sheet.name, id: sheet.id, state: sheet.state });
