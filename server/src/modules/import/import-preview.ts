@@ -117,11 +117,15 @@ export async function previewOfUpload(deps: ImportDeps, upload: ImportFile & { r
  */
 async function previewRecords(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
   try {
-    checkMapping(opened.headers, options.mapping, options.rules?.createNew !== false);
-  } catch (error) {
+    return await dryRun(deps, opened, options);
+  } finally {
+    // A workbook holds its archive open and its shared strings in a file of their own: let go however the dry run ends.
     opened.close?.();
-    throw error;
   }
+}
+
+async function dryRun(deps: ImportDeps, opened: OpenedCsv, options: PreviewRequest): Promise<ImportPreviewResponse> {
+  checkMapping(opened.headers, options.mapping, options.rules?.createNew !== false);
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, options.mapping);
   const priceRules = options.rules?.priceRules ?? undefined;
   const mapper = createRowMapper(csv.headers, mapping, await getSettings(deps.db), { checkOnly: true, badOptionalValues: options.badOptionalValues ?? 'warn', emptyCells: options.rules?.emptyCells, listPrice: priceRules !== undefined });

@@ -141,6 +141,24 @@ export async function runImport(
 ): Promise<ImportCompleteEvent> {
   const started = performance.now();
   const opened = file.csv ?? (await openImportFile({ format: request.fileFormat, ...file }, request.mapping, request.rules?.createNew !== false));
+  try {
+    return await importOpened(deps, file, request, emit, opened, started);
+  } finally {
+    // A workbook holds its archive open and its shared strings in a file of their own: the groups let
+    // both go when they end or are left, this when the run stops before it reads them (the progress
+    // event, the import lock or the run's settings failing).
+    opened.close?.();
+  }
+}
+
+async function importOpened(
+  deps: ImportDeps,
+  file: ImportFile,
+  request: ImportRunRequest,
+  emit: (event: ImportEvent) => void,
+  opened: OpenedCsv,
+  started: number,
+): Promise<ImportCompleteEvent> {
   const { csv, mapping, recordsRead } = readShopifyProducts(opened, request.mapping);
   // Counting the rows of a large file takes a moment; the client shows 'Preparing import...' meanwhile.
   emit({ type: 'progress', total: 0, current: 0, imported: 0, updated: 0, skipped: 0, errors: 0, processingRate: 0, currentProduct: '' });

@@ -14,7 +14,7 @@ export const SPOOL_ROOT = path.join(os.tmpdir(), 'bosun-uploads');
 /** Upload directories this process is using now (several test apps share one process). */
 const ownedHere = new Set<string>();
 
-export async function makeSpoolDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+export async function makeSpoolDir(): Promise<{ dir: string; remove: () => Promise<void>; removeNow: () => void }> {
   await fs.promises.mkdir(SPOOL_ROOT, { recursive: true });
   const dir = await fs.promises.mkdtemp(path.join(SPOOL_ROOT, `${process.pid}-`));
   ownedHere.add(dir);
@@ -22,6 +22,11 @@ export async function makeSpoolDir(): Promise<{ dir: string; remove: () => Promi
     dir,
     remove: async () => {
       await fs.promises.rm(dir, { recursive: true, force: true });
+      ownedHere.delete(dir);
+    },
+    /** The same, synchronously: for a reader whose close() is synchronous (an .xlsx's shared strings, xlsx-shared-strings.ts). */
+    removeNow: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
       ownedHere.delete(dir);
     },
   };

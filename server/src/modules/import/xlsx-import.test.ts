@@ -1,8 +1,14 @@
 import ExcelJS from 'exceljs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { insertVendor } from '../../test/fixtures.js';
-import { createAdminTestApp, expectImportComplete, productBySku, setupTestApp } from '../../test/test-app.js';
+import { createAdminTestApp, expectImportComplete, productBySku, setupTestApp, sseEvents } from '../../test/test-app.js';
+import { runImport } from './import.service.js';
+import { SPOOL_ROOT } from './spool-dir.js';
+import { readZipDirectory } from './zip-entries.js';
 
 /** Excel workbooks (.xlsx) through the preview, the dry run and the three modes, read as typed cells. */
 const t = setupTestApp();
@@ -137,5 +143,53 @@ describe('an .xlsx upload', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe("a workbook's temporary files", () => {
+  /**
+   * The shared strings' files of this process's workbooks, each in a directory of its own under the
+   * spool root (an upload's directory beside them is removed just after the answer's end).
+   */
+  const spoolDirs = () => {
+    const mine = existsSync(SPOOL_ROOT) ? readdirSync(SPOOL_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : [];
+    return mine.filter((name) => existsSync(join(SPOOL_ROOT, name, 'shared-strings')));
+  };
+
+  it('are gone after an import, a failed import and a refused preview', async () => {
+    const before = spoolDirs();
+    const book = await priceList('XT');
+    expectImportComplete(await send('/api/products/import/ultra-fast', book));
+    expect(spoolDirs()).toEqual(before);
+    // A sheet damaged after its first rows: the import has started when it fails.
+    const workbook = new ExcelJS.Workbook();
+    const long = workbook.addWorksheet('Products');
+    long.addRow(['SKU', 'Name', 'Price', 'Stock', 'Published', 'Listed', 'Label', 'Note']);
+    for (let i = 1; i <= 5000; i++) long.addRow([`XT-L${i}`, `Cleat ${i}`, i, 1, true, '', `Label ${i * 31}`, `Note ${i * 17}`]);
+    const damaged = Buffer.from(await workbook.xlsx.writeBuffer());
+    const probe = join(mkdtempSync(join(tmpdir(), 'xlsx-failed-')), 'probe.xlsx');
+    writeFileSync(probe, damaged);
+    const sheet = (await readZipDirectory(probe)).get('xl/worksheets/sheet1.xml')!;
+    const end = sheet.localHeaderOffset + 30 + sheet.compressedSize;
+    damaged.fill(0x55, end - 2000, end - 1000);
+    const failed = await send('/api/products/import/ultra-fast', damaged);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(sseEvents(failed.body).at(-1)).toMatchObject({ type: 'error', message: IMPORT_MESSAGES.invalidWorkbook });
+    expect(spoolDirs()).toEqual(before);
+    const refused = await send('/api/products/import/preview', book, { fieldMapping: JSON.stringify({ sku: 'SKU', name: 'Nope' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(spoolDirs()).toEqual(before);
+  });
+
+  it('are gone when the import stops before it reads the sheet', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'xlsx-stopped-')), 'prices.xlsx');
+    writeFileSync(path, await priceList('XQ'));
+    const before = spoolDirs();
+    const request = { mapping: MAPPING, vendorId, mode: 'ultra-fast' as const, updateMode: false };
+    const stopped = runImport(t.app.deps, { path, utf8Valid: true, workbook: true }, request, () => {
+      throw new Error('the client is gone');
+    });
+    await expect(stopped).rejects.toThrow('the client is gone');
+    expect(spoolDirs()).toEqual(before);
   });
 });

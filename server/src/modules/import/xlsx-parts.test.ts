@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@bosun/shared';
+import { SPOOL_ROOT } from './spool-dir.js';
 import { countSheetRows, openWorkbook } from './xlsx-records.js';
 import { readZipDirectory } from './zip-entries.js';
 
@@ -67,7 +68,7 @@ describe('an .xlsx read part by part', () => {
     await expect(read).rejects.toMatchObject({ statusCode: 413 });
   });
 
-  it('refuses with a 413 shared strings past the bound of what is held in memory', async () => {
+  it('refuses with a 413 shared strings past the bound of what is read before the sheet', async () => {
     const path = write('strings.xlsx', book);
     const strings = (await readZipDirectory(path)).get('xl/sharedStrings.xml')!.uncompressedSize;
     await expect(openWorkbook(path, undefined, { heldXmlBytes: strings, sheetXmlBytes: 1e9 })).rejects.toMatchObject({ statusCode: 413 });
@@ -82,6 +83,71 @@ describe('an .xlsx read part by part', () => {
     await expect(countSheetRows(write('damaged.xlsx', damaged), 'Products')).rejects.toMatchObject({ statusCode: 415 });
     const noBook = write('nobook.xlsx', withName(book, 'xl/workbook.xml', 'xl/workbooq.xml'));
     await expect(openWorkbook(noBook)).rejects.toMatchObject({ statusCode: 415 });
+  });
+});
+
+/** This process's directories under the spool root: the shared strings' file is in one of its own. */
+const spoolDirs = () => (existsSync(SPOOL_ROOT) ? readdirSync(SPOOL_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : []);
+
+const readAll = async (path: string, sheet?: string) => {
+  const opened = await openWorkbook(path, sheet);
+  const rows: string[][] = [opened.headers];
+  for await (const group of opened.groups) rows.push(...group.records);
+  return rows;
+};
+
+describe("an .xlsx's shared strings, read from a file of their own", () => {
+  it('give each text cell its text: rich text, empty, unicode, entities, a text that reads as a formula; the file is gone at the end', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['SKU', 'Name', 'Note']);
+    sheet.addRow(['RT-1', { richText: [{ text: 'Fender ', font: { bold: true } }, { text: 'XL', font: { italic: true } }] }, '']);
+    sheet.addRow(['RT-2', 'Bootsmannsstuhl für Ölzeug – 東京 🚤', 'a < b & c > "d"']);
+    sheet.addRow(['RT-3', '=HYPERLINK("x")', '  spaced  ']);
+    // The same strings again (read from the cache), and many more, each distinct: a table larger than the read window.
+    sheet.addRow(['RT-4', 'Bootsmannsstuhl für Ölzeug – 東京 🚤', 'a < b & c > "d"']);
+    for (let i = 5; i <= 3000; i++) sheet.addRow([`RT-${i}`, `Klampe ⚓ ${i}`, `Öse ${i * 7}`]);
+    const path = write('strings-file.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const before = spoolDirs();
+    const rows = await readAll(path);
+    expect(rows.slice(0, 5)).toEqual([
+      ['SKU', 'Name', 'Note'],
+      ['RT-1', 'Fender XL', ''],
+      ['RT-2', 'Bootsmannsstuhl für Ölzeug – 東京 🚤', 'a < b & c > "d"'],
+      // A text that could start a formula gets the apostrophe a CSV cell would have (neutraliseFormula).
+      ['RT-3', "'=HYPERLINK(\"x\")", '  spaced  '],
+      ['RT-4', 'Bootsmannsstuhl für Ölzeug – 東京 🚤', 'a < b & c > "d"'],
+    ]);
+    expect(rows).toHaveLength(3001);
+    for (let i = 5; i <= 3000; i++) expect(rows[i]).toEqual([`RT-${i}`, `Klampe ⚓ ${i}`, `Öse ${i * 7}`]);
+    expect(spoolDirs()).toEqual(before);
+  });
+
+  it("reads whole the characters of several bytes that the sheet's own text (a formula's result) has where its chunks are cut", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['SKU', 'Name']);
+    for (let i = 1; i <= 3000; i++) sheet.addRow([`F-${i}`, { formula: `"Öse ⚓ 🚤 "&${i}`, result: `Öse ⚓ 🚤 ${i}` }]);
+    const rows = await readAll(write('sheet-text.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())));
+    expect(rows).toHaveLength(3001);
+    for (let i = 1; i <= 3000; i++) if (rows[i]![1] !== `Öse ⚓ 🚤 ${i}`) expect(rows[i]).toEqual([`F-${i}`, `Öse ⚓ 🚤 ${i}`]);
+  });
+
+  it('keeps no file when the reading is closed early, stops at a damaged sheet, or is refused', async () => {
+    const before = spoolDirs();
+    const path = write('strings-close.xlsx', book);
+    const opened = await openWorkbook(path);
+    expect(spoolDirs()).toHaveLength(before.length + 1);
+    opened.close();
+    expect(spoolDirs()).toEqual(before);
+    // An unknown sheet is answered before the strings are read; a sheet past its bound after.
+    await expect(openWorkbook(path, 'Nope')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(openWorkbook(path, undefined, { heldXmlBytes: 10 * 1024 * 1024, sheetXmlBytes: 100 })).rejects.toMatchObject({ statusCode: 413 });
+    const damaged = Buffer.from(book);
+    const sheetAt = (await readZipDirectory(path)).get('xl/worksheets/sheet1.xml')!.localHeaderOffset;
+    damaged.fill(0x55, sheetAt + 400, sheetAt + 800);
+    await expect(readAll(write('strings-damaged.xlsx', damaged))).rejects.toMatchObject({ statusCode: 415 });
+    expect(spoolDirs()).toEqual(before);
   });
 });
 

@@ -5,18 +5,22 @@
  * The archive is opened by its directory (zip-entries.ts); the XML of each part is parsed by
  * exceljs's streaming reader's own part parsers, called one by one: exceljs 4.4.0 is pinned
  * (ARCHITECTURE.md section 8) and these methods are its reader's, so a bump is checked here.
+ * The shared strings are the exception: they go to a file of their own (xlsx-shared-strings.ts),
+ * and the sheet's text cells come as their index into it ({ sharedString }), read from there.
  */
 import { Transform, pipeline, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_MESSAGES } from '@bosun/shared';
 import { AppError, badRequest } from '../../errors.js';
+import { SharedStrings } from './xlsx-shared-strings.js';
 import { NotAZipError, openZipEntry, readZipDirectory, type ZipEntry } from './zip-entries.js';
 
 /**
- * The XML held in memory (workbook, relationships, styles and the shared strings every text cell
- * points into) is bounded, as is the sheet's XML, which is only streamed: a bounded upload could
- * otherwise unpack to any size (a ZIP bomb), checked from the directory before reading and again
- * by counting what is inflated, since a directory can lie.
+ * The XML read whole before the sheet (workbook, relationships, styles, held in memory, and the
+ * shared strings every text cell points into, held on disk with 4 bytes a string in memory) is
+ * bounded, as is the sheet's XML, which is only streamed: a bounded upload could otherwise unpack
+ * to any size (a ZIP bomb), checked from the directory before reading and again by counting what
+ * is inflated, since a directory can lie.
  */
 export const XLSX_LIMITS = { heldXmlBytes: 256 * 1024 * 1024, sheetXmlBytes: 4 * 1024 * 1024 * 1024 };
 export type XlsxLimits = typeof XLSX_LIMITS;
@@ -35,7 +39,6 @@ interface PartParsers {
   workbookRels?: Array<{ Id: string; Type?: string; Target: string }>;
   _parseRels(stream: Readable): Promise<void>;
   _parseWorkbook(stream: Readable): Promise<void>;
-  _parseSharedStrings(stream: Readable): AsyncGenerator<unknown>;
   _parseStyles(stream: Readable): Promise<void>;
   _parseWorksheet(iterator: AsyncIterable<Buffer>, sheetNo: string): Generator<{ eventType: string; value: SheetReader }>;
 }
@@ -82,7 +85,8 @@ export class WorkbookParts {
     }
     const parsers = new ExcelJS.stream.xlsx.WorkbookReader(path, {
       worksheets: 'emit',
-      sharedStrings: 'cache',
+      // Read here by SharedStrings: without a table of its own, exceljs gives a text cell as { sharedString: index }.
+      sharedStrings: 'ignore',
       // A link reads as its text, which is the cell's value; the address is not what staff typed.
       hyperlinks: 'ignore',
       // Needed to tell a date from a number: the cell's number format says which.
@@ -116,17 +120,28 @@ export class WorkbookParts {
     return found;
   }
 
-  /** Reads the shared strings and the styles (the cells' number formats) into memory, as the cells need them. */
-  async readCellParts() {
+  /**
+   * Reads the shared strings (to their file) and the styles (the cells' number formats, into
+   * memory), as the cells need them. The caller closes the strings; they are closed here when
+   * reading the styles fails.
+   */
+  async readCellParts(): Promise<SharedStrings | undefined> {
     const target = (type: string) => this.parsers.workbookRels?.find((rel) => rel.Type?.endsWith(`/relationships/${type}`))?.Target;
-    const strings = this.entries.get(partPath(target('sharedStrings') ?? 'sharedStrings.xml'));
+    const stringsPart = this.entries.get(partPath(target('sharedStrings') ?? 'sharedStrings.xml'));
     const styles = this.entries.get(partPath(target('styles') ?? 'styles.xml'));
-    if (strings) {
-      await this.readHeld(strings, async (stream) => {
-        for await (const _ of this.parsers._parseSharedStrings(stream));
-      });
+    let strings: SharedStrings | undefined;
+    try {
+      if (stringsPart) {
+        await this.readHeld(stringsPart, async (stream) => {
+          strings = await SharedStrings.read(stream);
+        });
+      }
+      if (styles) await this.readHeld(styles, (stream) => this.parsers._parseStyles(stream));
+    } catch (error) {
+      strings?.close();
+      throw error;
     }
-    if (styles) await this.readHeld(styles, (stream) => this.parsers._parseStyles(stream));
+    return strings;
   }
 
   /** The sheet's XML as it is inflated, bounded; destroying it closes the file. */
@@ -137,7 +152,10 @@ export class WorkbookParts {
   /** exceljs's reader of the sheet's rows over its bytes, and the bytes to destroy when the reading stops early. */
   async sheetReader(sheet: SheetPart): Promise<{ reader: SheetReader; bytes: Readable }> {
     const bytes = await this.sheetBytes(sheet);
-    const reader = this.parsers._parseWorksheet(bytes, String(sheet.id)).next().value!.value;
+    // exceljs decodes each chunk on its own, which turned a character of several bytes that a chunk's
+    // edge cuts in two (an 'Ö' of an inline text) into replacement characters: decoded here as one stream.
+    bytes.setEncoding('utf8');
+    const reader = this.parsers._parseWorksheet(bytes as AsyncIterable<Buffer>, String(sheet.id)).next().value!.value;
     Object.assign(reader, { name: sheet.name, id: sheet.id, state: sheet.state });
     return { reader, bytes };
   }

@@ -2,8 +2,9 @@
  * An Excel workbook (.xlsx) read as the import reads a CSV file: a header row and groups of
  * records of cell texts (import-file.ts's OpenedCsv), so that the row mapper, the planner and the
  * writers take a sheet as they take a CSV. Read with exceljs's streaming WorkbookReader, never
- * the whole workbook in memory: only the shared strings table (which every cell may point into)
- * is held; the sheet itself is read row by row, streamed from the archive (xlsx-parts.ts).
+ * the whole workbook in memory: the shared strings table (which every cell may point into) is
+ * kept in a temporary file (xlsx-shared-strings.ts), removed when the reading ends, and the
+ * sheet itself is read row by row, streamed from the archive (xlsx-parts.ts).
  */
 import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
@@ -12,6 +13,7 @@ import { badRequest } from '../../errors.js';
 import type { CsvFormat } from './csv-format.js';
 import type { CsvGroup, OpenedCsv } from './import-file.js';
 import { WorkbookParts, XLSX_LIMITS, asWorkbookError } from './xlsx-parts.js';
+import type { SharedStrings } from './xlsx-shared-strings.js';
 
 // exceljs's own rules for a date format and a date serial, so that a formula's cached result reads as its plain cells do.
 const excelUtils = createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as {
@@ -32,7 +34,7 @@ export interface OpenedWorkbook extends OpenedCsv {
     /** Every sheet of the workbook, in the workbook's order. */
     sheets: string[];
   };
-  /** Ends the reading before the groups are read to their end (they close it themselves at their end). */
+  /** Ends the reading before the groups are read to their end (they close it themselves at their end), and removes the shared strings' file. */
   close(): void;
 }
 
@@ -91,12 +93,20 @@ export function cellText(value: CellValue, numFmt: string | undefined, date1904:
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
+/** A text cell as exceljs gives it without a strings table of its own: its index into the shared strings. */
+const sharedIndex = (value: CellValue): number | undefined => {
+  const index = value !== null && typeof value === 'object' ? (value as { sharedString?: unknown }).sharedString : undefined;
+  return typeof index === 'number' ? index : undefined;
+};
+
 /** The row's cell texts from column A, its empty cells ''. */
-function rowCells(row: SheetRow, date1904: boolean): string[] {
+function rowCells(row: SheetRow, date1904: boolean, strings: SharedStrings | undefined): string[] {
   const cells: string[] = [];
   row.eachCell({ includeEmpty: false }, (cell, column) => {
     while (cells.length < column - 1) cells.push('');
-    cells[column - 1] = cellText(cell.value, cell.numFmt, date1904);
+    const index = sharedIndex(cell.value);
+    // A workbook without a strings table has no index to read: such a cell is empty, as exceljs read it.
+    cells[column - 1] = index === undefined ? cellText(cell.value, cell.numFmt, date1904) : text(strings?.get(index) ?? '');
   });
   return cells;
 }
@@ -110,11 +120,19 @@ function rowCells(row: SheetRow, date1904: boolean): string[] {
 export async function openWorkbook(path: string, sheet?: string, limits = XLSX_LIMITS): Promise<OpenedWorkbook> {
   const parts = await WorkbookParts.open(path, { styles: true }, limits);
   const chosen = parts.sheet(sheet);
-  await parts.readCellParts();
-  const { reader: target, bytes } = await parts.sheetReader(chosen);
+  const strings = await parts.readCellParts();
+  let sheetReader: Awaited<ReturnType<WorkbookParts['sheetReader']>>;
+  try {
+    sheetReader = await parts.sheetReader(chosen);
+  } catch (error) {
+    strings?.close();
+    throw error;
+  }
+  const { reader: target, bytes } = sheetReader;
   // The sheet is read from its own stream of the archive: closing it ends the reading and closes the file.
   const close = () => {
     bytes.destroy();
+    strings?.close();
   };
   const date1904 = parts.date1904;
   const rowEvents = target.parse();
@@ -131,16 +149,21 @@ export async function openWorkbook(path: string, sheet?: string, limits = XLSX_L
   };
   let headers: string[] | undefined;
   let pending: SheetRow[] = [];
-  while (!headers) {
-    const rows = await nextRows();
-    if (!rows) break;
-    for (let i = 0; i < rows.length; i++) {
-      const cells = rowCells(rows[i]!, date1904);
-      if (isBlank(cells)) continue;
-      headers = cells.map((h) => h.trim());
-      pending = rows.slice(i + 1);
-      break;
+  try {
+    while (!headers) {
+      const rows = await nextRows();
+      if (!rows) break;
+      for (let i = 0; i < rows.length; i++) {
+        const cells = rowCells(rows[i]!, date1904, strings);
+        if (isBlank(cells)) continue;
+        headers = cells.map((h) => h.trim());
+        pending = rows.slice(i + 1);
+        break;
+      }
     }
+  } catch (error) {
+    close();
+    throw error;
   }
   if (!headers) {
     close();
@@ -153,7 +176,7 @@ export async function openWorkbook(path: string, sheet?: string, limits = XLSX_L
         const records: string[][] = [];
         const numbers: number[] = [];
         for (const row of rows) {
-          const cells = rowCells(row, date1904);
+          const cells = rowCells(row, date1904, strings);
           if (isBlank(cells)) continue;
           while (cells.length < width) cells.push('');
           records.push(cells);

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SPOOL_ROOT } from './spool-dir.js';
 import { countSheetRows, openWorkbook } from './xlsx-records.js';
 
 /**
@@ -10,7 +11,7 @@ import { countSheetRows, openWorkbook } from './xlsx-records.js';
  * temporary files, and a sheet not read left a file stream whose late ENOENT was an uncaught
  * exception (on a busy machine). The archive is now read by its directory (xlsx-parts.ts): many
  * readings at once, of another sheet, an unknown name or closed early, leave no uncaught error
- * and no temporary file.
+ * and no temporary file: neither exceljs's nor the shared strings' (xlsx-shared-strings.ts).
  */
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
@@ -18,6 +19,7 @@ beforeAll(() => process.on('uncaughtException', onUncaught));
 afterAll(() => process.off('uncaughtException', onUncaught));
 
 const spooled = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+const stringsDirs = () => (existsSync(SPOOL_ROOT) ? readdirSync(SPOOL_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : []);
 
 it('reads, skips and closes sheets many at once without an uncaught error or a temporary file left', async () => {
   const book = new ExcelJS.Workbook();
@@ -28,6 +30,7 @@ it('reads, skips and closes sheets many at once without an uncaught error or a t
   const path = join(mkdtempSync(join(tmpdir(), 'xlsx-temp-')), 'book.xlsx');
   writeFileSync(path, Buffer.from(await book.xlsx.writeBuffer()));
   const before = spooled().length;
+  const stringsBefore = stringsDirs();
   for (let round = 0; round < 25; round++) {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
@@ -41,4 +44,5 @@ it('reads, skips and closes sheets many at once without an uncaught error or a t
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(uncaught).toEqual([]);
   expect(spooled().length).toBeLessThanOrEqual(before);
+  expect(stringsDirs()).toEqual(stringsBefore);
 }, 60_000);
