@@ -318,6 +318,16 @@ describe('held files in the database', () => {
       expect(sha(copy)).toBe(sha(bytes));
       await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', name).execute();
       expect(await copyHeldFile(t.database.db, name, path.join(dir, 'gone'))).toBe(false);
+
+      // From a source whose pieces are no chunk's size: cut the same way, the same bytes back.
+      async function* pieces() {
+        for (let at = 0; at < bytes.length; at += 300_001) yield bytes.subarray(at, at + 300_001);
+      }
+      await writeHeldChunks(t.database.db, 'pieces.feed', pieces());
+      expect((await chunksOf('pieces.feed')).map((c) => Number(c.size))).toEqual([HELD_CHUNK_BYTES, HELD_CHUNK_BYTES, HELD_CHUNK_BYTES, 12_345]);
+      expect(await copyHeldFile(t.database.db, 'pieces.feed', path.join(dir, 'pieces'))).toBe(true);
+      expect(sha(fs.readFileSync(path.join(dir, 'pieces')))).toBe(sha(bytes));
+      await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', 'pieces.feed').execute();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
