@@ -19,18 +19,25 @@ const UNCLAIMED_GRACE_MS = 10 * 60_000;
 
 const fileIn = (dir: string, name: string) => path.join(dir, path.basename(name));
 
-/** Moves into the database the files on disk of the runs still held; answers how many. */
-async function moveHeldFilesIntoDatabase(db: Kysely<DB>, dir: string): Promise<number> {
+/**
+ * Moves into the database the files on disk of the runs still held; answers how many. A file that
+ * cannot be moved stays on disk (logged), to be tried again at the next start: start-up goes on.
+ */
+async function moveHeldFilesIntoDatabase(db: Kysely<DB>, dir: string, log: FastifyBaseLogger): Promise<number> {
   let moved = 0;
   for (const run of await findHeldRunFiles(db)) {
     const onDisk = fileIn(dir, run.held_file);
-    if ((await heldFileKept(db, run.held_file)) || !fs.existsSync(onDisk)) continue;
-    const name = await keepHeldFile(db, onDisk, run.profile_id ?? 0);
-    if (await renameHeldFileOfRun(db, run.id, run.held_file, name)) {
-      await fs.promises.rm(onDisk, { force: true });
-      moved += 1;
-    } else {
-      await removeHeldFiles(db, [name]);
+    try {
+      if ((await heldFileKept(db, run.held_file)) || !fs.existsSync(onDisk)) continue;
+      const name = await keepHeldFile(db, onDisk, run.profile_id ?? 0);
+      if (await renameHeldFileOfRun(db, run.id, run.held_file, name)) {
+        await fs.promises.rm(onDisk, { force: true });
+        moved += 1;
+      } else {
+        await removeHeldFiles(db, [name]);
+      }
+    } catch (err) {
+      log.warn({ err, importRun: run.id, file: onDisk }, 'could not move a held feed file from the disk into the database');
     }
   }
   return moved;
@@ -67,6 +74,6 @@ export async function removeUnheldFiles(dir: string, named: Map<string, boolean>
 /** At start-up: the held files an earlier version kept in `dir`, moved into the database. */
 export async function moveLegacyHeldFiles(db: Kysely<DB>, dir: string, log: FastifyBaseLogger): Promise<void> {
   if (!fs.existsSync(dir)) return;
-  const moved = await moveHeldFilesIntoDatabase(db, dir);
+  const moved = await moveHeldFilesIntoDatabase(db, dir, log);
   if (moved > 0) log.info({ moved, dir }, `moved ${moved} held feed file(s) from the disk into the database`);
 }

@@ -23,7 +23,7 @@ export const HELD_CHUNK_BYTES = 1024 * 1024;
 /** Chunks no run names younger than this may be a write still under way on another server. */
 const UNCLAIMED_GRACE_MS = 10 * 60_000;
 
-export const newHeldFileName = (profileId: number) => `profile-${profileId}-${randomBytes(6).toString('hex')}.feed`;
+const newHeldFileName = (profileId: number) => `profile-${profileId}-${randomBytes(6).toString('hex')}.feed`;
 
 /** Cuts what the source gives into chunks of HELD_CHUNK_BYTES (the last shorter): at most two chunks' bytes in hand. */
 async function* fixedChunks(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
