@@ -82,7 +82,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { db: database.db, dialect: database.dialect, sqlite: database.sqlite, config, tokens, secrets });
-  await cleanUpAfterKilledImports(app, database.db, config.heldFeedsDir);
+  await cleanUpAfterKilledImports(app, database.db, config.legacyHeldFeedsDir);
   app.addHook('onClose', async () => database.close());
   // Time spent in the server up to a serialised answer (query, rules, JSON), apart from the
   // network: what the bench reports as server time. For streams it is the time to the first byte.

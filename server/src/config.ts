@@ -56,10 +56,10 @@ export interface Config {
   /** Supplier feeds: limits of a fetch, and whether private, loopback and link-local addresses may be fetched. */
   feeds: { allowPrivateAddresses: boolean; maxBytes: number; timeoutMs: number; idleTimeoutMs: number };
   /**
-   * Where a held feed run's file is kept until staff apply or dismiss it (issue 22). Several app
-   * servers on one PostgreSQL need it on storage they share: any of them may be asked to apply.
+   * Where an earlier version kept held feed runs' files (issue 22). They are kept in the database
+   * since migration 0050; start-up moves those still found here into it (held-feed-legacy-files.ts).
    */
-  heldFeedsDir: string;
+  legacyHeldFeedsDir: string;
   /** How often the scheduler looks for due jobs (supplier feeds). */
   schedulerIntervalMs: number;
   /** Where the built SPA lives; absent in API-only tests. */
@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.FEED_IDLE_TIMEOUT_SECONDS * 1000,
     },
-    heldFeedsDir: e.FEED_HELD_DIR ? path.resolve(e.FEED_HELD_DIR) : defaultHeldFeedsDir(database),
+    legacyHeldFeedsDir: e.FEED_HELD_DIR ? path.resolve(e.FEED_HELD_DIR) : defaultHeldFeedsDir(database),
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
   });
 }

@@ -43,6 +43,7 @@ import { variationFieldsIndexMigration } from './migrations/0046-variation-field
 import { qualityTriggerFastPathMigration } from './migrations/0047-quality-trigger-fast-path.js';
 import { listedWithoutOwnerIndexesMigration } from './migrations/0048-listed-without-owner-indexes.js';
 import { skuIndexWithIdMigration } from './migrations/0049-sku-index-with-id.js';
+import { heldFeedChunksMigration } from './migrations/0050-held-feed-chunks.js';
 import { unmappedByVendorCategoryIndexMigration } from './migrations/0051-unmapped-by-vendor-category-index.js';
 import { switchedOffCheckPassesMigration } from './migrations/0052-switched-off-check-passes.js';
 
@@ -92,6 +93,7 @@ function migrationsFor(dialect: Database['dialect'], sqlite?: Database['sqlite']
     '0047-quality-trigger-fast-path': qualityTriggerFastPathMigration(dialect),
     '0048-listed-without-owner-indexes': listedWithoutOwnerIndexesMigration(dialect),
     '0049-sku-index-with-id': skuIndexWithIdMigration(dialect),
+    '0050-held-feed-chunks': heldFeedChunksMigration(dialect),
     '0051-unmapped-by-vendor-category-index': unmappedByVendorCategoryIndexMigration(dialect),
     '0052-switched-off-check-passes': switchedOffCheckPassesMigration(dialect),
   };

@@ -101,10 +101,18 @@ export interface ImportRunsTable {
   profile_id: number | null;
   /** JSON of HeldRunSummary (shared/src/import-runs.ts): what the dry run of a held feed run found (migration 0040). */
   held_summary: string | null;
-  /** The held run's file in the held-feeds directory, while it is kept (migration 0040). */
+  /** The name of the held run's file in held_feed_chunks, while it is kept (migration 0040; in the database since 0050). */
   held_file: string | null;
   /** 1 for a supplier feed's run (migration 0040). */
   feed_run: Generated<number>;
+}
+
+/** Migration 0050: a held feed run's file, in chunks of about 1 MB, chunk 0 first (held-feed-store.ts). */
+export interface HeldFeedChunksTable {
+  file: string;
+  chunk: number;
+  bytes: Buffer;
+  written_at: string;
 }
 
 /** A vendor's import profile (migration 0036): `settings` is the JSON of ImportProfileBody without name and vendor. */
@@ -305,6 +313,7 @@ export interface DB {
   product_tags: ProductTagsTable;
   change_versions: ChangeVersionsTable;
   import_runs: ImportRunsTable;
+  held_feed_chunks: HeldFeedChunksTable;
   import_profiles: ImportProfilesTable;
   changes: ChangesTable;
   product_changes: ProductChangesTable;

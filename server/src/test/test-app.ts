@@ -87,8 +87,8 @@ export const testConfig = (database: DatabaseTarget, overrides: Partial<Config> 
   shutdownTimeoutMs: 30_000,
   feeds: { allowPrivateAddresses: true, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000, idleTimeoutMs: 5_000 },
   schedulerIntervalMs: 30_000,
-  // One directory per test database: start-up removes the files of runs its own database does not hold.
-  heldFeedsDir: database.kind === 'sqlite' ? path.join(path.dirname(database.file), 'held-feeds') : path.join(os.tmpdir(), `bosun-held-${new URL(database.url).pathname.slice(1)}`),
+  // One directory per test database: start-up moves into its database the files of the runs it holds, and removes the rest.
+  legacyHeldFeedsDir: database.kind === 'sqlite' ? path.join(path.dirname(database.file), 'held-feeds') : path.join(os.tmpdir(), `bosun-held-${new URL(database.url).pathname.slice(1)}`),
   ...overrides,
 });
 
@@ -143,7 +143,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     async close() {
       await built.app.close();
       await drop();
-      fs.rmSync(config.heldFeedsDir, { recursive: true, force: true });
+      fs.rmSync(config.legacyHeldFeedsDir, { recursive: true, force: true });
     },
   };
 }

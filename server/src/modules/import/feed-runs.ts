@@ -10,7 +10,7 @@ import type { ScheduledJob } from '../scheduler/index.js';
 import { getSettings } from '../settings/index.js';
 import { previewImport } from './import-preview.js';
 import { fixedFormatOf, getImportProfile, listImportProfiles, openFeedSecret, rulesOfProfile } from './import-profiles.service.js';
-import { keepHeldFile } from './held-feed-files.js';
+import { keepHeldFile } from './held-feed-store.js';
 import { supersedeHeldRuns } from './held-runs.service.js';
 import { recordUnimportedRun, type NewImportRun } from './import-runs.service.js';
 import type { ImportDeps } from './import.service.js';
@@ -91,11 +91,11 @@ function heldSummary(kind: HeldRunSummary['kind'], reason: string, { dryRun, tot
 }
 
 /**
- * A suspicious run: its file moved into the held-feeds directory, then the run recorded 'held'
- * (so a held run always has its file); it supersedes the profile's held run before it (one file a profile).
+ * A suspicious run: its file kept in the database, then the run recorded 'held' (so a held run
+ * always has its whole file); it supersedes the profile's held run before it (one file a profile).
  */
 async function recordHeld(deps: FeedDeps, profile: ImportProfile, by: FeedRunBy, fetched: string, summary: HeldRunSummary) {
-  const file = await keepHeldFile(deps.config.heldFeedsDir, fetched, profile.id);
+  const file = await keepHeldFile(deps.db, fetched, profile.id);
   const id = await recordUnimportedRun(deps.db, runOfFeed(profile, by.userId, displayUrl(profile.feed!.url)), { status: 'held', summary, file }, FEED_RUN_MESSAGES.held(summary.reason));
   await supersedeHeldRuns(deps, profile.id, id);
   deps.log.warn({ profileId: profile.id, importRun: id, reason: summary.reason }, 'feed run held at its dry run');

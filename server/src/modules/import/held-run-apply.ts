@@ -1,23 +1,30 @@
+import path from 'node:path';
 import { IMPORT_PROFILE_MESSAGES, IMPORT_RUN_MESSAGES, IMPORT_RUN_NOT_FOUND, type ImportProfile } from '@bosun/shared';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Scheduler } from '../scheduler/index.js';
 import { describeFile, feedJobName, importRequestOf, type FeedDeps } from './feed-runs.js';
-import { checkHeldFileKept, dropHeldFile, heldRunFile } from './held-runs.service.js';
+import { checkHeldFileKept, copyHeldRunFile, dropHeldFile } from './held-runs.service.js';
 import { getImportProfile } from './import-profiles.service.js';
 import { findImportRunState } from './import-runs.repository.js';
 import { claimHeldRun, failClaimedRun } from './import-runs.service.js';
 import { runRecordedImport } from './recorded-import.js';
+import { makeSpoolDir } from './spool-dir.js';
 
 /**
  * Applies a held run that claimHeldRun made the running one: its kept file imported by its
  * profile, with the confirmations staff gave by applying it (the missing products' share above
- * the limit, the failing rows left out). The file goes whatever the outcome.
+ * the limit, the failing rows left out). The import reads a file on disk (a workbook is read out
+ * of order), so the kept file is streamed from the database into a spool first, a chunk at a
+ * time. The kept file goes whatever the outcome.
  */
 async function applyHeldRun(deps: FeedDeps, claimed: { id: number; heldFile: string; fileName: string }, profile: ImportProfile, userId: number): Promise<void> {
-  const kept = heldRunFile(deps, claimed.heldFile);
+  let spool: Awaited<ReturnType<typeof makeSpoolDir>> | undefined;
   try {
     let file;
     try {
+      spool = await makeSpoolDir();
+      const kept = path.join(spool.dir, 'held');
+      if (!(await copyHeldRunFile(deps, claimed.heldFile, kept))) throw new Error(`held file ${claimed.heldFile} is not kept`);
       file = { path: kept, ...(await describeFile(kept)) };
     } catch (err) {
       await failClaimedRun(deps.db, claimed.id, IMPORT_RUN_MESSAGES.applyFailedToStart);
@@ -32,6 +39,7 @@ async function applyHeldRun(deps: FeedDeps, claimed: { id: number; heldFile: str
       deps.log,
     );
   } finally {
+    await spool?.remove();
     await dropHeldFile(deps, claimed.id, claimed.heldFile);
   }
 }

@@ -1,12 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_PROFILE_MESSAGES, IMPORT_RUN_MESSAGES, IMPORT_RUN_NOT_FOUND } from '@bosun/shared';
 import { buildApp } from '../../app.js';
 import { insertProduct, insertVendor } from '../../test/fixtures.js';
 import { setupTestApp } from '../../test/test-app.js';
+import { copyHeldFile, HELD_CHUNK_BYTES, keepHeldFile, writeHeldChunks } from './held-feed-store.js';
 
 /**
  * Issue 22: a suspicious feed run is held at its dry run with its file kept and what the dry run
@@ -55,7 +58,15 @@ async function createFeedProfile(feed: Record<string, unknown> = {}) {
 const stocks = async () => Object.fromEntries((await t.database.db.selectFrom('products').select(['sku', 'stock']).orderBy('sku').execute()).map((r) => [r.sku, r.stock]));
 const runs = async () => (await t.request('GET', '/api/imports', t.admin)).json().imports as Array<Record<string, any>>;
 const runById = async (id: number) => (await runs()).find((r) => r.id === id)!;
-const heldFiles = () => (fs.existsSync(t.config.heldFeedsDir) ? fs.readdirSync(t.config.heldFeedsDir) : []);
+/** A source of bytes for writeHeldChunks, one piece after the other. */
+async function* bytesOf(...pieces: string[]) {
+  for (const piece of pieces) yield Buffer.from(piece);
+}
+/** The names of the held files kept in the database. */
+const heldFiles = async () => (await t.database.db.selectFrom('held_feed_chunks').select('file').distinct().orderBy('file').execute()).map((r) => r.file);
+/** A kept file's bytes, its chunks in order (small files only: the test reads it whole). */
+const heldBytes = async (file: string) =>
+  Buffer.concat((await t.database.db.selectFrom('held_feed_chunks').select('bytes').where('file', '=', file).orderBy('chunk').execute()).map((r) => Buffer.from(r.bytes)));
 const storedRun = (id: number) => t.database.db.selectFrom('import_runs').select(['status', 'held_file']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** 'Run now', then waits for the run it recorded to end, and its job (superseding, deleting files) with it. */
@@ -105,8 +116,8 @@ describe('held feed runs', () => {
     expect(await stocks()).toEqual({ H1: 1, H2: 1, H3: 1, H4: 1, H5: 1 });
     const { held_file } = await storedRun(held.id);
     expect(held_file).toBeTruthy();
-    expect(heldFiles()).toEqual([held_file]);
-    expect(fs.readFileSync(path.join(t.config.heldFeedsDir, held_file!), 'utf8')).toBe(body);
+    expect(await heldFiles()).toEqual([held_file]);
+    expect((await heldBytes(held_file!)).toString('utf8')).toBe(body);
 
     const applied = await t.request('POST', `/api/imports/${held.id}/apply`, t.admin);
     expect(applied.statusCode, applied.body).toBe(202);
@@ -122,7 +133,7 @@ describe('held feed runs', () => {
     expect(done.changeId).not.toBeNull();
     expect((await runs()).filter((r) => r.profileId === profile.id)).toHaveLength(1);
     expect(await stocks()).toEqual({ H1: 9, H2: 8, H3: 0, H4: 0, H5: 0 });
-    expect(heldFiles()).toEqual([]);
+    expect(await heldFiles()).toEqual([]);
     expect((await storedRun(held.id)).held_file).toBeNull();
     expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(409);
     expect((await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin)).statusCode).toBe(409);
@@ -143,12 +154,12 @@ describe('held feed runs', () => {
     const profile = await createFeedProfile();
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const held = await runFeed(profile.id);
-    expect(heldFiles()).toHaveLength(1);
+    expect(await heldFiles()).toHaveLength(1);
     const dismissed = await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json().message).toBe(IMPORT_RUN_MESSAGES.dismissed(held.id));
     expect(await runById(held.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.dismissedBy('owner'), held: { kind: 'missing' }, finishedAt: held.finishedAt });
-    expect(heldFiles()).toEqual([]);
+    expect(await heldFiles()).toEqual([]);
     expect(await stocks()).toMatchObject({ H1: 1 });
     expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(409);
     expect((await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin)).statusCode).toBe(409);
@@ -162,14 +173,14 @@ describe('held feed runs', () => {
     expect(await runById(first.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(second.id), finishedAt: first.finishedAt });
     // The superseded run keeps the time it was held, and its place below the run that superseded it.
     expect((await runs()).map((r) => r.id).slice(0, 2)).toEqual([second.id, first.id]);
-    expect(heldFiles()).toEqual([(await storedRun(second.id)).held_file]);
+    expect(await heldFiles()).toEqual([(await storedRun(second.id)).held_file]);
     expect((await t.request('POST', `/api/imports/${first.id}/apply`, t.admin)).statusCode).toBe(409);
 
     body = 'SKU,Qty,Price\nH1,2,10\nH2,2,10\nH3,2,10\nH4,2,10\nH5,2,10\n';
     const complete = await runFeed(profile.id);
     expect(complete.status).toBe('complete');
     expect(await runById(second.id)).toMatchObject({ status: 'dismissed', message: IMPORT_RUN_MESSAGES.superseded(complete.id) });
-    expect(heldFiles()).toEqual([]);
+    expect(await heldFiles()).toEqual([]);
   });
 
   it('keeps a fetch that fails as failed, with nothing to apply', async () => {
@@ -177,7 +188,7 @@ describe('held feed runs', () => {
     const failed = await runFeed(profile.id);
     expect(failed).toMatchObject({ status: 'failed', held: null, feedRun: true });
     expect((await t.request('POST', `/api/imports/${failed.id}/apply`, t.admin)).statusCode).toBe(409);
-    expect(heldFiles()).toEqual([]);
+    expect(await heldFiles()).toEqual([]);
   });
 
   it('answers 409 when the held file is gone, and removes at start-up the files no held run needs', async () => {
@@ -185,25 +196,67 @@ describe('held feed runs', () => {
     body = 'SKU,Qty,Price\nH1,9,10\n';
     const held = await runFeed(profile.id);
     const { held_file } = await storedRun(held.id);
-    // A file of a run that is no longer held (a server died applying it), and one no run names, an hour old.
-    const old = new Date(Date.now() - 3600_000);
-    for (const name of ['left-by-an-apply.feed', 'never-recorded.feed']) {
-      fs.writeFileSync(path.join(t.config.heldFeedsDir, name), 'x');
-      fs.utimesSync(path.join(t.config.heldFeedsDir, name), old, old);
-    }
-    fs.writeFileSync(path.join(t.config.heldFeedsDir, 'just-moved-in.feed'), 'x');
+    // The file of a run that is no longer held (a server died applying it), chunks no run names
+    // written an hour ago (a server died writing them), and chunks still being written elsewhere.
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    for (const file of ['left-by-an-apply.feed', 'never-recorded.feed', 'being-written.feed']) await writeHeldChunks(t.database.db, file, bytesOf('x'));
+    await t.database.db.updateTable('held_feed_chunks').set({ written_at: hourAgo }).where('file', 'in', ['left-by-an-apply.feed', 'never-recorded.feed']).execute();
     await t.database.db.updateTable('import_runs').set({ held_file: 'left-by-an-apply.feed' }).where('id', '=', first(await runs(), 'complete')).execute();
     const second = await buildApp(t.config, { logger: false });
     await second.app.close();
-    expect(heldFiles().sort()).toEqual([held_file, 'just-moved-in.feed'].sort());
-    fs.rmSync(path.join(t.config.heldFeedsDir, 'just-moved-in.feed'));
+    expect(await heldFiles()).toEqual(['being-written.feed', held_file].sort());
+    await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', 'being-written.feed').execute();
 
-    fs.rmSync(path.join(t.config.heldFeedsDir, held_file!));
+    await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', held_file!).execute();
     const gone = await t.request('POST', `/api/imports/${held.id}/apply`, t.admin);
     expect(gone.statusCode).toBe(409);
     expect(gone.json().message).toBe(IMPORT_RUN_MESSAGES.heldFileGone);
     expect((await runById(held.id)).status).toBe('held');
     expect((await t.request('POST', `/api/imports/${held.id}/dismiss`, t.admin)).statusCode).toBe(200);
+  });
+
+  it('applies a held run from another app server on the same database, whose disk never had the file', async () => {
+    const profile = await createFeedProfile();
+    body = 'SKU,Qty,Price\nH1,7,10\nH2,6,10\n';
+    const held = await runFeed(profile.id);
+    expect(held.status).toBe('held');
+    const otherDisk = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-other-server-'));
+    const other = await buildApp({ ...t.config, legacyHeldFeedsDir: otherDisk }, { logger: false });
+    try {
+      const res = await other.app.inject({ method: 'POST', url: `/api/imports/${held.id}/apply`, headers: { authorization: `Bearer ${t.admin}` } });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(await waitForEnd(held.id)).toMatchObject({ status: 'complete', updated: 2 });
+    } finally {
+      await other.app.close();
+      fs.rmSync(otherDisk, { recursive: true, force: true });
+    }
+    expect(await stocks()).toEqual({ H1: 7, H2: 6, H3: 0, H4: 0, H5: 0 });
+    expect(await heldFiles()).toEqual([]);
+    expect((await storedRun(held.id)).held_file).toBeNull();
+  });
+
+  it('moves at start-up a file an earlier version held on disk into the database, and applies it', async () => {
+    const profile = await createFeedProfile();
+    body = 'SKU,Qty,Price\nH1,9,10\n';
+    const held = await runFeed(profile.id);
+    const { held_file } = await storedRun(held.id);
+    // As an earlier version left it: the file in the held-feeds directory, none in the database.
+    const onDisk = 'SKU,Qty,Price\nH1,3,10\nH2,4,10\n';
+    await t.database.db.deleteFrom('held_feed_chunks').execute();
+    fs.mkdirSync(t.config.legacyHeldFeedsDir, { recursive: true });
+    fs.writeFileSync(path.join(t.config.legacyHeldFeedsDir, held_file!), onDisk);
+    const restarted = await buildApp(t.config, { logger: false });
+    await restarted.app.close();
+    const moved = (await storedRun(held.id)).held_file!;
+    expect(moved).not.toBe(held_file);
+    expect(await heldFiles()).toEqual([moved]);
+    expect((await heldBytes(moved)).toString('utf8')).toBe(onDisk);
+    expect(fs.readdirSync(t.config.legacyHeldFeedsDir)).toEqual([]);
+
+    expect((await t.request('POST', `/api/imports/${held.id}/apply`, t.admin)).statusCode).toBe(202);
+    expect(await waitForEnd(held.id)).toMatchObject({ status: 'complete', updated: 2 });
+    expect(await stocks()).toMatchObject({ H1: 3, H2: 4 });
+    expect(await heldFiles()).toEqual([]);
   });
 
   it('answers 409 while the feed is being fetched, and leaves the run held', async () => {
@@ -239,6 +292,61 @@ describe('held feed runs', () => {
     expect(Object.keys(docs.paths['/api/imports/{id}/apply'].post.responses)).toEqual(expect.arrayContaining(['202', '404', '409']));
     expect(Object.keys(docs.paths['/api/imports/{id}/dismiss'].post.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
     expect(docs.paths['/api/imports'].get.responses['200'].content['application/json'].schema.properties.imports.items.properties.status.enum).toContain('held');
+  });
+});
+
+describe('held files in the database', () => {
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const chunksOf = (file: string) => t.database.db.selectFrom('held_feed_chunks').select(['chunk', (eb) => eb.fn('length', [eb.ref('bytes')]).as('size')]).where('file', '=', file).orderBy('chunk').execute();
+
+  it('keeps a file of several MB in chunks of 1 MB and gives it back byte for byte', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bosun-held-big-'));
+    try {
+      // Not a whole number of chunks, and bytes that are no text.
+      const bytes = randomBytes(3 * HELD_CHUNK_BYTES + 12_345);
+      fs.writeFileSync(path.join(dir, 'fetched'), bytes);
+      const name = await keepHeldFile(t.database.db, path.join(dir, 'fetched'), 1);
+      expect((await chunksOf(name)).map((c) => [c.chunk, Number(c.size)])).toEqual([
+        [0, HELD_CHUNK_BYTES],
+        [1, HELD_CHUNK_BYTES],
+        [2, HELD_CHUNK_BYTES],
+        [3, 12_345],
+      ]);
+      expect(await copyHeldFile(t.database.db, name, path.join(dir, 'copy'))).toBe(true);
+      const copy = fs.readFileSync(path.join(dir, 'copy'));
+      expect(copy.length).toBe(bytes.length);
+      expect(sha(copy)).toBe(sha(bytes));
+      await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', name).execute();
+      expect(await copyHeldFile(t.database.db, name, path.join(dir, 'gone'))).toBe(false);
+
+      // From a source whose pieces are no chunk's size: cut the same way, the same bytes back.
+      async function* pieces() {
+        for (let at = 0; at < bytes.length; at += 300_001) yield bytes.subarray(at, at + 300_001);
+      }
+      await writeHeldChunks(t.database.db, 'pieces.feed', pieces());
+      expect((await chunksOf('pieces.feed')).map((c) => Number(c.size))).toEqual([HELD_CHUNK_BYTES, HELD_CHUNK_BYTES, HELD_CHUNK_BYTES, 12_345]);
+      expect(await copyHeldFile(t.database.db, 'pieces.feed', path.join(dir, 'pieces'))).toBe(true);
+      expect(sha(fs.readFileSync(path.join(dir, 'pieces')))).toBe(sha(bytes));
+      await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', 'pieces.feed').execute();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps an empty file as one empty chunk', async () => {
+    await writeHeldChunks(t.database.db, 'empty.feed', bytesOf());
+    expect((await chunksOf('empty.feed')).map((c) => Number(c.size))).toEqual([0]);
+    await t.database.db.deleteFrom('held_feed_chunks').where('file', '=', 'empty.feed').execute();
+  });
+
+  it('leaves no chunk of a file whose write fails half way', async () => {
+    async function* failing() {
+      yield randomBytes(HELD_CHUNK_BYTES);
+      yield randomBytes(HELD_CHUNK_BYTES + 10);
+      throw new Error('the connection dropped');
+    }
+    await expect(writeHeldChunks(t.database.db, 'half.feed', failing())).rejects.toThrow('the connection dropped');
+    expect(await chunksOf('half.feed')).toEqual([]);
   });
 });
 

@@ -120,7 +120,19 @@ export async function clearHeldFileOfRun(db: Kysely<DB>, id: number): Promise<vo
   await db.updateTable('import_runs').set({ held_file: null }).where('id', '=', id).execute();
 }
 
-/** The files runs name in the held-feeds directory, and whether each is still needed (held, or being applied). */
+/** The held runs and the files they name (a start-up moves those an earlier version kept on disk into the database). */
+export async function findHeldRunFiles(db: Kysely<DB>) {
+  const rows = await db.selectFrom('import_runs').select(['id', 'profile_id', 'held_file']).where('status', '=', 'held').where('held_file', 'is not', null).execute();
+  return rows.map((r) => ({ ...r, held_file: r.held_file! }));
+}
+
+/** Points a held run at another kept file, only while it is held and still names `from`; answers whether it did. */
+export async function renameHeldFileOfRun(db: Kysely<DB>, id: number, from: string, to: string): Promise<boolean> {
+  const result = await db.updateTable('import_runs').set({ held_file: to }).where('id', '=', id).where('status', '=', 'held').where('held_file', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The files runs name, and whether each is still needed (held, or being applied). */
 export async function findNamedHeldFiles(db: Kysely<DB>): Promise<Map<string, boolean>> {
   const rows = await db.selectFrom('import_runs').select(['held_file', 'status']).where('held_file', 'is not', null).execute();
   return new Map(rows.map((r) => [r.held_file!, r.status === 'held' || r.status === 'running']));
