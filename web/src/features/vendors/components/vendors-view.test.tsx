@@ -246,6 +246,9 @@ describe('VendorsView', () => {
       await user.dblClick(within(card('Keel & Co')).getByRole('heading', { name: 'Keel & Co' }));
       const input = screen.getByRole('textbox', { name: 'Vendor name' });
       expect(document.activeElement).toBe(input);
+      // The keys are told in a tooltip while the name is edited, not in a browser title.
+      expect(input.getAttribute('title')).toBeNull();
+      expect((await screen.findByRole('tooltip')).textContent).toBe('Enter saves, Escape cancels');
       await user.clear(input);
       await user.type(input, '  Keel & Sons {Enter}');
 
