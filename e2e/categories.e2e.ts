@@ -201,6 +201,24 @@ describe('category management (/categories)', () => {
     await expect.poll(() => shownNames(page)).toEqual(expect.arrayContaining([named('Keep Anchors'), named('Merged Child')]));
   });
 
+  it("centres each table row's checkbox on its name's line, and a row button names its job in a tooltip", async () => {
+    await openScreen();
+    await page.locator('label').filter({ hasText: /^Table$/ }).click();
+    const table = page.getByRole('table', { name: 'Categories' });
+    const name = named('Keep Anchors');
+    const middle = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const [checkbox, link] = [table.getByRole('checkbox', { name: `Select ${name}` }), table.getByRole('link', { name, exact: true })];
+    await link.waitFor();
+    // Before, the checkbox sat on the text's baseline, its middle 2.5 px above the name's.
+    expect(Math.abs((await middle(checkbox)) - (await middle(link)))).toBeLessThanOrEqual(1.5);
+
+    await table.getByRole('button', { name: `Edit ${name}` }).hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Edit');
+  });
+
   it('opens the products list filtered by a store or a vendor category, with an info toast', async () => {
     const keep = (await byName(named('Keep Anchors')))!;
     const blocks = (await byName(named('Vendor Blocks')))!;

@@ -127,6 +127,30 @@ describe('on a phone (390 × 844)', () => {
     });
   });
 
+  it("leaves no tooltip open over the vendor toolbar once a view is chosen, by a click or by a finger's tap", async () => {
+    await createVendor(`${RUN} View Switch Marine`);
+    await inFreshContext(async (page) => {
+      await onPhone(page);
+      await signInAs(page);
+      await page.goto('/vendors');
+      const segment = (view: string) => page.getByRole('radiogroup', { name: 'View' }).locator('label').filter({ hasText: new RegExp(`^${view}$`) });
+      // A click as the walk through the screens made it: the pointer stays where it pressed.
+      await segment('List view').click();
+      await visible(page.getByRole('list', { name: 'Vendors' }));
+      await page.waitForTimeout(600);
+      expect(await page.getByRole('tooltip').count(), 'a tooltip stays open after a click').toBe(0);
+      // A finger's tap, as a phone sends it: touch pointer events, then the mouse events a page expects.
+      const box = await boxOf(segment('Table view'));
+      const cdp = await page.context().newCDPSession(page);
+      const touchPoint = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [touchPoint] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await visible(page.getByRole('table', { name: 'Vendors' }));
+      await page.waitForTimeout(600);
+      expect(await page.getByRole('tooltip').count(), 'a tooltip stays open after a tap').toBe(0);
+    });
+  });
+
   it('never scrolls any of the staff screens sideways, nor their forms', async () => {
     await createVendor(`${RUN} Wide Vendor With A Rather Long Name For A Phone Screen`);
     await api('POST', '/categories', { name: `${RUN} Deck Hardware With A Long Category Name`, type: 'store' }, 201);

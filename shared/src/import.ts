@@ -255,7 +255,10 @@ export interface ImportCompleteEvent {
   warningRows: Array<{ row: number; cells: string[]; reasons: string[] }>;
   headers: string[];
   message: string;
+  /** Products in the catalogue after the run, as the dashboard counts them: variations apart. */
   totalProducts: number;
+  /** Variations in the catalogue after the run. */
+  totalVariations: number;
   processingRate: number;
   processingTime: number;
   /** The missing-product rule's outcome, when the run is the vendor's full list and the rule does something (issue 22). */

@@ -1,5 +1,5 @@
 import type { CategoryMappingResponse } from '@bosun/shared';
-import { plural } from '@bosun/shared';
+import { formatCount, plural } from '@bosun/shared';
 
 export type MappingStatus = 'all' | 'unmapped' | 'mapped';
 
@@ -17,4 +17,5 @@ export function shareText(withStore: number, products: number): string {
 }
 
 export const mappingSummaryText = ({ categories, unmapped, products, with_store_category }: CategoryMappingResponse['summary']) =>
-  `${plural(unmapped, 'vendor category', 'vendor categories')} of ${categories} unmapped · ${shareText(with_store_category, products)} of ${plural(products, 'product')} have a shop category`;
+  // '280 of 280 vendor categories unmapped': 'vendor categories of 280 unmapped' read as nonsense (issue 24's walk).
+  `${formatCount(unmapped)} of ${plural(categories, 'vendor category', 'vendor categories')} unmapped · ${shareText(with_store_category, products)} of ${plural(products, 'product')} have a shop category`;

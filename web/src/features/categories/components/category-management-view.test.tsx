@@ -46,9 +46,7 @@ describe('CategoryManagementView', () => {
   it('shows a cut name or vendor whole in a tooltip, not in a browser title, in the tree and the table', async () => {
     const { user } = setup();
     await waitFor(() => expect(shownNames()).toHaveLength(12));
-    // The row buttons' hints stay browser titles: the rows are plain markup for speed (see category-rows.module.css).
-    const isRowButton = (element: Element) => element.tagName === 'BUTTON';
-    expect(browserTitles(tree(), isRowButton)).toEqual([]);
+    expect(browserTitles(tree())).toEqual([]);
     const vendor = within(tree()).getAllByText('Harken Inc')[0]!;
     cutByWidth(vendor);
     await user.hover(vendor);
@@ -57,11 +55,38 @@ describe('CategoryManagementView', () => {
 
     await user.click(screen.getByText('Table'));
     const table = screen.getByRole('table', { name: 'Categories' });
-    expect(browserTitles(table, isRowButton)).toEqual([]);
+    expect(browserTitles(table)).toEqual([]);
     const name = within(table).getByRole('link', { name: 'Cleats' });
     cutByWidth(name.parentElement!);
     await user.hover(name);
     await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Cleats'));
+  });
+
+  it("names a row button's job in a tooltip when a mouse points at it, and a disabled one says why", async () => {
+    const { user } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(12));
+    const edit = within(tree()).getByRole('button', { name: 'Edit Cleats' });
+    await user.hover(edit);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Edit');
+    await user.unhover(edit);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    // Grade 30 is on level 5: its Add subcategory is disabled, and its wrapper takes the pointer.
+    const add = within(tree()).getByRole('button', { name: 'Add subcategory to Grade 30' });
+    expect(add).toHaveProperty('disabled', true);
+    await user.hover(add.parentElement!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Level 5 is the deepest a category can be');
+    await user.unhover(add.parentElement!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    await user.click(screen.getByText('Table'));
+    const table = screen.getByRole('table', { name: 'Categories' });
+    const view = within(table).getByRole('button', { name: 'View products in Cleats' });
+    await user.hover(view);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('View products');
+    // A click does the job and closes the hint, which would cover what it opened.
+    await user.pointer({ keys: '[MouseLeft>]', target: view });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('collapses and expands a node', async () => {

@@ -1,6 +1,7 @@
 import { MAX_CATEGORY_LEVEL, type CategoryNode } from '@bosun/shared';
 import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
+import { Hint } from '../../../components/ui/hint';
 import classes from './category-rows.module.css';
 
 /** What a category row can do; one stable object for the whole list, so rows re-render only when their own data changes. */
@@ -34,41 +35,41 @@ export const CategoryRowButtons = memo(function CategoryRowButtons({
   const roomBelow = canHaveSubcategories(node);
   const buttons: Record<ButtonKind, React.ReactNode> = {
     view: actions.viewProducts && (
-      <button
-        key="view"
-        type="button"
-        className={classes.action}
-        data-color="gray"
-        aria-label={`View products in ${node.name}`}
-        title="View products"
-        onClick={() => actions.viewProducts!(node)}
-      >
-        <IconExternalLink size={16} aria-hidden />
-      </button>
+      <Hint key="view" label="View products">
+        <button type="button" className={classes.action} data-color="gray" aria-label={`View products in ${node.name}`} onClick={() => actions.viewProducts!(node)}>
+          <IconExternalLink size={16} aria-hidden />
+        </button>
+      </Hint>
     ),
     edit: (
-      <button key="edit" type="button" className={classes.action} aria-label={`Edit ${node.name}`} title="Edit" onClick={() => actions.edit(node)}>
-        <IconPencil size={16} aria-hidden />
-      </button>
+      <Hint key="edit" label="Edit">
+        <button type="button" className={classes.action} aria-label={`Edit ${node.name}`} onClick={() => actions.edit(node)}>
+          <IconPencil size={16} aria-hidden />
+        </button>
+      </Hint>
     ),
     add: (
-      <button
-        key="add"
-        type="button"
-        className={classes.action}
-        data-color="teal"
-        aria-label={`Add subcategory to ${node.name}`}
-        title={roomBelow ? 'Add subcategory' : DEPTH_LIMIT_HINT}
-        disabled={!roomBelow}
-        onClick={() => actions.addSubcategory(node)}
-      >
-        <IconPlus size={16} aria-hidden />
-      </button>
+      <Hint key="add" label={roomBelow ? 'Add subcategory' : DEPTH_LIMIT_HINT}>
+        <button
+          type="button"
+          className={classes.action}
+          data-color="teal"
+          aria-label={`Add subcategory to ${node.name}`}
+          // A disabled button takes no focus: its description says why to a screen reader.
+          aria-description={roomBelow ? undefined : DEPTH_LIMIT_HINT}
+          disabled={!roomBelow}
+          onClick={() => actions.addSubcategory(node)}
+        >
+          <IconPlus size={16} aria-hidden />
+        </button>
+      </Hint>
     ),
     delete: (
-      <button key="delete" type="button" className={classes.action} data-color="red" aria-label={`Delete ${node.name}`} title="Delete" onClick={() => actions.remove(node)}>
-        <IconTrash size={16} aria-hidden />
-      </button>
+      <Hint key="delete" label="Delete">
+        <button type="button" className={classes.action} data-color="red" aria-label={`Delete ${node.name}`} onClick={() => actions.remove(node)}>
+          <IconTrash size={16} aria-hidden />
+        </button>
+      </Hint>
     ),
   };
   return <span className={classes.actions}>{order.map((kind) => buttons[kind])}</span>;

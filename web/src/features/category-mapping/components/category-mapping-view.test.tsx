@@ -49,7 +49,7 @@ beforeEach(() => {
 describe('CategoryMappingView', () => {
   it('shows each row as unmapped, mapped or inherited, and the share of products with a shop category', async () => {
     renderWithProviders(<CategoryMappingView />);
-    expect(await screen.findByText('2 vendor categories of 4 unmapped · 50% of 16 products have a shop category')).toBeTruthy();
+    expect(await screen.findByText('2 of 4 vendor categories unmapped · 50% of 16 products have a shop category')).toBeTruthy();
     const cleats = screen.getByLabelText('Vendor category Hardware > Cleats (Lewmar)');
     expect(within(cleats).getByText('Inherited')).toBeTruthy();
     expect(within(cleats).getByText('(from Hardware)')).toBeTruthy();

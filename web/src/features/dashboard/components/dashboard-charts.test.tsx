@@ -24,6 +24,14 @@ describe('dashboard bars', () => {
     expect(within(section).getAllByText(/unmapped$/).map((e) => e.textContent)).toEqual(['25% unmapped']);
   });
 
+  it("says what '% unmapped' counts in a tooltip, not a browser title", async () => {
+    renderWithProviders(<TopVendorsCard vendors={[{ id: 1, name: 'Gulf Coast', status: 'active', product_count: 400, unmapped_count: 100 }]} />);
+    const unmapped = screen.getByText('25% unmapped');
+    expect(unmapped.getAttribute('title')).toBeNull();
+    await userEvent.setup().hover(unmapped);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('100 products without a shop category');
+  });
+
   it('draws a catalogue of small vendors with bars that still differ (not count / 100)', () => {
     const vendors = [
       { id: 1, name: 'A', status: 'active', product_count: 8, unmapped_count: 0 },

@@ -1,7 +1,8 @@
 import { DASHBOARD_TOP_VENDORS, type DashboardStats } from '@bosun/shared';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { CountBar } from './count-bar';
 import { TruncatedText } from '../../../components/ui/truncated-text';
+import { plural } from '../../../lib/format';
 
 /** The share of a vendor's products without a shop category, in whole percent (at least 1 when any). */
 export const unmappedShare = (unmapped: number, products: number) => `${products ? Math.max(1, Math.round((100 * unmapped) / products)) : 0}%`;
@@ -35,9 +36,11 @@ export function TopVendorsCard({ vendors }: { vendors: DashboardStats['topVendor
                       <TruncatedText full={vendor.name}>{vendor.name}</TruncatedText>
                     </Text>
                     {vendor.unmapped_count > 0 && (
-                      <Text size="xs" c="orange.8" style={{ flex: 'none' }} title="Products without a shop category">
-                        {unmappedShare(vendor.unmapped_count, vendor.product_count)} unmapped
-                      </Text>
+                      <Tooltip label={`${plural(vendor.unmapped_count, 'product')} without a shop category`} withArrow events={{ hover: true, focus: false, touch: true }}>
+                        <Text size="xs" c="orange.8" style={{ flex: 'none' }}>
+                          {unmappedShare(vendor.unmapped_count, vendor.product_count)} unmapped
+                        </Text>
+                      </Tooltip>
                     )}
                   </Group>
                 }

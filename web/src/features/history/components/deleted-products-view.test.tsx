@@ -24,7 +24,11 @@ describe('DeletedProductsView', () => {
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Deleted products' });
     expect(within(table).getAllByText('admin (Bulk delete)')).toHaveLength(3);
-    expect((screen.getByRole('button', { name: 'Restore selected' }) as HTMLButtonElement).disabled).toBe(true);
+    const restoreButton = screen.getByRole('button', { name: 'Restore selected' }) as HTMLButtonElement;
+    expect(restoreButton.disabled).toBe(true);
+    // A disabled button says why (issue 24's walk: it said nothing).
+    expect(restoreButton.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(restoreButton.getAttribute('aria-describedby')!)!.textContent).toBe('Tick the products to restore first');
 
     await user.click(screen.getByRole('checkbox', { name: 'Select TK-1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select RP-3' }));

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Drawer, Group, List, Stack, Table, Text,
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconRestore, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DisabledReason } from '../../../components/ui/disabled-reason';
 import { ContentLoader } from '../../../components/ui/loaders';
 import { useIsPhone } from '../../../components/ui/use-is-phone';
 import { notify } from '../../../components/ui/notify';
@@ -100,9 +101,11 @@ export function DeletedProductsView() {
           }}
           w={{ base: '100%', sm: 320 }}
         />
-        <Button leftSection={<IconRestore size={16} />} disabled={selected.size === 0} loading={restore.isPending} onClick={() => void restoreRows([...selected.values()])}>
-          {selected.size > 0 ? `Restore ${products(selected.size)}` : 'Restore selected'}
-        </Button>
+        <DisabledReason reason={selected.size === 0 ? 'Tick the products to restore first' : null}>
+          <Button leftSection={<IconRestore size={16} />} disabled={selected.size === 0} loading={restore.isPending} onClick={() => void restoreRows([...selected.values()])}>
+            {selected.size > 0 ? `Restore ${products(selected.size)}` : 'Restore selected'}
+          </Button>
+        </DisabledReason>
       </Group>
 
       {deleted.isPending ? (

@@ -1,5 +1,5 @@
 import type { ImportProfileFields } from '@bosun/shared';
-import { Badge, Group, Input, NativeSelect } from '@mantine/core';
+import { Badge, Group, Input, NativeSelect, Tooltip } from '@mantine/core';
 import { useController, type Control } from 'react-hook-form';
 import type { ProfileFormValues } from '../model/profile-form-values';
 
@@ -22,9 +22,12 @@ export function DailyTimeFields({ control, timeZone }: { control: Control<Profil
         <NativeSelect aria-label="Hour" data={HOURS} value={hour} onChange={(event) => setTime(event.currentTarget.value, minute)} onBlur={field.onBlur} w={80} />
         <span aria-hidden>:</span>
         <NativeSelect aria-label="Minute" data={MINUTES} value={minute} onChange={(event) => setTime(hour, event.currentTarget.value)} onBlur={field.onBlur} w={80} />
-        <Badge variant="light" tt="none" title="The shop's time zone (Settings)">
-          {timeZone}
-        </Badge>
+        {/* A tap shows it too: the badge does nothing else, so nothing is left open over a control. */}
+        <Tooltip label="The shop's time zone (Settings)" withArrow events={{ hover: true, focus: false, touch: true }}>
+          <Badge variant="light" tt="none">
+            {timeZone}
+          </Badge>
+        </Tooltip>
       </Group>
     </Input.Wrapper>
   );

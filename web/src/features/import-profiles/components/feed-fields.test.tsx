@@ -76,7 +76,11 @@ describe('Supplier feed section', () => {
     await user.selectOptions(within(again).getByRole('combobox', { name: /^Schedule/ }), 'daily');
     // Daily: an Hour and a Minute select of the 24-hour clock, the shop's time zone named beside them.
     const daily = within(again).getByRole('group', { name: 'Daily at' });
-    expect(within(daily).getByText('Europe/Oslo')).toBeTruthy();
+    const zone = within(daily).getByText('Europe/Oslo');
+    expect(zone.closest('[title]')).toBeNull();
+    await user.hover(zone);
+    expect((await screen.findByRole('tooltip')).textContent).toBe("The shop's time zone (Settings)");
+    await user.unhover(zone);
     const hour = within(daily).getByRole('combobox', { name: 'Hour' });
     const minute = within(daily).getByRole('combobox', { name: 'Minute' });
     expect([(hour as HTMLSelectElement).value, (minute as HTMLSelectElement).value]).toEqual(['06', '00']);

@@ -15,7 +15,7 @@ function streamOf(chunks: string[]) {
 
 const progress = (current: number, total: number) =>
   ({ type: 'progress', current, total, imported: current, updated: 0, skipped: 0, errors: 0, processingRate: 100, currentProduct: `P-${current}` }) as const;
-const complete = { type: 'complete', total: 2, imported: 2, updated: 0, skipped: 0, errors: [], errorCount: 0, errorRows: [], headers: ['SKU'], message: 'done', totalProducts: 7, processingRate: 100, processingTime: 20 };
+const complete = { type: 'complete', total: 2, imported: 2, updated: 0, skipped: 0, errors: [], errorCount: 0, errorRows: [], headers: ['SKU'], message: 'done', totalProducts: 7, totalVariations: 0, processingRate: 100, processingTime: 20 };
 
 describe('readImportStream', () => {
   it('reports progress events and resolves with the complete event, however the lines are split', async () => {

@@ -1,6 +1,7 @@
 import type { Product } from '@bosun/shared';
 import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
+import { Hint } from '../../../components/ui/hint';
 import { TruncatedText } from '../../../components/ui/truncated-text';
 import { formatCurrency, plural } from '../../../lib/format';
 import { isVariationRow, variationName, variationsPath } from './list-rows';
@@ -25,17 +26,11 @@ export function NameCell({ product }: { product: Product }) {
     <span className={classes.name}>
       <ClampedName name={product.name} lines={1} />
       <span className={classes.nameLine}>
-        <Badge
-          component={Link}
-          to={variationsPath(product.id)}
-          size="xs"
-          variant="light"
-          color="grape"
-          className={classes.count}
-          title={`Open the variations of ${product.name}`}
-        >
-          {plural(product.variation_count, 'variation')}
-        </Badge>
+        <Hint label="Open the variations">
+          <Badge component={Link} to={variationsPath(product.id)} size="xs" variant="light" color="grape" className={classes.count}>
+            {plural(product.variation_count, 'variation')}
+          </Badge>
+        </Hint>
         {match && (
           <TruncatedText className={classes.matched} full={matchedVariationText(match)}>
             {matchedVariationText(match)}

@@ -2,6 +2,7 @@ import type { Variation, VariationsResponse } from '@bosun/shared';
 import { Alert, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconDeviceFloppy, IconSparkles, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Hint } from '../../../components/ui/hint';
 import { notify } from '../../../components/ui/notify';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-errors';
@@ -126,9 +127,11 @@ export function VariationsEditor({ data }: { data: VariationsResponse }) {
             <Button variant="light" leftSection={<IconSparkles size={16} />} onClick={() => setGenerating(true)}>
               Generate variations
             </Button>
-            <Button variant="default" leftSection={<IconArrowBackUp size={16} />} disabled={!grid.canUndo || save.isPending} onClick={grid.undo} title="Undo the last edit (Ctrl+Z)">
-              Undo
-            </Button>
+            <Hint label={grid.canUndo ? 'Undo the last edit (Ctrl+Z)' : 'No edit to undo yet'}>
+              <Button variant="default" leftSection={<IconArrowBackUp size={16} />} disabled={!grid.canUndo || save.isPending} onClick={grid.undo} aria-keyshortcuts="Control+Z">
+                Undo
+              </Button>
+            </Hint>
             <Button variant="default" leftSection={<IconX size={16} />} disabled={!dirty || save.isPending} onClick={grid.discard}>
               Discard
             </Button>

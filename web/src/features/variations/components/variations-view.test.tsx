@@ -35,6 +35,26 @@ describe('VariationsView', () => {
     await waitFor(() => expect(hint().hidden).toBe(false));
   });
 
+  it('tells what Undo does and its shortcut in a tooltip, not a browser title, and why it is disabled', async () => {
+    stubVariationsApi({ data: ropeScreen() });
+    renderVariationsScreen(7);
+    const user = userEvent.setup();
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo.getAttribute('title')).toBeNull();
+    expect(undo.getAttribute('aria-keyshortcuts')).toBe('Control+Z');
+    await user.hover(undo.parentElement!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('No edit to undo yet');
+    await user.unhover(undo.parentElement!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    await user.clear(cell('Stock', '8 mm / 10 m'));
+    await user.type(cell('Stock', '8 mm / 10 m'), '9');
+    await user.click(document.body);
+    await waitFor(() => expect(undo.hasAttribute('disabled')).toBe(false));
+    await user.hover(undo);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Undo the last edit (Ctrl+Z)');
+  });
+
   it('checks a cell as it is typed, saves only the changed rows in one PATCH, and clears the marks', async () => {
     const api = stubVariationsApi({ data: ropeScreen() });
     renderVariationsScreen(7);

@@ -1,5 +1,5 @@
 import { updateVendorBodySchema, type Vendor } from '@bosun/shared';
-import { Loader, Text, TextInput, type MantineSize } from '@mantine/core';
+import { Loader, Text, TextInput, Tooltip, type MantineSize } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TruncatedText } from '../../../components/ui/truncated-text';
 
@@ -55,6 +55,8 @@ export function VendorNameField({ vendor, editing, onStartEditing, onStopEditing
   );
 }
 
+const RENAME_KEYS = 'Enter saves, Escape cancels';
+
 function firstNameIssue(name: string): { name: string } | { error: string } {
   const parsed = updateVendorBodySchema.safeParse({ name });
   if (parsed.success) return { name: parsed.data.name ?? name.trim() };
@@ -108,24 +110,27 @@ function VendorNameInput({ vendor, onDone, onRename, size }: { vendor: Vendor; o
     }
   };
 
+  // The keys are told while the name is edited (the input has the focus all along: leaving it
+  // saves), above the input so that they never cover its error below.
   return (
-    <TextInput
-      aria-label="Vendor name"
-      value={value}
-      size={size === 'lg' ? 'sm' : 'xs'}
-      autoFocus
-      onFocus={(event) => event.currentTarget.select()}
-      onChange={(event) => {
-        setValue(event.currentTarget.value);
-        setError(null);
-      }}
-      onKeyDown={onKeyDown}
-      onBlur={() => void save()}
-      readOnly={saving}
-      error={error}
-      rightSection={saving ? <Loader size={14} aria-label="Saving name" /> : null}
-      title="Enter saves, Escape cancels"
-      aria-description="Enter saves, Escape cancels"
-    />
+    <Tooltip label={RENAME_KEYS} opened={!error && !saving} position="top-start" withArrow>
+      <TextInput
+        aria-label="Vendor name"
+        value={value}
+        size={size === 'lg' ? 'sm' : 'xs'}
+        autoFocus
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => void save()}
+        readOnly={saving}
+        error={error}
+        rightSection={saving ? <Loader size={14} aria-label="Saving name" /> : null}
+        aria-description={RENAME_KEYS}
+      />
+    </Tooltip>
   );
 }

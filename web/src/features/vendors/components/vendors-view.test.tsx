@@ -205,6 +205,22 @@ describe('VendorsView', () => {
       await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Keel & Co (double-click to rename)'));
     });
 
+    it("names a view button in a tooltip for a mouse, closes it once chosen, and opens none for a tap (a phone's)", async () => {
+      const { user } = await renderView();
+      const [list, table] = ['List view', 'Table view'].map((view) => screen.getByText(view).parentElement!);
+      await user.hover(list!);
+      expect((await screen.findByRole('tooltip')).textContent).toBe('List view');
+      await user.click(list!);
+      expect((screen.getByRole('radio', { name: 'List view' }) as HTMLInputElement).checked).toBe(true);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+      await user.unhover(list!);
+
+      await user.pointer({ keys: '[TouchA]', target: table! });
+      expect((screen.getByRole('radio', { name: 'Table view' }) as HTMLInputElement).checked).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    });
+
     it('ignores a saved choice it does not know', async () => {
       localStorage.setItem(VENDOR_LIST_OPTIONS_KEY, JSON.stringify({ view: 'kanban', sortBy: 'products', sortDirection: 'sideways', status: 'pending' }));
       await renderView();
@@ -246,6 +262,9 @@ describe('VendorsView', () => {
       await user.dblClick(within(card('Keel & Co')).getByRole('heading', { name: 'Keel & Co' }));
       const input = screen.getByRole('textbox', { name: 'Vendor name' });
       expect(document.activeElement).toBe(input);
+      // The keys are told in a tooltip while the name is edited, not in a browser title.
+      expect(input.getAttribute('title')).toBeNull();
+      expect((await screen.findByRole('tooltip')).textContent).toBe('Enter saves, Escape cancels');
       await user.clear(input);
       await user.type(input, '  Keel & Sons {Enter}');
 

@@ -86,7 +86,7 @@ describe('the results step: warnings', () => {
     warningCount: 2,
     warnings: ['Row 2: Variant Barcode: GTIN: the check digit is wrong (dropped)', "Row 2: Categories: several store categories: kept 'A', not kept 'B' (a product has one store category)"],
     warningRows: [{ row: 2, cells: ['shirt', 'Shirt', '7501234567891'], reasons: ['Row 2: Variant Barcode: GTIN: the check digit is wrong (dropped)', "Row 2: Categories: several store categories: kept 'A', not kept 'B' (a product has one store category)"] }],
-    headers: HEADERS, message: 'Import complete: 3 imported, 0 updated, 0 skipped, 0 errors, 2 warnings', totalProducts: 3, processingRate: 100, processingTime: 30,
+    headers: HEADERS, message: 'Import complete: 3 imported, 0 updated, 0 skipped, 0 errors, 2 warnings', totalProducts: 3, totalVariations: 0, processingRate: 100, processingTime: 30,
   };
 
   it('lists the warnings and downloads the rows as the file had them, the dropped value kept, with their warnings', async () => {
@@ -102,6 +102,8 @@ describe('the results step: warnings', () => {
     });
     renderWithProviders(<ResultsStep result={result} fileName="shopify.csv" onClose={vi.fn()} />);
     expect(screen.getByRole('region', { name: 'Import result' }).textContent).toContain('Warnings2');
+    // A catalogue without variations is not told it has none.
+    expect(screen.getByRole('region', { name: 'Import result' }).textContent).not.toContain('Variations in catalogue');
     expect(within(screen.getByRole('list', { name: 'Import warnings' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Download error rows' })).toBeNull();
     await user.click(screen.getByRole('button', { name: /^Download warnings/ }));

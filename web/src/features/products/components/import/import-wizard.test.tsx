@@ -73,6 +73,7 @@ const completeEvent = {
   headers: ['SKU', 'Name', 'Price', 'Vendor Category', 'Vendor Subcategory 1', 'Store Category'],
   message: 'Import complete: 2 imported, 0 updated, 0 skipped, 1 error',
   totalProducts: 12,
+  totalVariations: 30,
   processingRate: 1500,
   processingTime: 2000,
 };
@@ -516,7 +517,7 @@ describe('ImportWizard: import and results', () => {
     end();
 
     const result = await screen.findByRole('region', { name: 'Import result' });
-    for (const text of ['Total rows3', 'Imported2', 'Errors1', 'Products in catalogue12', 'Rate1,500 rows/s', 'Time2.0 s']) {
+    for (const text of ['Total rows3', 'Imported2', 'Errors1', 'Products in catalogue12', 'Variations in catalogue30', 'Rate1,500 rows/s', 'Time2.0 s']) {
       expect(result.textContent).toContain(text);
     }
     expect(within(dialog()).getByText("Row 4: Price: 'abc' is not a number")).toBeTruthy();

@@ -46,7 +46,9 @@ export function ResultsStep({ result, fileName, onClose }: { result: ImportCompl
     ['Skipped', formatCount(result.skipped), 'gray'],
     ['Errors', formatCount(result.errorCount), result.errorCount ? 'red' : undefined],
     ['Warnings', formatCount(result.warningCount), result.warningCount ? 'orange' : undefined],
+    // Counted as the dashboard counts them: products, and their variations apart.
     ['Products in catalogue', formatCount(result.totalProducts)],
+    ...(result.totalVariations > 0 ? [['Variations in catalogue', formatCount(result.totalVariations)] as [string, string]] : []),
     ['Rate', `${formatCount(result.processingRate)} rows/s`],
     ['Time', formatDuration(result.processingTime)],
   ];
