@@ -18,4 +18,4 @@ export function shareText(withStore: number, products: number): string {
 
 export const mappingSummaryText = ({ categories, unmapped, products, with_store_category }: CategoryMappingResponse['summary']) =>
   // '280 of 280 vendor categories unmapped': 'vendor categories of 280 unmapped' read as nonsense (issue 24's walk).
-  `${formatCount(unmapped)} of ${plural(categories, 'vendor category', 'vendor categories')} unmapped · ${shareText(with_store_category, products)} of ${plural(products, 'product')} have a shop category`;
+  `${formatCount(unmapped)} of ${plural(categories, 'vendor category', 'vendor categories')} unmapped · ${shareText(with_store_category, products)} of ${plural(products, 'product')} ${products === 1 ? 'has' : 'have'} a shop category`;
