@@ -36,13 +36,13 @@ describe('category mapping (/category-mapping)', () => {
     await picker.fill(vendor.name);
     await page.getByRole('option', { name: vendor.name }).click();
     const summary = page.getByLabel('Mapping summary');
-    await visible(summary.getByText('1 of 1 vendor category unmapped · 0% of 1 product have a shop category'));
+    await visible(summary.getByText('1 of 1 vendor category unmapped · 0% of 1 product has a shop category'));
     const row = page.getByLabel(`Vendor category Winches ${RUN} (${vendor.name})`);
     await visible(row.getByText('Unmapped'));
     await row.getByRole('button', { name: storeName }).click();
     await visible(toast(page, '1 vendor category mapped; 1 product got a shop category'));
     await visible(row.getByText('Mapped', { exact: true }));
-    await visible(summary.getByText('0 of 1 vendor category unmapped · 100% of 1 product have a shop category'));
+    await visible(summary.getByText('0 of 1 vendor category unmapped · 100% of 1 product has a shop category'));
     expect((await api<{ store_category_id: number | null }>('GET', `/products/${product.id}`)).store_category_id).toBe(store.id);
   });
 });
